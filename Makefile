@@ -1,0 +1,46 @@
+# ReuseKit — every target installs what it needs first, so a fresh Debian machine works.
+SHELL := /bin/bash
+APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev librlottie-dev fonts-dejavu-core fontconfig pkg-config
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SWIFT ?= swift
+# Tests render offscreen: SDL never needs a display for them.
+TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: deps build test demo bench lint format record-goldens
+
+## deps: install the Debian packages that are missing (apt-get update first).
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build --build-tests
+
+## test: install, build, run every test (what CI runs), plus a benchmark smoke run.
+test: deps
+	$(SWIFT) build --build-tests
+	$(TEST_ENV) $(SWIFT) test --skip-build
+	$(SWIFT) run reuse-bench --smoke
+
+## demo: install, build in release mode, open the window (or run headless without a display).
+demo: deps
+	$(SWIFT) build -c release --product chat-demo
+	./.build/release/chat-demo
+
+bench: deps
+	$(SWIFT) run -c release reuse-bench
+
+lint:
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Demo
+
+format:
+	$(SWIFT) format --in-place --recursive --configuration .swift-format Package.swift Sources Tests Demo
+
+## record-goldens: re-render the golden images in Tests/ReuseKitSDLTests/Goldens.
+record-goldens: deps
+	RECORD_GOLDENS=1 $(TEST_ENV) $(SWIFT) test --filter GoldenImageTests

@@ -1,0 +1,18 @@
+/// The name of one instrumentation counter.
+///
+/// The raw values are the public names used in reports, scenario files and the HUD.
+public enum Counter: String, CaseIterable, Codable, Sendable {
+  case providersCreated
+  case providersReusedOnEdit
+  case providersDiscarded
+  case viewsLoaded
+  case viewsDiscarded
+  case surfacesCachedOnScrollOut
+  case surfacesRestoredOnScrollIn
+  case surfacesEvicted
+  case animationStatesCreated
+  /// A new animation state for an attachment that already had one in this view.
+  case animationResets
+  case layoutFragmentsCreated
+  case viewportLayoutPasses
+}

@@ -1,0 +1,161 @@
+/// Counts what a text view does with providers, views, surfaces, animation states and layout.
+///
+/// One instance belongs to one text view (two views on one storage count separately).
+/// It keeps exact totals, breakdowns per provider type and per attachment, and a bounded,
+/// ordered event log. It is not thread-safe: use it from the text view's thread.
+public final class Instrumentation {
+  /// Totals since creation (or the last ``reset()``).
+  public private(set) var totals = Counters()
+  /// Totals broken down by provider type name.
+  public private(set) var perProviderType: [String: Counters] = [:]
+  /// Totals broken down by attachment identifier.
+  public private(set) var perAttachment: [Int: Counters] = [:]
+  /// The number of ``InstrumentationEvent/Kind/error`` events recorded.
+  public private(set) var errorCount = 0
+  /// The most recent events, oldest first, at most ``eventLogCapacity`` of them.
+  public var events: [InstrumentationEvent] { eventLog.elements }
+  /// How many events the log keeps; older ones are dropped first. Counters are never dropped.
+  public var eventLogCapacity: Int {
+    get { eventLog.capacity }
+    set { eventLog.resize(to: newValue) }
+  }
+  /// Whether layout-fragment and viewport-pass events go into the log (they are always counted).
+  public var logsLayoutEvents = false
+  /// The time source stamped on events, in seconds. Inject the animation clock here.
+  public var timeSource: () -> Double
+
+  private var eventLog: EventRing
+  private var nextSequence = 0
+  private var attachmentsWithAnimationState: Set<Int> = []
+  private var liveProvidersByAttachment: [Int: Int] = [:]
+  private var liveViewCount = 0
+
+  /// Creates an empty instrumentation.
+  /// - Parameters:
+  ///   - eventLogCapacity: The number of events kept in the log (default 10,000).
+  ///   - timeSource: The clock read when an event is stamped; defaults to a constant zero.
+  public init(eventLogCapacity: Int = 10_000, timeSource: @escaping () -> Double = { 0 }) {
+    self.eventLog = EventRing(capacity: eventLogCapacity)
+    self.timeSource = timeSource
+  }
+
+  /// Records one event and increments its counter in the totals and the breakdowns.
+  ///
+  /// ``InstrumentationEvent/Kind/animationStateCreated`` also records an
+  /// ``InstrumentationEvent/Kind/animationReset`` when the attachment already had an
+  /// animation state in this view.
+  /// - Complexity: O(1) amortized.
+  public func record(
+    _ kind: InstrumentationEvent.Kind, attachmentID: Int? = nil, providerType: String? = nil,
+    paragraphIndex: Int? = nil, message: String? = nil
+  ) {
+    if let counter = kind.counter {
+      totals[counter] += 1
+      if let providerType { perProviderType[providerType, default: Counters()][counter] += 1 }
+      if let attachmentID { perAttachment[attachmentID, default: Counters()][counter] += 1 }
+    } else {
+      errorCount += 1
+    }
+    trackLiveObjects(kind, attachmentID: attachmentID)
+    let isLayoutEvent = kind == .layoutFragmentCreated || kind == .viewportLayoutPass
+    if !isLayoutEvent || logsLayoutEvents {
+      eventLog.append(
+        InstrumentationEvent(
+          sequence: nextSequence, kind: kind, attachmentID: attachmentID, providerType: providerType,
+          paragraphIndex: paragraphIndex, time: timeSource(), message: message))
+      nextSequence += 1
+    }
+    if kind == .animationStateCreated, let attachmentID {
+      if !attachmentsWithAnimationState.insert(attachmentID).inserted {
+        record(.animationReset, attachmentID: attachmentID, providerType: providerType, paragraphIndex: paragraphIndex)
+      }
+    }
+  }
+
+  /// Runs `body` and returns how much each counter grew while it ran.
+  ///
+  /// ```swift
+  /// let d = instrumentation.measure { textView.insertText("a") }
+  /// #expect(d.providersCreated == 0)
+  /// ```
+  public func measure(_ body: () throws -> Void) rethrows -> Counters {
+    let before = totals
+    try body()
+    return totals - before
+  }
+
+  /// Clears counters, breakdowns, the log and the live-object bookkeeping.
+  public func reset() {
+    totals = Counters()
+    perProviderType = [:]
+    perAttachment = [:]
+    errorCount = 0
+    eventLog.removeAll()
+    nextSequence = 0
+    attachmentsWithAnimationState = []
+    liveProvidersByAttachment = [:]
+    liveViewCount = 0
+  }
+
+  private func trackLiveObjects(_ kind: InstrumentationEvent.Kind, attachmentID: Int?) {
+    switch kind {
+    case .providerCreated:
+      if let attachmentID { liveProvidersByAttachment[attachmentID, default: 0] += 1 }
+    case .providerDiscarded:
+      if let attachmentID {
+        let remaining = liveProvidersByAttachment[attachmentID, default: 0] - 1
+        liveProvidersByAttachment[attachmentID] = remaining == 0 ? nil : remaining
+      }
+    case .viewLoaded: liveViewCount += 1
+    case .viewDiscarded: liveViewCount -= 1
+    default: break
+    }
+  }
+}
+
+extension Instrumentation {
+  /// The objects a text view really holds, counted independently of the instrumentation.
+  public struct LiveObjects: Equatable, Sendable {
+    /// Live providers, attached to a fragment or waiting to be reused.
+    public var providers: Int
+    /// Loaded views, shown or in the scroll cache.
+    public var views: Int
+    /// Live providers per attachment identifier.
+    public var providersPerAttachment: [Int: Int]
+
+    public init(providers: Int, views: Int, providersPerAttachment: [Int: Int]) {
+      self.providers = providers
+      self.views = views
+      self.providersPerAttachment = providersPerAttachment
+    }
+  }
+
+  /// Checks the bookkeeping invariants against the objects a view really holds.
+  ///
+  /// - `providersCreated == live providers + providersDiscarded`
+  /// - `viewsLoaded == live views (shown or cached) + viewsDiscarded`
+  /// - at most one live provider per attachment
+  /// - Returns: One message per violated invariant; empty when all hold.
+  public func invariantViolations(actual: LiveObjects) -> [String] {
+    var violations: [String] = []
+    if totals.providersCreated != actual.providers + totals.providersDiscarded {
+      violations.append(
+        "providersCreated (\(totals.providersCreated)) != live providers (\(actual.providers)) + providersDiscarded (\(totals.providersDiscarded))"
+      )
+    }
+    if totals.viewsLoaded != actual.views + totals.viewsDiscarded {
+      violations.append(
+        "viewsLoaded (\(totals.viewsLoaded)) != live views (\(actual.views)) + viewsDiscarded (\(totals.viewsDiscarded))")
+    }
+    if liveViewCount != actual.views {
+      violations.append("recorded live views (\(liveViewCount)) != actual live views (\(actual.views))")
+    }
+    for (attachment, count) in actual.providersPerAttachment where count > 1 {
+      violations.append("attachment \(attachment) has \(count) live providers")
+    }
+    if liveProvidersByAttachment != actual.providersPerAttachment.filter({ $0.value > 0 }) {
+      violations.append("recorded live providers per attachment differ from the view's providers")
+    }
+    return violations
+  }
+}

@@ -1,0 +1,53 @@
+/// One entry of the ordered event log.
+public struct InstrumentationEvent: Equatable, Codable, Sendable {
+  /// What happened.
+  public enum Kind: String, Codable, Sendable, CaseIterable {
+    case providerCreated
+    case providerReusedOnEdit
+    case providerDiscarded
+    case viewLoaded
+    case viewDiscarded
+    case surfaceCachedOnScrollOut
+    case surfaceRestoredOnScrollIn
+    case surfaceEvicted
+    case animationStateCreated
+    case animationReset
+    case layoutFragmentCreated
+    case viewportLayoutPass
+    /// A provider factory or `loadView()` failed, or an asset could not be decoded.
+    case error
+
+    /// The counter this kind of event increments, if any.
+    public var counter: Counter? {
+      switch self {
+      case .providerCreated: .providersCreated
+      case .providerReusedOnEdit: .providersReusedOnEdit
+      case .providerDiscarded: .providersDiscarded
+      case .viewLoaded: .viewsLoaded
+      case .viewDiscarded: .viewsDiscarded
+      case .surfaceCachedOnScrollOut: .surfacesCachedOnScrollOut
+      case .surfaceRestoredOnScrollIn: .surfacesRestoredOnScrollIn
+      case .surfaceEvicted: .surfacesEvicted
+      case .animationStateCreated: .animationStatesCreated
+      case .animationReset: .animationResets
+      case .layoutFragmentCreated: .layoutFragmentsCreated
+      case .viewportLayoutPass: .viewportLayoutPasses
+      case .error: nil
+      }
+    }
+  }
+
+  /// Position in the log since the instrumentation was created, starting at 0.
+  public var sequence: Int
+  public var kind: Kind
+  /// The attachment's stable identifier (``TextAttachment.id`` in TextEngine), if the event concerns one.
+  public var attachmentID: Int?
+  /// The provider's type name, if the event concerns a provider.
+  public var providerType: String?
+  /// The index of the paragraph involved, if known.
+  public var paragraphIndex: Int?
+  /// The injected clock's time, in seconds.
+  public var time: Double
+  /// A human-readable message, for ``Kind/error`` events.
+  public var message: String?
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+
+/// An inline object in text: U+FFFC carrying this object in ``TextAttributes/attachment``.
+///
+/// Identity is the object. **One occurrence per document:** an attachment object appears at
+/// most once in a document; inserting one that is already present inserts ``copy()``, a new
+/// object. Undo re-inserts the original object (it left the document when it was deleted).
+open class TextAttachment {
+  private static let identifiers = Atomic<Int>(1)
+
+  /// A process-wide identifier, used by instrumentation breakdowns and the event log.
+  public let id: Int
+  /// The attachment's data, if it carries any (a sticker file, for example).
+  public let contents: [UInt8]?
+  /// What the attachment is: a uniform type or, for stickers, the sticker name.
+  public let fileType: String?
+  /// The attachment's bounds; the origin's y is relative to the baseline (negative descends).
+  public let bounds: CGRect
+  /// The provider class ``viewProvider(for:location:textContainer:)`` instantiates.
+  public var viewProviderType: TextAttachmentViewProvider.Type
+
+  public init(
+    contents: [UInt8]? = nil, fileType: String? = nil, bounds: CGRect = CGRect(x: 0, y: 0, width: 16, height: 16),
+    viewProviderType: TextAttachmentViewProvider.Type = TextAttachmentViewProvider.self
+  ) {
+    self.id = Self.identifiers.wrappingAdd(1, ordering: .relaxed).oldValue
+    self.contents = contents
+    self.fileType = fileType
+    self.bounds = bounds
+    self.viewProviderType = viewProviderType
+  }
+
+  /// A new attachment object with the same contents, type, bounds and provider type.
+  ///
+  /// Subclasses with extra state override this.
+  open func copy() -> TextAttachment {
+    TextAttachment(contents: contents, fileType: fileType, bounds: bounds, viewProviderType: viewProviderType)
+  }
+
+  /// The factory the framework calls for a provider when the attachment's fragment is
+  /// configured in a viewport pass (and no reusable provider exists).
+  /// - Parameters:
+  ///   - parentView: The text view that will show the attachment.
+  ///   - location: Where the attachment is.
+  ///   - textContainer: The container laid out into.
+  /// - Returns: A new provider. Throw to get a placeholder and an error event instead.
+  open func viewProvider(
+    for parentView: TextView?, location: TextLocation, textContainer: TextContainer?
+  ) throws -> TextAttachmentViewProvider {
+    viewProviderType.init(
+      textAttachment: self, parentView: parentView, textLayoutManager: parentView?.textLayoutManager,
+      location: location)
+  }
+}

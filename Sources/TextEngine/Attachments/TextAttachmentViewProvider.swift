@@ -1,0 +1,57 @@
+import Foundation
+import Instrumentation
+
+/// Supplies the view (rendering surface) that draws one attachment in one text view.
+///
+/// The framework calls ``loadView()`` at most once per provider per view lifetime: again
+/// only after the view was discarded. Subclass it and register a reuse policy for the
+/// subclass with ``TextView/register(_:forTextAttachmentViewProviderType:)``.
+open class TextAttachmentViewProvider {
+  /// The attachment this provider draws.
+  public private(set) weak var textAttachment: TextAttachment?
+  /// The text view the provider belongs to.
+  public private(set) weak var parentView: TextView?
+  /// The layout manager that laid the attachment out.
+  public private(set) weak var textLayoutManager: TextLayoutManager?
+  /// Where the attachment is now; updated when the provider is handed to a new fragment.
+  public internal(set) var location: TextLocation
+  /// The attachment's rendering surface, once loaded.
+  public var view: (any TextViewportRenderingSurface)?
+  /// Whether the framework should ask ``attachmentBounds(for:location:textContainer:proposedLineFragment:position:)``
+  /// during layout instead of using the attachment's bounds.
+  open var tracksTextAttachmentViewBounds: Bool { false }
+
+  /// The ``textAttachment``'s identifier, kept even after the attachment is gone.
+  public let attachmentID: Int
+
+  public required init(
+    textAttachment: TextAttachment, parentView: TextView?, textLayoutManager: TextLayoutManager?,
+    location: TextLocation
+  ) {
+    self.textAttachment = textAttachment
+    self.parentView = parentView
+    self.textLayoutManager = textLayoutManager
+    self.location = location
+    self.attachmentID = textAttachment.id
+  }
+
+  /// Creates ``view``. The default makes a ``PlaceholderRenderingSurface`` of the attachment's size.
+  /// - Throws: Any error; the framework then shows a placeholder and records an error event.
+  open func loadView() throws {
+    view = PlaceholderRenderingSurface(frame: textAttachment?.bounds ?? .zero)
+  }
+
+  /// The bounds to lay the attachment out with, when ``tracksTextAttachmentViewBounds`` is true.
+  open func attachmentBounds(
+    for attributes: TextAttributes, location: TextLocation, textContainer: TextContainer?,
+    proposedLineFragment: CGRect, position: CGPoint
+  ) -> CGRect {
+    textAttachment?.bounds ?? .zero
+  }
+
+  /// The parent view's instrumentation, for reporting animation states and errors.
+  public var instrumentation: Instrumentation? { parentView?.instrumentation }
+
+  /// The provider's type name as reported by instrumentation.
+  public var providerTypeName: String { String(describing: type(of: self)) }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// The region text is laid out into: a width (and a nominal height) plus insets.
+public final class TextContainer {
+  /// The container size; only the width affects line breaking. Changing it invalidates layout.
+  public internal(set) var size: CGSize
+  /// Horizontal padding inside the container on each side.
+  public let lineFragmentPadding: Double
+
+  public init(size: CGSize, lineFragmentPadding: Double = 0) {
+    self.size = size
+    self.lineFragmentPadding = lineFragmentPadding
+  }
+
+  /// The width available to lines.
+  public var lineWidth: Double { max(1, size.width - 2 * lineFragmentPadding) }
+}

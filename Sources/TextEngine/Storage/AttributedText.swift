@@ -1,0 +1,134 @@
+/// A string with attribute runs, measured in `Character`s.
+///
+/// Offsets everywhere in ReuseKit count `Character`s (grapheme clusters); an attachment is
+/// one character, U+FFFC, whose run carries ``TextAttributes/attachment``.
+/// `\n` separates paragraphs when text is inserted into storage; U+2028 is a line break
+/// inside a paragraph.
+public struct AttributedText: Equatable {
+  /// One run of characters sharing attributes.
+  public struct Run: Equatable {
+    public var length: Int
+    public var attributes: TextAttributes
+  }
+
+  /// The object replacement character, U+FFFC, that stands for an attachment.
+  public static let attachmentCharacter: Character = "\u{FFFC}"
+  /// The line separator, U+2028: a hard line break inside a paragraph.
+  public static let lineSeparator: Character = "\u{2028}"
+
+  public private(set) var string: String
+  public private(set) var runs: [Run]
+  /// The number of `Character`s.
+  public private(set) var length: Int
+
+  /// Creates text with one attribute run.
+  public init(_ string: String = "", attributes: TextAttributes = TextAttributes()) {
+    self.string = string
+    self.length = string.count
+    self.runs = length == 0 ? [] : [Run(length: length, attributes: attributes)]
+  }
+
+  /// A single U+FFFC carrying `attachment`.
+  public init(attachment: TextAttachment, attributes: TextAttributes = TextAttributes()) {
+    var attributes = attributes
+    attributes.attachment = attachment
+    self.init(String(Self.attachmentCharacter), attributes: attributes)
+  }
+
+  /// The attachments in order of appearance.
+  public var attachments: [TextAttachment] { runs.compactMap(\.attributes.attachment) }
+
+  /// The attributes at `offset`; the last run's attributes at the end.
+  public func attributes(at offset: Int) -> TextAttributes {
+    var start = 0
+    for run in runs {
+      if offset < start + run.length { return run.attributes }
+      start += run.length
+    }
+    return runs.last?.attributes ?? TextAttributes()
+  }
+
+  /// Appends `other`, merging equal adjacent runs (attachment runs never merge).
+  public mutating func append(_ other: AttributedText) {
+    string += other.string
+    length += other.length
+    for run in other.runs { appendRun(run) }
+  }
+
+  /// The characters in `range`, with their attributes.
+  /// - Complexity: O(length of this text).
+  public func slice(_ range: Range<Int>) -> AttributedText {
+    precondition(range.lowerBound >= 0 && range.upperBound <= length, "slice out of bounds")
+    var result = AttributedText()
+    guard !range.isEmpty else { return result }
+    let startIndex = string.index(string.startIndex, offsetBy: range.lowerBound)
+    let endIndex = string.index(startIndex, offsetBy: range.count)
+    result.string = String(string[startIndex..<endIndex])
+    result.length = range.count
+    var runStart = 0
+    for run in runs {
+      let runRange = runStart..<(runStart + run.length)
+      let overlap = runRange.clamped(to: range)
+      if !overlap.isEmpty { result.appendRun(Run(length: overlap.count, attributes: run.attributes)) }
+      runStart += run.length
+      if runStart >= range.upperBound { break }
+    }
+    return result
+  }
+
+  /// Splits at every `\n` (and `\r\n`), dropping the separators.
+  public func splitIntoParagraphs() -> [AttributedText] {
+    var pieces: [AttributedText] = []
+    var start = 0
+    var offset = 0
+    for character in string {
+      if character == "\n" || character == "\r\n" {
+        pieces.append(slice(start..<offset))
+        start = offset + 1
+      }
+      offset += 1
+    }
+    pieces.append(slice(start..<length))
+    return pieces
+  }
+
+  /// Returns a copy with every attachment replaced by `transform(attachment)`.
+  public func mappingAttachments(_ transform: (TextAttachment) -> TextAttachment) -> AttributedText {
+    var copy = self
+    for index in copy.runs.indices {
+      if let attachment = copy.runs[index].attributes.attachment {
+        copy.runs[index].attributes.attachment = transform(attachment)
+      }
+    }
+    return copy
+  }
+
+  /// Returns a copy with `attributes` applied to the characters in `range`, keeping attachments.
+  public func settingAttributes(
+    _ change: (inout TextAttributes) -> Void, in range: Range<Int>
+  ) -> AttributedText {
+    var result = slice(0..<range.lowerBound)
+    var middle = slice(range)
+    for index in middle.runs.indices { change(&middle.runs[index].attributes) }
+    result.append(middle)
+    result.append(slice(range.upperBound..<length))
+    return result
+  }
+
+  private mutating func appendRun(_ run: Run) {
+    guard run.length > 0 else { return }
+    if let last = runs.last, last.attributes == run.attributes, last.attributes.attachment == nil {
+      runs[runs.count - 1].length += run.length
+    } else {
+      runs.append(run)
+    }
+  }
+
+  public static func == (lhs: AttributedText, rhs: AttributedText) -> Bool {
+    lhs.string == rhs.string && lhs.runs == rhs.runs
+  }
+}
+
+extension AttributedText: ExpressibleByStringLiteral {
+  public init(stringLiteral value: String) { self.init(value) }
+}

@@ -1,0 +1,30 @@
+/// Options for ``TextContentManager/enumerateTextElements(from:options:using:)``.
+public struct TextContentManagerEnumerationOptions: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  /// Enumerate backwards from the location.
+  public static let reverse = TextContentManagerEnumerationOptions(rawValue: 1)
+}
+
+/// The storage delegate. Its one hook hides elements from enumeration and layout.
+public protocol TextContentManagerDelegate: AnyObject {
+  /// Whether `textElement` takes part in enumeration and layout. Return `false` to collapse it.
+  ///
+  /// After changing the answer, call
+  /// ``TextViewportLayoutControllerDelegate/textViewportLayoutControllerReceivedSetNeedsLayout(_:)``
+  /// (or ``TextView/setNeedsLayout()``) so that the next pass asks again.
+  func textContentManager(
+    _ textContentManager: TextContentManager, shouldEnumerate textElement: TextElement,
+    options: TextContentManagerEnumerationOptions
+  ) -> Bool
+}
+
+/// Told about every edit, in order. Layout managers observe their storage through this.
+package protocol TextContentObserver: AnyObject {
+  /// Paragraphs `range` (indices before the edit) were replaced by `inserted`.
+  func textContentManager(
+    _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
+    inserted: [TextParagraph])
+  /// The outermost editing transaction ended.
+  func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager)
+}

@@ -1,0 +1,146 @@
+/// Storage over attributed text: splits it into ``TextParagraph``s at `\n` and edits it.
+///
+/// An edit replaces exactly the paragraphs it touches with new objects; every other paragraph
+/// keeps its identity. Bad input throws ``TextEditError`` and changes nothing.
+public final class TextContentStorage: TextContentManager {
+  /// What one replacement did, in document offsets; the text view's undo uses it.
+  public struct Replacement {
+    /// Where the replaced text started.
+    public var offset: Int
+    /// The text that was replaced, with `\n` between paragraphs.
+    public var replacedText: AttributedText
+    /// The paragraph attributes of the replaced paragraphs, in order.
+    public var replacedParagraphAttributes: [[String: String]]
+    /// The length of the inserted text (as stored, with `\n` between paragraphs).
+    public var insertedLength: Int
+  }
+
+  /// Creates storage holding `text`, split into paragraphs at `\n`.
+  public init(_ text: AttributedText = AttributedText(), paragraphAttributes: [String: String] = [:]) {
+    super.init()
+    if text.length > 0 {
+      _ = try? replaceParagraphs(0..<1, with: text.splitIntoParagraphs().map { ($0, paragraphAttributes) })
+    }
+  }
+
+  /// Creates storage from ready-made paragraphs (one per message, for example).
+  /// - Complexity: O(n).
+  public init(paragraphs contents: [(AttributedText, [String: String])]) {
+    super.init()
+    _ = try? replaceParagraphs(0..<1, with: contents)
+  }
+
+  /// The attributed text in `range` of document offsets, with `\n` between paragraphs.
+  /// - Complexity: O(log n + characters in range).
+  public func attributedString(in range: Range<Int>) throws(TextEditError) -> AttributedText {
+    try validate(range)
+    let start = try location(at: range.lowerBound)
+    let end = try location(at: range.upperBound)
+    var result = AttributedText()
+    var node = start.paragraph.storageNode
+    while let current = node {
+      let paragraph = current.element
+      let from = paragraph === start.paragraph ? start.offset : 0
+      let to = paragraph === end.paragraph ? end.offset : paragraph.length
+      result.append(paragraph.attributedString.slice(from..<to))
+      if paragraph === end.paragraph { break }
+      result.append(AttributedText("\n"))
+      node = paragraphs.successor(of: current)
+    }
+    return result
+  }
+
+  /// Replaces the characters in `range` with `text`. `\n` in `text` starts new paragraphs.
+  /// - Throws: ``TextEditError`` for a stale, out-of-range or inverted range; nothing changes.
+  /// - Complexity: O(log n + characters in the touched paragraphs).
+  @discardableResult
+  public func replaceCharacters(in range: TextRange, with text: AttributedText) throws(TextEditError) -> Replacement {
+    let start = try offset(of: range.location)
+    let end = try offset(of: range.endLocation)
+    guard start <= end else { throw .invertedRange }
+    return try replaceCharacters(in: start..<end, with: text)
+  }
+
+  /// Replaces the characters between document offsets `range` with `text`.
+  ///
+  /// New paragraphs created by `\n` take the paragraph attributes of the paragraph where the
+  /// range starts, unless `paragraphAttributes` gives one dictionary per resulting paragraph.
+  /// - Throws: ``TextEditError`` for an out-of-range or inverted range; nothing changes.
+  /// - Complexity: O(log n + characters in the touched paragraphs).
+  @discardableResult
+  public func replaceCharacters(
+    in range: Range<Int>, with text: AttributedText, paragraphAttributes: [[String: String]]? = nil
+  ) throws(TextEditError) -> Replacement {
+    try validate(range)
+    let start = try location(at: range.lowerBound)
+    let end = try location(at: range.upperBound)
+    let firstIndex = try index(of: start.paragraph).unwrap()
+    let lastIndex = try index(of: end.paragraph).unwrap()
+    let replaced = try attributedString(in: range)
+    var replacedAttributes: [[String: String]] = []
+    var combined = start.paragraph.attributedString.slice(0..<start.offset)
+    combined.append(text)
+    combined.append(end.paragraph.attributedString.slice(end.offset..<end.paragraph.length))
+    let pieces = combined.splitIntoParagraphs()
+    for index in firstIndex...lastIndex {
+      replacedAttributes.append(paragraph(at: index)?.paragraphAttributes ?? [:])
+    }
+    let attributes = pieces.indices.map { index in
+      if let paragraphAttributes, index < paragraphAttributes.count { return paragraphAttributes[index] }
+      return start.paragraph.paragraphAttributes
+    }
+    _ = try replaceParagraphs(firstIndex..<(lastIndex + 1), with: Array(zip(pieces, attributes)))
+    return Replacement(
+      offset: range.lowerBound, replacedText: replaced, replacedParagraphAttributes: replacedAttributes,
+      insertedLength: text.length)
+  }
+
+  /// Replaces paragraph `index`'s attributes, which makes a new paragraph object.
+  public func setParagraphAttributes(_ attributes: [String: String], forParagraphAt index: Int) throws(TextEditError) {
+    guard let old = paragraph(at: index) else {
+      throw .paragraphIndexOutOfRange(index: index, count: paragraphCount)
+    }
+    _ = try replaceParagraphs(index..<(index + 1), with: [(old.attributedString, attributes)])
+  }
+
+  /// Applies `change` to the character attributes in `range`, which replaces the touched paragraphs.
+  public func setAttributes(
+    in range: Range<Int>, _ change: (inout TextAttributes) -> Void
+  ) throws(TextEditError) {
+    let text = try attributedString(in: range)
+    _ = try replaceCharacters(
+      in: range, with: text.settingAttributes(change, in: 0..<text.length),
+      paragraphAttributes: try paragraphAttributes(in: range))
+  }
+
+  /// Appends a paragraph at the end of the document with its own paragraph attributes.
+  /// - Complexity: O(log n).
+  @discardableResult
+  public func appendParagraph(_ text: AttributedText, attributes: [String: String]) -> TextParagraph {
+    let last = paragraphCount - 1
+    if paragraphCount == 1, let only = paragraph(at: 0), only.length == 0 {
+      return (try? replaceParagraphs(0..<1, with: [(text, attributes)]))!.first!
+    }
+    return (try? replaceParagraphs((last + 1)..<(last + 1), with: [(text, attributes)]))!.first!
+  }
+
+  private func paragraphAttributes(in range: Range<Int>) throws(TextEditError) -> [[String: String]] {
+    let first = try index(of: try location(at: range.lowerBound).paragraph).unwrap()
+    let last = try index(of: try location(at: range.upperBound).paragraph).unwrap()
+    return (first...last).map { paragraph(at: $0)?.paragraphAttributes ?? [:] }
+  }
+
+  private func validate(_ range: Range<Int>) throws(TextEditError) {
+    guard range.lowerBound >= 0, range.lowerBound <= length else {
+      throw .offsetOutOfRange(offset: range.lowerBound, length: length)
+    }
+    guard range.upperBound <= length else { throw .offsetOutOfRange(offset: range.upperBound, length: length) }
+  }
+}
+
+extension Optional where Wrapped == Int {
+  fileprivate func unwrap() throws(TextEditError) -> Int {
+    guard let self else { throw .staleLocation }
+    return self
+  }
+}

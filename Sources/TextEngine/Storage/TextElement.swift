@@ -1,0 +1,50 @@
+import Synchronization
+
+/// An element of a document: the unit that storage hands to layout.
+///
+/// Subclass it for custom backing stores, as with `NSTextElement`.
+open class TextElement {
+  /// The manager this element belongs to, while it is in a document.
+  public internal(set) weak var textContentManager: TextContentManager?
+
+  public init() {}
+
+  /// The range the element covers, or `nil` once it has left its document.
+  open var elementRange: TextRange? { nil }
+}
+
+/// One paragraph: an immutable run of attributed text, without its `\n` separator.
+///
+/// An edit never mutates a paragraph; storage replaces it with a new object, so identity
+/// tells whether a paragraph changed. Unchanged paragraphs keep their identity.
+public final class TextParagraph: TextElement {
+  private static let serials = Atomic<Int>(0)
+
+  /// The paragraph's content.
+  public let attributedString: AttributedText
+  /// Paragraph-level attributes (the chat demo keeps sender and timestamp here).
+  public let paragraphAttributes: [String: String]
+  /// A process-wide creation number, for descriptions and logs.
+  public let serial: Int
+
+  /// The node that holds this paragraph in its storage's tree, while it is in the document.
+  weak var storageNode: SequenceTree<TextParagraph>.Node?
+
+  public init(attributedString: AttributedText, paragraphAttributes: [String: String] = [:]) {
+    self.attributedString = attributedString
+    self.paragraphAttributes = paragraphAttributes
+    self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
+  }
+
+  /// The number of characters, without the separator.
+  public var length: Int { attributedString.length }
+
+  /// Whether the paragraph is still in a document.
+  public var isInDocument: Bool { storageNode != nil && textContentManager != nil }
+
+  public override var elementRange: TextRange? {
+    guard isInDocument else { return nil }
+    return TextRange(
+      location: TextLocation(paragraph: self, offset: 0), end: TextLocation(paragraph: self, offset: length))
+  }
+}

@@ -1,0 +1,325 @@
+/// A balanced sequence (an implicit treap) whose nodes carry a length and a height.
+///
+/// Storage keeps paragraphs in one (length = characters); each layout manager keeps its own
+/// heights in another. Every query a keystroke, a scroll or a jump needs is O(log n) expected:
+/// position ↔ node, y ↔ node, character offset ↔ node, and splicing a range.
+/// ``nodesVisited`` counts the nodes touched, so tests can assert complexity without timing.
+final class SequenceTree<Element> {
+  final class Node {
+    var element: Element
+    fileprivate(set) var length: Int
+    fileprivate(set) var height: Double
+    fileprivate let priority: UInt64
+    fileprivate var left: Node?
+    fileprivate var right: Node?
+    fileprivate weak var parent: Node?
+    fileprivate var subtreeCount = 1
+    fileprivate var subtreeLength: Int
+    fileprivate var subtreeHeight: Double
+
+    fileprivate init(element: Element, length: Int, height: Double, priority: UInt64) {
+      self.element = element
+      self.length = length
+      self.height = height
+      self.priority = priority
+      self.subtreeLength = length
+      self.subtreeHeight = height
+    }
+
+    fileprivate func update() {
+      subtreeCount = 1 + (left?.subtreeCount ?? 0) + (right?.subtreeCount ?? 0)
+      subtreeLength = length + (left?.subtreeLength ?? 0) + (right?.subtreeLength ?? 0)
+      subtreeHeight = height + (left?.subtreeHeight ?? 0) + (right?.subtreeHeight ?? 0)
+    }
+  }
+
+  private var root: Node?
+  private var random: SplitMix64
+  /// Nodes touched by queries and updates since creation; a complexity probe for tests.
+  private(set) var nodesVisited = 0
+
+  init(seed: UInt64 = 0x5EED) { random = SplitMix64(seed: seed) }
+
+  var count: Int { root?.subtreeCount ?? 0 }
+  var totalLength: Int { root?.subtreeLength ?? 0 }
+  var totalHeight: Double { root?.subtreeHeight ?? 0 }
+  var first: Node? { node(at: 0) }
+  var last: Node? { count == 0 ? nil : node(at: count - 1) }
+
+  // MARK: Queries
+
+  /// The node at position `index`.
+  /// - Complexity: O(log n) expected.
+  func node(at index: Int) -> Node? {
+    guard index >= 0, index < count else { return nil }
+    var current = root
+    var remaining = index
+    while let node = current {
+      nodesVisited += 1
+      let leftCount = node.left?.subtreeCount ?? 0
+      if remaining < leftCount {
+        current = node.left
+      } else if remaining == leftCount {
+        return node
+      } else {
+        remaining -= leftCount + 1
+        current = node.right
+      }
+    }
+    return nil
+  }
+
+  /// The position of `node`, its prefix length and its prefix height, found by walking up.
+  /// - Complexity: O(log n) expected.
+  func position(of node: Node) -> (index: Int, offset: Int, y: Double) {
+    var index = node.left?.subtreeCount ?? 0
+    var offset = node.left?.subtreeLength ?? 0
+    var y = node.left?.subtreeHeight ?? 0
+    var child = node
+    while let parent = child.parent {
+      nodesVisited += 1
+      if parent.right === child {
+        index += (parent.left?.subtreeCount ?? 0) + 1
+        offset += (parent.left?.subtreeLength ?? 0) + parent.length
+        y += (parent.left?.subtreeHeight ?? 0) + parent.height
+      }
+      child = parent
+    }
+    return (index, offset, y)
+  }
+
+  /// Whether `node` is still in this tree.
+  /// - Complexity: O(log n) expected.
+  func contains(_ node: Node) -> Bool {
+    var top = node
+    while let parent = top.parent {
+      nodesVisited += 1
+      top = parent
+    }
+    return top === root
+  }
+
+  /// The node whose vertical span contains `y`, with its index and top. Past the end: the last node.
+  /// - Complexity: O(log n) expected.
+  func node(containingY y: Double) -> (node: Node, index: Int, top: Double)? {
+    guard var node = root else { return nil }
+    var remaining = max(0, y)
+    var index = 0
+    var top = 0.0
+    while true {
+      nodesVisited += 1
+      let leftHeight = node.left?.subtreeHeight ?? 0
+      if let left = node.left, remaining < leftHeight {
+        node = left
+        continue
+      }
+      remaining -= leftHeight
+      let leftCount = node.left?.subtreeCount ?? 0
+      if remaining < node.height || node.right == nil {
+        return (node, index + leftCount, top + leftHeight)
+      }
+      remaining -= node.height
+      index += leftCount + 1
+      top += leftHeight + node.height
+      node = node.right!
+    }
+  }
+
+  /// The node whose span contains `offset`, where every node spans `length + separator` units.
+  /// - Returns: The node, its index, and the offset at which it starts.
+  /// - Complexity: O(log n) expected.
+  func node(containingOffset offset: Int, separator: Int) -> (node: Node, index: Int, start: Int)? {
+    guard var node = root, offset >= 0 else { return nil }
+    var remaining = offset
+    var index = 0
+    var start = 0
+    while true {
+      nodesVisited += 1
+      let leftSpan = (node.left?.subtreeLength ?? 0) + (node.left?.subtreeCount ?? 0) * separator
+      if let left = node.left, remaining < leftSpan {
+        node = left
+        continue
+      }
+      remaining -= leftSpan
+      let leftCount = node.left?.subtreeCount ?? 0
+      let span = node.length + separator
+      if remaining < span || node.right == nil {
+        return (node, index + leftCount, start + leftSpan)
+      }
+      remaining -= span
+      index += leftCount + 1
+      start += leftSpan + span
+      node = node.right!
+    }
+  }
+
+  /// The node after `node` in order.
+  /// - Complexity: O(1) amortized, O(log n) worst case.
+  func successor(of node: Node) -> Node? {
+    nodesVisited += 1
+    if var next = node.right {
+      while let left = next.left {
+        nodesVisited += 1
+        next = left
+      }
+      return next
+    }
+    var child = node
+    while let parent = child.parent {
+      nodesVisited += 1
+      if parent.left === child { return parent }
+      child = parent
+    }
+    return nil
+  }
+
+  /// The node before `node` in order.
+  /// - Complexity: O(1) amortized, O(log n) worst case.
+  func predecessor(of node: Node) -> Node? {
+    nodesVisited += 1
+    if var previous = node.left {
+      while let right = previous.right {
+        nodesVisited += 1
+        previous = right
+      }
+      return previous
+    }
+    var child = node
+    while let parent = child.parent {
+      nodesVisited += 1
+      if parent.right === child { return parent }
+      child = parent
+    }
+    return nil
+  }
+
+  // MARK: Updates
+
+  /// Changes one node's length and height and fixes the sums above it.
+  /// - Complexity: O(log n) expected.
+  func update(_ node: Node, length: Int? = nil, height: Double? = nil) {
+    if let length { node.length = length }
+    if let height { node.height = height }
+    var current: Node? = node
+    while let n = current {
+      nodesVisited += 1
+      n.update()
+      current = n.parent
+    }
+  }
+
+  /// Replaces the nodes at `range` with new nodes for `elements`.
+  /// - Returns: The removed nodes' elements, in order, and the new nodes.
+  /// - Complexity: O(log n + k) expected, where k is the number of nodes removed and inserted.
+  @discardableResult
+  func replace(
+    _ range: Range<Int>, with elements: [(element: Element, length: Int, height: Double)]
+  ) -> (removed: [Element], inserted: [Node]) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+    let (before, rest) = split(root, at: range.lowerBound)
+    let (middle, after) = split(rest, at: range.count)
+    var removed: [Element] = []
+    removed.reserveCapacity(range.count)
+    collect(middle, into: &removed)
+    let newNodes = elements.map {
+      Node(element: $0.element, length: $0.length, height: $0.height, priority: random.next())
+    }
+    let built = buildCartesianTree(newNodes)
+    root = merge(merge(before, built), after)
+    root?.parent = nil
+    return (removed, newNodes)
+  }
+
+  /// Calls `body` for each element in order, from the node at `index`, until it returns false.
+  func forEach(from index: Int = 0, _ body: (Node) -> Bool) {
+    var current = node(at: index)
+    while let node = current, body(node) { current = successor(of: node) }
+  }
+
+  // MARK: Treap mechanics
+
+  private func split(_ node: Node?, at index: Int) -> (Node?, Node?) {
+    guard let node else { return (nil, nil) }
+    nodesVisited += 1
+    let leftCount = node.left?.subtreeCount ?? 0
+    if index <= leftCount {
+      let (l, r) = split(node.left, at: index)
+      node.left = r
+      r?.parent = node
+      node.update()
+      l?.parent = nil
+      node.parent = nil
+      return (l, node)
+    } else {
+      let (l, r) = split(node.right, at: index - leftCount - 1)
+      node.right = l
+      l?.parent = node
+      node.update()
+      r?.parent = nil
+      node.parent = nil
+      return (node, r)
+    }
+  }
+
+  private func merge(_ a: Node?, _ b: Node?) -> Node? {
+    guard let a else { return b }
+    guard let b else { return a }
+    nodesVisited += 1
+    if a.priority > b.priority {
+      a.right = merge(a.right, b)
+      a.right?.parent = a
+      a.update()
+      return a
+    } else {
+      b.left = merge(a, b.left)
+      b.left?.parent = b
+      b.update()
+      return b
+    }
+  }
+
+  private func buildCartesianTree(_ nodes: [Node]) -> Node? {
+    var stack: [Node] = []
+    for node in nodes {
+      var lastPopped: Node?
+      while let top = stack.last, top.priority < node.priority {
+        lastPopped = stack.removeLast()
+        lastPopped?.update()
+      }
+      node.left = lastPopped
+      lastPopped?.parent = node
+      if let top = stack.last {
+        top.right = node
+        node.parent = top
+      }
+      stack.append(node)
+    }
+    let rootNode = stack.first
+    while let top = stack.popLast() { top.update() }
+    rootNode?.parent = nil
+    return rootNode
+  }
+
+  private func collect(_ node: Node?, into elements: inout [Element]) {
+    guard let node else { return }
+    collect(node.left, into: &elements)
+    elements.append(node.element)
+    collect(node.right, into: &elements)
+    node.parent = nil
+    node.left = nil
+    node.right = nil
+  }
+}
+
+/// A small deterministic pseudo-random generator, so that tree shapes repeat from run to run.
+struct SplitMix64 {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,2 +1,230 @@
-/// Stub: replaced by the real layout manager.
-public final class TextLayoutManager {}
+import Foundation
+import Instrumentation
+
+/// Lays paragraphs out into immutable ``TextLayoutFragment``s, lazily.
+///
+/// Paragraphs outside the viewport are not laid out: their heights are estimated from their
+/// length, and an estimate is replaced by the measured height once the paragraph is laid out.
+/// A height index (a balanced tree mirroring the storage) maps a y-offset or a location to a
+/// paragraph in O(log n). Several layout managers can observe one storage.
+public final class TextLayoutManager {
+  /// One paragraph's layout state in this manager.
+  final class Entry {
+    let paragraph: TextParagraph
+    var fragment: TextLayoutFragment?
+    /// Whether the content manager's delegate hid the paragraph when last asked.
+    var isHidden = false
+    init(paragraph: TextParagraph) { self.paragraph = paragraph }
+  }
+
+  /// The storage this manager lays out.
+  public private(set) weak var textContentManager: TextContentManager?
+  /// The container; changing its width invalidates every fragment (lazily).
+  public let textContainer: TextContainer
+  /// Measures glyphs for line breaking.
+  public let glyphMeasurer: any GlyphMeasuring
+  /// Supplies paragraph styles.
+  public weak var delegate: (any TextLayoutManagerDelegate)?
+  /// The attributes of text without attributes of its own (line metrics of empty lines).
+  public var defaultAttributes = TextAttributes()
+  /// Counts fragments created (`layoutFragmentsCreated`).
+  public var instrumentation: Instrumentation?
+  /// The viewport controller that drives layout for the view.
+  public private(set) lazy var textViewportLayoutController = TextViewportLayoutController(textLayoutManager: self)
+  /// Paragraphs laid out (fragments made) since creation, for complexity tests.
+  public private(set) var paragraphsLaidOut = 0
+
+  let entries = SequenceTree<Entry>(seed: 0xFAB)
+  package weak var fragmentObserver: (any TextLayoutFragmentObserver)?
+  private var generation = 0
+  private lazy var averageAdvance: Double = {
+    let sample = "the quick brown fox jumps over the lazy dog"
+    let advances = glyphMeasurer.advances(of: sample[...], attributes: defaultAttributes)
+    return advances.reduce(0, +) / Double(max(1, advances.count))
+  }()
+
+  /// Creates a layout manager for `textContentManager`, observing its edits.
+  /// - Complexity: O(n) to index the existing paragraphs (estimates only, no layout).
+  public init(textContentManager: TextContentManager, textContainer: TextContainer, glyphMeasurer: any GlyphMeasuring) {
+    self.textContentManager = textContentManager
+    self.textContainer = textContainer
+    self.glyphMeasurer = glyphMeasurer
+    var all: [(Entry, Int, Double)] = []
+    all.reserveCapacity(textContentManager.paragraphCount)
+    textContentManager.paragraphs.forEach { node in
+      all.append((Entry(paragraph: node.element), node.element.length, 0))
+      return true
+    }
+    entries.replace(0..<0, with: all)
+    textContentManager.addObserver(self)
+    recomputeEstimates()
+  }
+
+  /// Re-estimates every unmeasured height (after a delegate or metrics change).
+  /// - Complexity: O(n); not on any keystroke or scroll path.
+  public func recomputeEstimates() {
+    entries.forEach { node in
+      if node.element.fragment == nil, !node.element.isHidden {
+        entries.update(node, height: estimatedHeight(of: node.element.paragraph))
+      }
+      return true
+    }
+  }
+
+  // MARK: Geometry
+
+  /// The height of all paragraphs (measured or estimated), hidden ones counting zero.
+  public var documentHeight: Double { entries.totalHeight }
+
+  /// The bounds the text occupies in the container.
+  public var usageBoundsForTextContainer: CGRect {
+    CGRect(x: 0, y: 0, width: textContainer.size.width, height: documentHeight)
+  }
+
+  /// Index-tree nodes visited so far, for complexity tests.
+  public var indexNodesVisited: Int { entries.nodesVisited }
+
+  /// The paragraph index whose span contains `y`.
+  /// - Complexity: O(log n).
+  public func paragraphIndex(atY y: Double) -> Int? { entries.node(containingY: y)?.index }
+
+  /// The top of paragraph `index` (estimated if not laid out).
+  /// - Complexity: O(log n).
+  public func yOffset(ofParagraphAt index: Int) -> Double? {
+    guard let node = entries.node(at: index) else { return nil }
+    return entries.position(of: node).y
+  }
+
+  /// The current height of paragraph `index` (estimated if not laid out).
+  public func height(ofParagraphAt index: Int) -> Double? { entries.node(at: index)?.height }
+
+  // MARK: Fragments
+
+  /// The fragment for the paragraph holding `location`, laying it out if needed.
+  /// - Complexity: O(log n + paragraph length).
+  public func textLayoutFragment(for location: TextLocation) -> TextLayoutFragment? {
+    guard let index = textContentManager?.index(of: location.paragraph) else { return nil }
+    return ensureLayout(forParagraphAt: index)
+  }
+
+  /// The fragment for paragraph `index`, laying it out if it has none or a stale one.
+  /// Returns `nil` for a hidden paragraph or an index out of range.
+  /// - Complexity: O(log n + paragraph length).
+  @discardableResult
+  public func ensureLayout(forParagraphAt index: Int) -> TextLayoutFragment? {
+    guard let node = entries.node(at: index) else { return nil }
+    return ensureLayout(node)
+  }
+
+  /// Invalidates the fragments of the paragraphs in `range`; the next pass lays them out anew.
+  public func invalidateLayout(for range: TextRange) {
+    guard let manager = textContentManager, let first = manager.index(of: range.location.paragraph),
+      let last = manager.index(of: range.endLocation.paragraph), first <= last
+    else { return }
+    var node = entries.node(at: first)
+    for _ in first...last {
+      guard let current = node else { break }
+      discardFragment(of: current)
+      entries.update(current, height: estimatedHeight(of: current.element.paragraph))
+      node = entries.successor(of: current)
+    }
+  }
+
+  /// Changes the container width. Every fragment becomes stale and is replaced when next laid out.
+  /// - Complexity: O(1); stale fragments are replaced lazily as passes reach them.
+  public func setContainerWidth(_ width: Double) {
+    guard width != textContainer.size.width else { return }
+    textContainer.size.width = width
+    generation += 1
+  }
+
+  /// Calls `block` with each laid-out fragment from paragraph `index` on, laying out as it goes
+  /// and skipping hidden paragraphs, until `block` returns false.
+  public func enumerateTextLayoutFragments(
+    fromParagraphAt index: Int, using block: (TextLayoutFragment, Int) -> Bool
+  ) {
+    var node = entries.node(at: index)
+    var current = index
+    while let entryNode = node {
+      if let fragment = ensureLayout(entryNode), !block(fragment, current) { return }
+      node = entries.successor(of: entryNode)
+      current += 1
+    }
+  }
+
+  func ensureLayout(_ node: SequenceTree<Entry>.Node) -> TextLayoutFragment? {
+    let entry = node.element
+    guard textContentManager?.shouldEnumerate(entry.paragraph) ?? true else {
+      if !entry.isHidden {
+        entry.isHidden = true
+        discardFragment(of: node)
+        entries.update(node, height: 0)
+      }
+      return nil
+    }
+    if entry.isHidden {
+      entry.isHidden = false
+      entries.update(node, height: estimatedHeight(of: entry.paragraph))
+    }
+    if let fragment = entry.fragment, fragment.generation == generation { return fragment }
+    discardFragment(of: node)
+    let fragment = layOut(entry.paragraph)
+    fragment.entryNode = node
+    entry.fragment = fragment
+    entries.update(node, height: fragment.height)
+    return fragment
+  }
+
+  private func layOut(_ paragraph: TextParagraph) -> TextLayoutFragment {
+    let style = delegate?.textLayoutManager(self, paragraphStyleFor: paragraph) ?? .plain
+    let width = lineWidth(for: style)
+    let breaker = LineBreaker(
+      measurer: glyphMeasurer, defaultAttributes: defaultAttributes, attachmentBounds: { attachment, _ in attachment.bounds })
+    let output = breaker.layout(paragraph.attributedString, width: width, style: style)
+    paragraphsLaidOut += 1
+    instrumentation?.record(.layoutFragmentCreated)
+    return TextLayoutFragment(
+      paragraph: paragraph, lines: output.lines, attachments: output.attachments, height: output.height,
+      layoutWidth: textContainer.size.width, layoutManager: self, generation: generation)
+  }
+
+  private func lineWidth(for style: ParagraphStyle) -> Double {
+    let available = textContainer.lineWidth - style.headIndent - style.tailIndent
+    return max(1, min(available, style.maximumLineWidth ?? available))
+  }
+
+  private func discardFragment(of node: SequenceTree<Entry>.Node) {
+    guard let fragment = node.element.fragment else { return }
+    node.element.fragment = nil
+    fragmentObserver?.textLayoutManager(self, didDiscard: fragment)
+  }
+
+  func estimatedHeight(of paragraph: TextParagraph) -> Double {
+    let style = delegate?.textLayoutManager(self, paragraphStyleFor: paragraph) ?? .plain
+    let width = lineWidth(for: style)
+    let lines = max(1, (Double(paragraph.length) * averageAdvance / width).rounded(.up))
+    return lines * glyphMeasurer.lineMetrics(for: defaultAttributes).lineHeight + style.spacingBefore
+      + style.spacingAfter
+  }
+}
+
+extension TextLayoutManager: TextContentObserver {
+  package func textContentManager(
+    _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
+    inserted: [TextParagraph]
+  ) {
+    let (removedEntries, _) = entries.replace(
+      range, with: inserted.map { (Entry(paragraph: $0), $0.length, estimatedHeight(of: $0)) })
+    for entry in removedEntries {
+      if let fragment = entry.fragment {
+        entry.fragment = nil
+        fragmentObserver?.textLayoutManager(self, didDiscard: fragment)
+      }
+    }
+    fragmentObserver?.textLayoutManager(self, didReplaceParagraphsIn: range, insertedCount: inserted.count)
+  }
+
+  package func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {
+    fragmentObserver?.textLayoutManagerDidEndEditingTransaction(self)
+  }
+}

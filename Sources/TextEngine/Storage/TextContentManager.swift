@@ -164,16 +164,22 @@ open class TextContentManager {
   /// An attachment already present elsewhere in the document is replaced by a copy
   /// (``TextAttachment/copy()``): one attachment object appears at most once per document.
   /// - Complexity: O(log n + k) for k paragraphs removed and inserted.
+  @discardableResult
   package func replaceParagraphs(_ range: Range<Int>, with contents: [(AttributedText, [String: String])])
-    throws(TextEditError) -> [TextParagraph]
+    throws(TextEditError) -> (removed: [TextParagraph], inserted: [TextParagraph])
   {
     guard !isNotifying else { throw .reentrantEdit }
     guard range.lowerBound >= 0, range.upperBound <= paragraphCount else {
       throw .paragraphIndexOutOfRange(index: range.upperBound, count: paragraphCount)
     }
     let contents = contents.isEmpty && range.count == paragraphCount ? [(AttributedText(), [:])] : contents
-    let removedNodes = (range.lowerBound..<range.upperBound).compactMap { paragraphs.node(at: $0)?.element }
-    for paragraph in removedNodes {
+    var removedParagraphs: [TextParagraph] = []
+    paragraphs.forEach(from: range.lowerBound) { node in
+      guard removedParagraphs.count < range.count else { return false }
+      removedParagraphs.append(node.element)
+      return true
+    }
+    for paragraph in removedParagraphs {
       for attachment in paragraph.attributedString.attachments {
         presentAttachments[ObjectIdentifier(attachment)] = nil
       }
@@ -202,7 +208,7 @@ open class TextContentManager {
         observer.value?.textContentManager(
           self, didReplaceParagraphsIn: range, removed: removed, inserted: newParagraphs)
       }
-      return newParagraphs
+      return (removed, newParagraphs)
     }
   }
 

@@ -3,16 +3,14 @@
 /// An edit replaces exactly the paragraphs it touches with new objects; every other paragraph
 /// keeps its identity. Bad input throws ``TextEditError`` and changes nothing.
 public final class TextContentStorage: TextContentManager {
-  /// What one replacement did, in document offsets; the text view's undo uses it.
+  /// What one replacement did; the text view's undo uses it.
   public struct Replacement {
-    /// Where the replaced text started.
-    public var offset: Int
-    /// The text that was replaced, with `\n` between paragraphs.
-    public var replacedText: AttributedText
-    /// The paragraph attributes of the replaced paragraphs, in order.
-    public var replacedParagraphAttributes: [[String: String]]
-    /// The length of the inserted text (as stored, with `\n` between paragraphs).
-    public var insertedLength: Int
+    /// The index of the first paragraph replaced.
+    public var paragraphIndex: Int
+    /// The paragraphs removed, in order (they hold the original attachment objects).
+    public var removedParagraphs: [TextParagraph]
+    /// The paragraphs that took their place.
+    public var insertedParagraphs: [TextParagraph]
   }
 
   /// Creates storage holding `text`, split into paragraphs at `\n`.
@@ -76,23 +74,16 @@ public final class TextContentStorage: TextContentManager {
     let end = try location(at: range.upperBound)
     let firstIndex = try index(of: start.paragraph).unwrap()
     let lastIndex = try index(of: end.paragraph).unwrap()
-    let replaced = try attributedString(in: range)
-    var replacedAttributes: [[String: String]] = []
     var combined = start.paragraph.attributedString.slice(0..<start.offset)
     combined.append(text)
     combined.append(end.paragraph.attributedString.slice(end.offset..<end.paragraph.length))
     let pieces = combined.splitIntoParagraphs()
-    for index in firstIndex...lastIndex {
-      replacedAttributes.append(paragraph(at: index)?.paragraphAttributes ?? [:])
-    }
     let attributes = pieces.indices.map { index in
       if let paragraphAttributes, index < paragraphAttributes.count { return paragraphAttributes[index] }
       return start.paragraph.paragraphAttributes
     }
-    _ = try replaceParagraphs(firstIndex..<(lastIndex + 1), with: Array(zip(pieces, attributes)))
-    return Replacement(
-      offset: range.lowerBound, replacedText: replaced, replacedParagraphAttributes: replacedAttributes,
-      insertedLength: text.length)
+    let (removed, inserted) = try replaceParagraphs(firstIndex..<(lastIndex + 1), with: Array(zip(pieces, attributes)))
+    return Replacement(paragraphIndex: firstIndex, removedParagraphs: removed, insertedParagraphs: inserted)
   }
 
   /// Replaces paragraph `index`'s attributes, which makes a new paragraph object.
@@ -100,7 +91,7 @@ public final class TextContentStorage: TextContentManager {
     guard let old = paragraph(at: index) else {
       throw .paragraphIndexOutOfRange(index: index, count: paragraphCount)
     }
-    _ = try replaceParagraphs(index..<(index + 1), with: [(old.attributedString, attributes)])
+    try replaceParagraphs(index..<(index + 1), with: [(old.attributedString, attributes)])
   }
 
   /// Applies `change` to the character attributes in `range`, which replaces the touched paragraphs.
@@ -113,15 +104,29 @@ public final class TextContentStorage: TextContentManager {
       paragraphAttributes: try paragraphAttributes(in: range))
   }
 
-  /// Appends a paragraph at the end of the document with its own paragraph attributes.
-  /// - Complexity: O(log n).
+  /// Inserts whole paragraphs before paragraph `index` (`paragraphCount` appends), touching no
+  /// other paragraph. A document holding one empty paragraph has it replaced instead.
+  /// - Complexity: O(log n + k).
   @discardableResult
-  public func appendParagraph(_ text: AttributedText, attributes: [String: String]) -> TextParagraph {
-    let last = paragraphCount - 1
-    if paragraphCount == 1, let only = paragraph(at: 0), only.length == 0 {
-      return (try? replaceParagraphs(0..<1, with: [(text, attributes)]))!.first!
+  public func insertParagraphs(_ contents: [(AttributedText, [String: String])], at index: Int)
+    throws(TextEditError) -> Replacement
+  {
+    guard index >= 0, index <= paragraphCount else {
+      throw .paragraphIndexOutOfRange(index: index, count: paragraphCount)
     }
-    return (try? replaceParagraphs((last + 1)..<(last + 1), with: [(text, attributes)]))!.first!
+    let range = paragraphCount == 1 && length == 0 ? 0..<1 : index..<index
+    let (removed, inserted) = try replaceParagraphs(range, with: contents)
+    return Replacement(paragraphIndex: range.lowerBound, removedParagraphs: removed, insertedParagraphs: inserted)
+  }
+
+  /// Replaces paragraphs `range` with `contents` as they are (an undo step, for example).
+  /// - Complexity: O(log n + k).
+  @discardableResult
+  public func replaceParagraphs(
+    in range: Range<Int>, with contents: [(AttributedText, [String: String])]
+  ) throws(TextEditError) -> Replacement {
+    let (removed, inserted) = try replaceParagraphs(range, with: contents)
+    return Replacement(paragraphIndex: range.lowerBound, removedParagraphs: removed, insertedParagraphs: inserted)
   }
 
   private func paragraphAttributes(in range: Range<Int>) throws(TextEditError) -> [[String: String]] {

@@ -1,6 +1,235 @@
+import Foundation
 import Instrumentation
-/// Stub: replaced by the headless text view.
-open class TextView {
-  public let instrumentation = Instrumentation()
-  public var textLayoutManager: TextLayoutManager? { nil }
+
+/// The headless framework text view: editing, selection, undo, scrolling, attachment views
+/// and their reuse, with no drawing. The SDL view subclasses it.
+///
+/// It is the viewport controller's delegate; subclasses override the hooks and call `super`.
+/// Each text view has its own layout manager, providers, scroll cache and counters, so two
+/// views on one storage count separately.
+open class TextView: TextViewportLayoutControllerDelegate {
+  /// The shared storage.
+  public let textContentStorage: TextContentStorage
+  /// This view's layout manager.
+  public let textLayoutManager: TextLayoutManager
+  /// This view's counters and event log.
+  public let instrumentation: Instrumentation
+  /// The scroll cache's bounds and behaviour. Shrinking the limits evicts on the next pass.
+  public var reuseCacheConfiguration = ReuseCacheConfiguration()
+  /// Whether edits, scrolls and selection changes run a viewport pass right away (default true).
+  /// When false, call ``layoutIfNeeded()``.
+  public var laysOutImmediately = true
+  /// The visible size.
+  public private(set) var viewportSize: CGSize
+  /// The top of the viewport in container coordinates.
+  public internal(set) var scrollOffset: Double = 0
+  /// Whether the view sticks to the bottom as content grows or the view resizes (messenger style).
+  public var isAnchoredToBottom = false
+
+  /// The selection as document offsets; empty means a caret.
+  public internal(set) var selectedRange: Range<Int> = 0..<0
+  /// The fixed end of the selection while it is extended.
+  var selectionAnchor = 0
+  /// The x the caret tries to keep while moving up and down.
+  var preferredCaretX: Double?
+  /// Text the view copied or cut, for ``paste()``.
+  public internal(set) var pasteboard: AttributedText?
+  var undoStack: [UndoRecord] = []
+  var redoStack: [UndoRecord] = []
+  /// The most undo groups kept (default 1,000).
+  public var undoLimit = 1_000
+
+  var needsLayout = true
+  var registry = ReuseRegistry()
+  var pendingRegistry: ReuseRegistry?
+  var records: [Int: ProviderRecord] = [:]
+  var shownRecordIDs: Set<Int> = []
+  var seenThisPass: Set<Int> = []
+  var detachedRecordIDs: Set<Int> = []
+  var discardedFragments: [TextLayoutFragment] = []
+  var reuseCache = LRUList()
+  var isInEditingTransaction = false
+  var isPerformingEdit = false
+  var fragmentSurfaces: [ObjectIdentifier: any TextViewportRenderingSurface] = [:]
+  var configuredSurfaceKeys: Set<ObjectIdentifier> = []
+
+  /// Creates a view over `storage` with its own layout manager.
+  /// - Parameters:
+  ///   - storage: The storage to show; pass the same storage to two views to edit it in both.
+  ///   - viewportSize: The visible size; its width is the container width.
+  ///   - glyphMeasurer: The measurer for line breaking.
+  ///   - instrumentation: The counters to report to (a new one by default).
+  public init(
+    storage: TextContentStorage, viewportSize: CGSize, glyphMeasurer: any GlyphMeasuring,
+    instrumentation: Instrumentation = Instrumentation()
+  ) {
+    self.textContentStorage = storage
+    self.viewportSize = viewportSize
+    self.instrumentation = instrumentation
+    self.textLayoutManager = TextLayoutManager(
+      textContentManager: storage, textContainer: TextContainer(size: CGSize(width: viewportSize.width, height: 0)),
+      glyphMeasurer: glyphMeasurer)
+    textLayoutManager.instrumentation = instrumentation
+    textLayoutManager.fragmentObserver = self
+    textLayoutManager.textViewportLayoutController.delegate = self
+    textLayoutManager.textViewportLayoutController.instrumentation = instrumentation
+  }
+
+  /// The viewport controller of this view's layout manager.
+  public var textViewportLayoutController: TextViewportLayoutController {
+    textLayoutManager.textViewportLayoutController
+  }
+
+  // MARK: Layout and scrolling
+
+  /// The visible rectangle in container coordinates.
+  public var viewportBounds: CGRect {
+    CGRect(x: 0, y: scrollOffset, width: viewportSize.width, height: viewportSize.height)
+  }
+
+  /// The largest valid scroll offset with the current (partly estimated) heights.
+  public var maximumScrollOffset: Double { max(0, textLayoutManager.documentHeight - viewportSize.height) }
+
+  /// Marks the viewport as needing a pass and runs it now if ``laysOutImmediately``.
+  public func setNeedsLayout() {
+    needsLayout = true
+    if laysOutImmediately { layoutIfNeeded() }
+  }
+
+  /// Runs a viewport pass if one is needed.
+  public func layoutIfNeeded() {
+    guard needsLayout else { return }
+    needsLayout = false
+    layoutViewport()
+  }
+
+  /// Runs a viewport pass now. When anchored to the bottom it repeats (at most 4 times)
+  /// until measured heights put the last paragraph's bottom at the viewport's bottom.
+  /// - Complexity: O(log n + fragments in the viewport).
+  open func layoutViewport() {
+    if isAnchoredToBottom { scrollOffset = maximumScrollOffset }
+    textViewportLayoutController.layoutViewport()
+    var rounds = 0
+    while isAnchoredToBottom, scrollOffset != maximumScrollOffset, rounds < 4 {
+      scrollOffset = maximumScrollOffset
+      textViewportLayoutController.layoutViewport()
+      rounds += 1
+    }
+  }
+
+  /// Scrolls so that the viewport's top is at `y` (clamped).
+  open func scroll(toY y: Double) {
+    scrollOffset = min(max(0, y), maximumScrollOffset)
+    isAnchoredToBottom = false
+    setNeedsLayout()
+  }
+
+  /// Scrolls by `dy` points (positive moves down the document).
+  public func scroll(by dy: Double) {
+    let target = scrollOffset + dy
+    scroll(toY: target)
+    if dy > 0, target >= maximumScrollOffset { isAnchoredToBottom = wantsBottomAnchoring }
+  }
+
+  /// Whether scrolling to the very bottom re-anchors the view there (default false; the chat turns it on).
+  public var wantsBottomAnchoring = false
+
+  /// Where a paragraph lands when scrolling to it.
+  public enum ScrollPosition: String, Sendable { case top, center, bottom }
+
+  /// Scrolls paragraph `index` to the top, centre or bottom of the viewport.
+  /// - Complexity: O(log n) plus one pass.
+  public func scroll(toParagraphAt index: Int, position: ScrollPosition = .top) throws(TextEditError) {
+    guard index >= 0, index < textContentStorage.paragraphCount else {
+      throw .paragraphIndexOutOfRange(index: index, count: textContentStorage.paragraphCount)
+    }
+    let height = textLayoutManager.ensureLayout(forParagraphAt: index)?.height ?? 0
+    let top = textLayoutManager.yOffset(ofParagraphAt: index) ?? 0
+    switch position {
+    case .top: scroll(toY: top)
+    case .center: scroll(toY: top + height / 2 - viewportSize.height / 2)
+    case .bottom: scroll(toY: top + height - viewportSize.height)
+    }
+  }
+
+  /// Scrolls to the end of the document and, if ``wantsBottomAnchoring``, stays there.
+  public func scrollToBottom() {
+    scrollOffset = maximumScrollOffset
+    isAnchoredToBottom = wantsBottomAnchoring
+    needsLayout = true
+    if !isAnchoredToBottom {
+      // Converge on the measured bottom without anchoring.
+      for _ in 0..<4 {
+        scrollOffset = maximumScrollOffset
+        textViewportLayoutController.layoutViewport()
+        if scrollOffset == maximumScrollOffset { break }
+      }
+      needsLayout = false
+    } else if laysOutImmediately {
+      layoutIfNeeded()
+    }
+  }
+
+  /// Changes the visible size. A new width relays out every paragraph (lazily, as passes reach them).
+  open func setViewportSize(_ size: CGSize) {
+    viewportSize = size
+    textLayoutManager.setContainerWidth(size.width)
+    scrollOffset = min(scrollOffset, maximumScrollOffset)
+    setNeedsLayout()
+  }
+
+  // MARK: Rendering surfaces for fragments
+
+  /// The surface for `fragment`; subclasses return their own drawable type.
+  /// Called once per fragment while the fragment stays in the viewport.
+  open func makeRenderingSurface(for fragment: TextLayoutFragment) -> any TextViewportRenderingSurface {
+    PlaceholderRenderingSurface()
+  }
+
+  // MARK: Viewport delegate (override and call super)
+
+  open func viewportBounds(for textViewportLayoutController: TextViewportLayoutController) -> CGRect {
+    viewportBounds
+  }
+
+  /// Applies policies registered since the last pass, and starts tracking this pass's views.
+  open func textViewportLayoutControllerWillLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+    applyPendingRegistrations()
+    seenThisPass.removeAll(keepingCapacity: true)
+    configuredSurfaceKeys.removeAll(keepingCapacity: true)
+  }
+
+  /// Gives the fragment its surface and its attachments their providers and views.
+  open func textViewportLayoutController(
+    _ textViewportLayoutController: TextViewportLayoutController,
+    configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
+  ) {
+    let key = ObjectIdentifier(textLayoutFragment)
+    let surface = fragmentSurfaces[key] ?? makeRenderingSurface(for: textLayoutFragment)
+    fragmentSurfaces[key] = surface
+    configuredSurfaceKeys.insert(key)
+    surface.frame = textLayoutFragment.layoutFragmentFrame
+    textViewportLayoutController.setRenderingSurface(surface, for: textLayoutFragment)
+    configureAttachmentViews(in: textLayoutFragment)
+  }
+
+  /// Caches or discards the views of attachments that left the viewport, and evicts.
+  open func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+    fragmentSurfaces = fragmentSurfaces.filter { configuredSurfaceKeys.contains($0.key) }
+    retireViewsOutsideViewport()
+  }
+
+  open func textViewportLayoutControllerReceivedSetNeedsLayout(
+    _ textViewportLayoutController: TextViewportLayoutController
+  ) {
+    needsLayout = true
+    layoutIfNeeded()
+  }
+
+  /// Moves the scroll offset so the first visible fragment stays put on screen.
+  open func textViewportLayoutController(
+    _ textViewportLayoutController: TextViewportLayoutController, adjustViewportOriginBy dy: Double
+  ) {
+    scrollOffset = max(0, scrollOffset + dy)
+  }
 }

@@ -1,0 +1,35 @@
+/// Per-paragraph layout geometry, supplied by ``TextLayoutManagerDelegate``.
+///
+/// The chat demo uses it for bubbles: insets make room for padding and a name line, and
+/// ``blockAlignment`` floats a sender's own messages to the trailing edge.
+public struct ParagraphStyle: Equatable, Sendable {
+  /// Where a paragraph's block of lines sits when it is narrower than the line width.
+  public enum BlockAlignment: Sendable { case leading, trailing }
+
+  /// Space before the first line's leading edge and every line's leading edge.
+  public var headIndent: Double
+  /// Space kept free at the trailing edge.
+  public var tailIndent: Double
+  /// Space above the first line, inside the fragment.
+  public var spacingBefore: Double
+  /// Space below the last line, inside the fragment.
+  public var spacingAfter: Double
+  /// The widest a line may be, or `nil` for the container's width minus indents.
+  public var maximumLineWidth: Double?
+  public var blockAlignment: BlockAlignment
+
+  public init(
+    headIndent: Double = 0, tailIndent: Double = 0, spacingBefore: Double = 0, spacingAfter: Double = 0,
+    maximumLineWidth: Double? = nil, blockAlignment: BlockAlignment = .leading
+  ) {
+    self.headIndent = headIndent
+    self.tailIndent = tailIndent
+    self.spacingBefore = spacingBefore
+    self.spacingAfter = spacingAfter
+    self.maximumLineWidth = maximumLineWidth
+    self.blockAlignment = blockAlignment
+  }
+
+  /// No indents, no spacing.
+  public static let plain = ParagraphStyle()
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The immutable layout of one paragraph: its lines and where its attachments go.
+///
+/// A new fragment object appears when, and only when, its paragraph changes or its layout is
+/// invalidated (a width change or ``TextLayoutManager/invalidateLayout(for:)``); otherwise
+/// the same object comes back pass after pass. Its position (``layoutFragmentFrame``'s origin)
+/// follows the paragraphs above it and is read from the layout manager's height index.
+public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
+  /// Where one attachment sits inside the fragment.
+  public struct AttachmentPlacement {
+    /// The attachment's character offset in the paragraph.
+    public let offset: Int
+    public let attachment: TextAttachment
+    /// The attachment's rectangle relative to the fragment's origin.
+    public let frame: CGRect
+  }
+
+  /// The paragraph laid out.
+  public let textParagraph: TextParagraph
+  /// The lines, top to bottom.
+  public let textLineFragments: [TextLineFragment]
+  /// The attachments, in order.
+  public let attachmentPlacements: [AttachmentPlacement]
+  /// The fragment's height, fixed at layout time.
+  public let height: Double
+  /// The container width this fragment was laid out for.
+  public let layoutWidth: Double
+  /// The attachment view providers of this fragment in the text view that configured it.
+  ///
+  /// Filled when the fragment is configured in a viewport pass; with
+  /// `.onEditingInlineParagraphs` they may be providers handed over from an earlier fragment.
+  public internal(set) var textAttachmentViewProviders: [TextAttachmentViewProvider] = []
+
+  weak var layoutManager: TextLayoutManager?
+  weak var entryNode: SequenceTree<TextLayoutManager.Entry>.Node?
+  let generation: Int
+
+  init(
+    paragraph: TextParagraph, lines: [TextLineFragment], attachments: [AttachmentPlacement], height: Double,
+    layoutWidth: Double, layoutManager: TextLayoutManager, generation: Int
+  ) {
+    self.textParagraph = paragraph
+    self.textLineFragments = lines
+    self.attachmentPlacements = attachments
+    self.height = height
+    self.layoutWidth = layoutWidth
+    self.layoutManager = layoutManager
+    self.generation = generation
+  }
+
+  /// The fragment's rectangle in container coordinates; `.null` once it left its layout manager.
+  /// - Complexity: O(log n).
+  public var layoutFragmentFrame: CGRect {
+    guard let layoutManager, let node = entryNode, node.element.fragment === self else { return .null }
+    let y = layoutManager.entries.position(of: node).y
+    return CGRect(x: 0, y: y, width: layoutWidth, height: height)
+  }
+
+  /// The paragraph's range in the document, or `nil` once it left its document.
+  public var rangeInElement: TextRange? { textParagraph.elementRange }
+
+  /// The line holding paragraph offset `offset` (the last line for the end offset).
+  public func lineFragment(forCharacterAt offset: Int) -> TextLineFragment? {
+    textLineFragments.first { $0.characterRange.contains(offset) && offset < $0.lastCaretOffset + 1 }
+      ?? textLineFragments.last
+  }
+
+  /// The caret rectangle before paragraph offset `offset`, relative to the fragment.
+  public func caretRect(forCharacterAt offset: Int) -> CGRect {
+    guard let line = lineFragment(forCharacterAt: offset) else { return .zero }
+    let x = line.locationX(forCharacterAt: offset)
+    return CGRect(x: x, y: line.typographicBounds.minY, width: 1, height: line.typographicBounds.height)
+  }
+
+  /// The paragraph offset nearest to `point` (relative to the fragment).
+  public func characterOffset(at point: CGPoint) -> Int {
+    let line =
+      textLineFragments.first { point.y < $0.typographicBounds.maxY } ?? textLineFragments.last
+    return line?.characterOffset(nearestX: point.x) ?? 0
+  }
+}

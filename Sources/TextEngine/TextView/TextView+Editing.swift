@@ -1,0 +1,154 @@
+extension TextView {
+  /// Replaces the characters in `range` (document offsets) with `text` as one undoable edit,
+  /// leaves the caret after the inserted text, and runs a viewport pass.
+  /// - Throws: ``TextEditError`` for a bad range; the document and selection are unchanged.
+  /// - Complexity: O(log n + touched paragraphs' length) plus one pass.
+  public func replaceCharacters(
+    in range: Range<Int>, with text: AttributedText, paragraphAttributes: [[String: String]]? = nil
+  ) throws(TextEditError) {
+    let caret = range.lowerBound + text.length
+    try performUndoableEdit(selectionAfter: caret..<caret) { () throws(TextEditError) in
+      try textContentStorage.replaceCharacters(in: range, with: text, paragraphAttributes: paragraphAttributes)
+    }
+  }
+
+  /// Types `string` over the selection with the attributes of the text before the caret.
+  public func insertText(_ string: String) {
+    let text = AttributedText(string, attributes: typingAttributes)
+    try? replaceCharacters(in: selectedRange, with: text)
+  }
+
+  /// Inserts `attachment` at the caret (replacing the selection). A copy goes in if it is already present.
+  public func insertAttachment(_ attachment: TextAttachment) {
+    try? replaceCharacters(in: selectedRange, with: AttributedText(attachment: attachment, attributes: typingAttributes))
+  }
+
+  /// Splits the paragraph at the caret (`\n`).
+  public func insertParagraphBreak() { insertText("\n") }
+
+  /// Breaks the line without ending the paragraph (U+2028).
+  public func insertLineBreak() { insertText(String(AttributedText.lineSeparator)) }
+
+  /// Deletes the selection, or the character before the caret.
+  public func deleteBackward() {
+    if !selectedRange.isEmpty {
+      try? replaceCharacters(in: selectedRange, with: AttributedText())
+    } else if selectedRange.lowerBound > 0 {
+      try? replaceCharacters(in: (selectedRange.lowerBound - 1)..<selectedRange.lowerBound, with: AttributedText())
+    }
+  }
+
+  /// Deletes the selection, or the character after the caret.
+  public func deleteForward() {
+    if !selectedRange.isEmpty {
+      try? replaceCharacters(in: selectedRange, with: AttributedText())
+    } else if selectedRange.upperBound < textContentStorage.length {
+      try? replaceCharacters(in: selectedRange.lowerBound..<(selectedRange.lowerBound + 1), with: AttributedText())
+    }
+  }
+
+  /// Applies `change` to the attributes of the characters in `range` as one undoable edit.
+  /// The selection stays.
+  public func changeAttributes(in range: Range<Int>, _ change: (inout TextAttributes) -> Void) throws(TextEditError) {
+    let text = try textContentStorage.attributedString(in: range)
+    let selection = selectedRange
+    try performUndoableEdit(selectionAfter: selection) { () throws(TextEditError) in
+      try textContentStorage.replaceCharacters(in: range, with: text.settingAttributes(change, in: 0..<text.length))
+    }
+  }
+
+  /// Appends a paragraph (a chat message) with its own paragraph attributes, undoably,
+  /// without touching the paragraphs before it.
+  @discardableResult
+  public func appendParagraph(_ text: AttributedText, attributes: [String: String]) -> TextParagraph? {
+    let index = textContentStorage.paragraphCount
+    var inserted: TextParagraph?
+    try? performUndoableEdit(selectionAfter: selectedRange) { () throws(TextEditError) in
+      let replacement = try textContentStorage.insertParagraphs([(text, attributes)], at: index)
+      inserted = replacement.insertedParagraphs.first
+      return replacement
+    }
+    return inserted
+  }
+
+  // MARK: Pasteboard
+
+  /// Copies the selection. Attachments are copied as new objects.
+  public func copy() {
+    guard !selectedRange.isEmpty, let text = try? textContentStorage.attributedString(in: selectedRange) else { return }
+    pasteboard = text.mappingAttachments { $0.copy() }
+  }
+
+  /// Copies the selection, then deletes it.
+  public func cut() {
+    guard !selectedRange.isEmpty else { return }
+    copy()
+    deleteBackward()
+  }
+
+  /// Inserts the pasteboard at the caret. Every paste makes new attachment objects.
+  public func paste() {
+    guard let pasteboard else { return }
+    try? replaceCharacters(in: selectedRange, with: pasteboard.mappingAttachments { $0.copy() })
+  }
+
+  // MARK: Undo
+
+  public var canUndo: Bool { !undoStack.isEmpty }
+  public var canRedo: Bool { !redoStack.isEmpty }
+
+  /// Reverts the last edit. Deleted attachments come back as the same objects (with new providers).
+  public func undo() {
+    guard let record = undoStack.popLast() else { return }
+    if let inverse = revert(record, selectionAfter: record.selectionBefore) { redoStack.append(inverse) }
+  }
+
+  /// Re-applies the last undone edit.
+  public func redo() {
+    guard let record = redoStack.popLast() else { return }
+    if let inverse = revert(record, selectionAfter: record.selectionBefore) { undoStack.append(inverse) }
+  }
+
+  private func revert(_ record: UndoRecord, selectionAfter: Range<Int>) -> UndoRecord? {
+    let before = selectedRange
+    var inverse: UndoRecord?
+    isPerformingEdit = true
+    if let replacement = try? textContentStorage.replaceParagraphs(
+      in: record.paragraphIndex..<(record.paragraphIndex + record.insertedCount), with: record.removedContents)
+    {
+      inverse = UndoRecord(replacement, selectionBefore: record.selectionAfter, selectionAfter: before)
+    }
+    isPerformingEdit = false
+    try? setSelectedRange(selectionAfter)
+    return inverse
+  }
+
+  // MARK: Helpers
+
+  /// The attributes typed text gets: those of the character before the caret, minus any attachment.
+  public var typingAttributes: TextAttributes {
+    guard let location = try? textContentStorage.location(at: selectedRange.lowerBound) else { return TextAttributes() }
+    let text = location.paragraph.attributedString
+    guard text.length > 0 else { return TextAttributes() }
+    return text.attributes(at: max(0, location.offset - 1)).withoutAttachment
+  }
+
+  private func performUndoableEdit(
+    selectionAfter: Range<Int>, _ edit: () throws(TextEditError) -> TextContentStorage.Replacement
+  ) throws(TextEditError) {
+    let before = selectedRange
+    isPerformingEdit = true
+    let replacement: TextContentStorage.Replacement
+    do {
+      replacement = try edit()
+    } catch {
+      isPerformingEdit = false
+      throw error
+    }
+    isPerformingEdit = false
+    undoStack.append(UndoRecord(replacement, selectionBefore: before, selectionAfter: selectionAfter))
+    if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
+    redoStack.removeAll()
+    try? setSelectedRange(selectionAfter)
+  }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+extension TextView {
+  /// Selects `range` (document offsets); an empty range places the caret. Runs a viewport pass.
+  /// - Throws: ``TextEditError/offsetOutOfRange(offset:length:)``; the selection is unchanged.
+  public func setSelectedRange(_ range: Range<Int>) throws(TextEditError) {
+    let length = textContentStorage.length
+    guard range.lowerBound >= 0, range.upperBound <= length else {
+      throw .offsetOutOfRange(offset: range.lowerBound < 0 ? range.lowerBound : range.upperBound, length: length)
+    }
+    selectedRange = range
+    selectionAnchor = range.lowerBound
+    preferredCaretX = nil
+    setNeedsLayout()
+  }
+
+  /// Places the caret at `offset`, clamped to the document.
+  public func setCaret(_ offset: Int) {
+    try? setSelectedRange(clamp(offset)..<clamp(offset))
+  }
+
+  /// The moving end of the selection.
+  public var caretOffset: Int { selectedRange.lowerBound == selectionAnchor ? selectedRange.upperBound : selectedRange.lowerBound }
+
+  /// Selects the whole document.
+  public func selectAll() {
+    try? setSelectedRange(0..<textContentStorage.length)
+  }
+
+  /// Moves the caret (or the selection's moving end when `extending`) to `offset`.
+  public func moveCaret(to offset: Int, extending: Bool) {
+    let target = clamp(offset)
+    if extending {
+      selectedRange = min(selectionAnchor, target)..<max(selectionAnchor, target)
+    } else {
+      selectedRange = target..<target
+      selectionAnchor = target
+    }
+    setNeedsLayout()
+  }
+
+  /// Left arrow: one character back, or to the selection's start.
+  public func moveLeft(extending: Bool = false) {
+    preferredCaretX = nil
+    if !extending, !selectedRange.isEmpty { return moveCaret(to: selectedRange.lowerBound, extending: false) }
+    moveCaret(to: caretOffset - 1, extending: extending)
+  }
+
+  /// Right arrow: one character on, or to the selection's end.
+  public func moveRight(extending: Bool = false) {
+    preferredCaretX = nil
+    if !extending, !selectedRange.isEmpty { return moveCaret(to: selectedRange.upperBound, extending: false) }
+    moveCaret(to: caretOffset + 1, extending: extending)
+  }
+
+  /// Up arrow: the nearest position on the line above, keeping the caret's x.
+  public func moveUp(extending: Bool = false) { moveVertically(by: -1, extending: extending) }
+
+  /// Down arrow: the nearest position on the line below, keeping the caret's x.
+  public func moveDown(extending: Bool = false) { moveVertically(by: 1, extending: extending) }
+
+  /// Home: the start of the caret's line.
+  public func moveToLineStart(extending: Bool = false) {
+    guard let (fragment, line, start) = lineContext(at: caretOffset) else { return }
+    _ = fragment
+    preferredCaretX = nil
+    moveCaret(to: start + line.characterRange.lowerBound, extending: extending)
+  }
+
+  /// End: the end of the caret's line (before a hard break).
+  public func moveToLineEnd(extending: Bool = false) {
+    guard let (_, line, start) = lineContext(at: caretOffset) else { return }
+    preferredCaretX = nil
+    moveCaret(to: start + line.lastCaretOffset, extending: extending)
+  }
+
+  /// Selects the word (or the run of spaces, or the attachment) around `offset`.
+  public func selectWord(at offset: Int) {
+    guard let location = try? textContentStorage.location(at: clamp(offset)) else { return }
+    let characters = Array(location.paragraph.attributedString.string)
+    guard !characters.isEmpty else { return setCaret(offset) }
+    let paragraphStart = clamp(offset) - location.offset
+    let index = min(location.offset, characters.count - 1)
+    let kind = wordClass(characters[index])
+    var lower = index
+    var upper = index + 1
+    if kind != .attachment {
+      while lower > 0, wordClass(characters[lower - 1]) == kind { lower -= 1 }
+      while upper < characters.count, wordClass(characters[upper]) == kind { upper += 1 }
+    }
+    try? setSelectedRange((paragraphStart + lower)..<(paragraphStart + upper))
+  }
+
+  /// The caret's rectangle in container coordinates.
+  /// - Complexity: O(log n + paragraph length).
+  public func caretRect(at offset: Int? = nil) -> CGRect? {
+    guard let location = try? textContentStorage.location(at: clamp(offset ?? caretOffset)),
+      let fragment = textLayoutManager.textLayoutFragment(for: location)
+    else { return nil }
+    let origin = fragment.layoutFragmentFrame.origin
+    return fragment.caretRect(forCharacterAt: location.offset).offsetBy(dx: origin.x, dy: origin.y)
+  }
+
+  /// The rectangles covering `range`, one per line piece, in container coordinates.
+  /// Only paragraphs inside the last pass's viewport are reported.
+  public func selectionRects(for range: Range<Int>) -> [CGRect] {
+    guard !range.isEmpty else { return [] }
+    var rects: [CGRect] = []
+    for (fragment, index) in textViewportLayoutController.configuredFragments {
+      guard let start = try? textContentStorage.startOffset(ofParagraphAt: index) else { continue }
+      let paragraphRange = start..<(start + fragment.textParagraph.length + 1)
+      guard paragraphRange.overlaps(range) else { continue }
+      let origin = fragment.layoutFragmentFrame.origin
+      for line in fragment.textLineFragments {
+        let lineRange = (start + line.characterRange.lowerBound)..<(start + line.characterRange.upperBound)
+        let lower = max(range.lowerBound, lineRange.lowerBound)
+        let upper = min(range.upperBound, lineRange.upperBound)
+        let coversBreak = range.upperBound > start + fragment.textParagraph.length && line === fragment.textLineFragments.last
+        guard lower < upper || (coversBreak && lower <= upper) else { continue }
+        let x0 = line.locationX(forCharacterAt: lower - start)
+        var x1 = line.locationX(forCharacterAt: upper - start)
+        if coversBreak { x1 += 6 }
+        rects.append(
+          CGRect(x: origin.x + x0, y: origin.y + line.typographicBounds.minY, width: max(1, x1 - x0),
+            height: line.typographicBounds.height))
+      }
+    }
+    return rects
+  }
+
+  /// The document offset nearest to `point` (container coordinates).
+  /// - Complexity: O(log n + paragraph length).
+  public func characterOffset(at point: CGPoint) -> Int {
+    guard var index = textLayoutManager.paragraphIndex(atY: point.y) else { return 0 }
+    var fragment = textLayoutManager.ensureLayout(forParagraphAt: index)
+    while fragment == nil, index > 0 {  // a hidden paragraph: use the one above
+      index -= 1
+      fragment = textLayoutManager.ensureLayout(forParagraphAt: index)
+    }
+    guard let fragment, let start = try? textContentStorage.startOffset(ofParagraphAt: index) else { return 0 }
+    let origin = fragment.layoutFragmentFrame.origin
+    return start + fragment.characterOffset(at: CGPoint(x: point.x - origin.x, y: point.y - origin.y))
+  }
+
+  // MARK: Private
+
+  private enum WordClass { case word, space, punctuation, attachment }
+
+  private func wordClass(_ character: Character) -> WordClass {
+    if character == AttributedText.attachmentCharacter { return .attachment }
+    if character.isWhitespace { return .space }
+    if character.isLetter || character.isNumber || character == "_" || character == "'" { return .word }
+    return .punctuation
+  }
+
+  private func clamp(_ offset: Int) -> Int { min(max(0, offset), textContentStorage.length) }
+
+  private func lineContext(at offset: Int) -> (TextLayoutFragment, TextLineFragment, Int)? {
+    guard let location = try? textContentStorage.location(at: clamp(offset)),
+      let fragment = textLayoutManager.textLayoutFragment(for: location),
+      let line = fragment.lineFragment(forCharacterAt: location.offset)
+    else { return nil }
+    return (fragment, line, clamp(offset) - location.offset)
+  }
+
+  private func moveVertically(by direction: Int, extending: Bool) {
+    guard let location = try? textContentStorage.location(at: caretOffset),
+      let index = textContentStorage.index(of: location.paragraph),
+      let fragment = textLayoutManager.textLayoutFragment(for: location),
+      let line = fragment.lineFragment(forCharacterAt: location.offset),
+      let lineIndex = fragment.textLineFragments.firstIndex(where: { $0 === line })
+    else { return }
+    let x = preferredCaretX ?? line.locationX(forCharacterAt: location.offset)
+    let paragraphStart = caretOffset - location.offset
+    let targetLine = lineIndex + direction
+    var target: Int
+    if fragment.textLineFragments.indices.contains(targetLine) {
+      target = paragraphStart + fragment.textLineFragments[targetLine].characterOffset(nearestX: x)
+    } else {
+      var neighbour = index + direction
+      var neighbourFragment: TextLayoutFragment?
+      while neighbourFragment == nil, neighbour >= 0, neighbour < textContentStorage.paragraphCount {
+        neighbourFragment = textLayoutManager.ensureLayout(forParagraphAt: neighbour)
+        if neighbourFragment == nil { neighbour += direction }
+      }
+      if let neighbourFragment, let start = try? textContentStorage.startOffset(ofParagraphAt: neighbour),
+        let edgeLine = direction < 0 ? neighbourFragment.textLineFragments.last : neighbourFragment.textLineFragments.first
+      {
+        target = start + edgeLine.characterOffset(nearestX: x)
+      } else {
+        target = direction < 0 ? 0 : textContentStorage.length
+      }
+    }
+    moveCaret(to: target, extending: extending)
+    preferredCaretX = x
+  }
+}

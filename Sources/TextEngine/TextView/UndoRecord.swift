@@ -1,0 +1,24 @@
+/// One undo group: the paragraphs an edit replaced, to be put back.
+///
+/// Undo restores the removed paragraphs' contents (holding the original attachment objects)
+/// in place of the paragraphs the edit inserted.
+struct UndoRecord {
+  /// The index of the first paragraph the edit replaced.
+  var paragraphIndex: Int
+  /// How many paragraphs the edit inserted.
+  var insertedCount: Int
+  /// The removed paragraphs' contents and attributes.
+  var removedContents: [(AttributedText, [String: String])]
+  /// The selection before the edit.
+  var selectionBefore: Range<Int>
+  /// The selection after the edit.
+  var selectionAfter: Range<Int>
+
+  init(_ replacement: TextContentStorage.Replacement, selectionBefore: Range<Int>, selectionAfter: Range<Int>) {
+    paragraphIndex = replacement.paragraphIndex
+    insertedCount = replacement.insertedParagraphs.count
+    removedContents = replacement.removedParagraphs.map { ($0.attributedString, $0.paragraphAttributes) }
+    self.selectionBefore = selectionBefore
+    self.selectionAfter = selectionAfter
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Instrumentation
+
+/// Drives viewport layout: lays out and reports only the fragments that intersect the
+/// viewport plus ``overdrawMargin``.
+///
+/// A pass (``layoutViewport()``) asks the delegate for the viewport bounds, calls
+/// `willLayout`, then `configureRenderingSurfaceFor` once per fragment intersecting the
+/// viewport extended by ``overdrawMargin`` above and below, then `didLayout`. The
+/// rendering-surface map is cleared when a pass starts and can be queried from `didLayout` on.
+/// - Complexity: O(log n + fragments in the viewport) per pass.
+public final class TextViewportLayoutController {
+  /// The layout manager whose fragments are reported.
+  public private(set) weak var textLayoutManager: TextLayoutManager?
+  public weak var delegate: (any TextViewportLayoutControllerDelegate)?
+  /// Extra height laid out above and below the viewport, in points (default 200).
+  public var overdrawMargin: Double = 200
+  /// The document range of the fragments configured in the last pass.
+  public private(set) var viewportRange: TextRange?
+  /// The viewport bounds used by the last pass (after any anchoring adjustment).
+  public private(set) var viewportBounds: CGRect = .zero
+  /// The fragments configured in the last pass, top to bottom, with their paragraph indices.
+  public private(set) var configuredFragments: [(fragment: TextLayoutFragment, paragraphIndex: Int)] = []
+  /// Counts passes (`viewportLayoutPasses`).
+  public var instrumentation: Instrumentation?
+  /// Whether a pass is running now.
+  public private(set) var isLayingOut = false
+
+  private var surfaces: [ObjectIdentifier: (key: any TextViewportRenderingSurfaceKey, surface: any TextViewportRenderingSurface)] = [:]
+
+  init(textLayoutManager: TextLayoutManager) { self.textLayoutManager = textLayoutManager }
+
+  /// Assigns `surface` to `key` for this pass. Call it from the delegate during the pass.
+  public func setRenderingSurface(
+    _ surface: (any TextViewportRenderingSurface)?, for key: any TextViewportRenderingSurfaceKey
+  ) {
+    surfaces[ObjectIdentifier(key)] = surface.map { (key, $0) }
+  }
+
+  /// The surface assigned to `key` in the current (or last) pass.
+  public func renderingSurface(for key: any TextViewportRenderingSurfaceKey) -> (any TextViewportRenderingSurface)? {
+    surfaces[ObjectIdentifier(key)]?.surface
+  }
+
+  /// Runs one viewport pass. See the type's documentation for the order of the hooks.
+  public func layoutViewport() {
+    guard let layoutManager = textLayoutManager, let delegate, !isLayingOut else { return }
+    isLayingOut = true
+    defer { isLayingOut = false }
+    surfaces.removeAll(keepingCapacity: true)
+    instrumentation?.record(.viewportLayoutPass)
+    delegate.textViewportLayoutControllerWillLayout(self)
+
+    var bounds = delegate.viewportBounds(for: self)
+    let dy = anchorAndLayOut(layoutManager, bounds: bounds)
+    if dy != 0 {
+      delegate.textViewportLayoutController(self, adjustViewportOriginBy: dy)
+      bounds = delegate.viewportBounds(for: self)
+    }
+    viewportBounds = bounds
+    configuredFragments = fragments(layoutManager, in: bounds)
+    if let first = configuredFragments.first, let last = configuredFragments.last {
+      viewportRange = TextRange(
+        location: TextLocation(paragraph: first.fragment.textParagraph, offset: 0),
+        end: TextLocation(paragraph: last.fragment.textParagraph, offset: last.fragment.textParagraph.length))
+    } else {
+      viewportRange = nil
+    }
+    for (fragment, _) in configuredFragments {
+      delegate.textViewportLayoutController(self, configureRenderingSurfaceFor: fragment)
+    }
+    delegate.textViewportLayoutControllerDidLayout(self)
+  }
+
+  /// Lays out everything the viewport plus margin needs, keeping the first visible fragment
+  /// fixed on screen while estimates above it become measurements.
+  /// - Returns: How far the anchor moved: the scroll adjustment.
+  private func anchorAndLayOut(_ layoutManager: TextLayoutManager, bounds: CGRect) -> Double {
+    let entries = layoutManager.entries
+    guard let anchor = entries.node(containingY: bounds.minY) else { return 0 }
+    let anchorTopBefore = anchor.top
+    let anchorOffset = bounds.minY - anchorTopBefore  // viewport top relative to the anchor's top
+    // Downwards from the anchor until the viewport bottom plus margin is covered.
+    var node: SequenceTree<TextLayoutManager.Entry>.Node? = anchor.node
+    var y = 0.0  // relative to the anchor's top
+    let below = bounds.height + overdrawMargin + anchorOffset
+    while let current = node, y < below {
+      _ = layoutManager.ensureLayout(current)
+      y += current.height
+      node = entries.successor(of: current)
+    }
+    // Upwards until the margin above the viewport is covered.
+    node = entries.predecessor(of: anchor.node)
+    y = 0
+    let above = overdrawMargin - anchorOffset
+    while let current = node, y < above {
+      _ = layoutManager.ensureLayout(current)
+      y += current.height
+      node = entries.predecessor(of: current)
+    }
+    return entries.position(of: anchor.node).y - anchorTopBefore
+  }
+
+  private func fragments(_ layoutManager: TextLayoutManager, in bounds: CGRect)
+    -> [(fragment: TextLayoutFragment, paragraphIndex: Int)]
+  {
+    let top = max(0, bounds.minY - overdrawMargin)
+    let bottom = bounds.maxY + overdrawMargin
+    guard let start = layoutManager.entries.node(containingY: top) else { return [] }
+    var result: [(fragment: TextLayoutFragment, paragraphIndex: Int)] = []
+    var node: SequenceTree<TextLayoutManager.Entry>.Node? = start.node
+    var index = start.index
+    var y = start.top
+    while let current = node, y < bottom {
+      if let fragment = layoutManager.ensureLayout(current), current.height > 0 {
+        result.append((fragment, index))
+      }
+      y += current.height
+      node = layoutManager.entries.successor(of: current)
+      index += 1
+    }
+    return result
+  }
+}

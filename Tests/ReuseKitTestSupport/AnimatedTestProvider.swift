@@ -1,0 +1,54 @@
+import Foundation
+import Instrumentation
+import TextEngine
+
+/// A provider whose view carries an animation state, like a sticker's, tallying real objects.
+open class AnimatedTestProvider: TextAttachmentViewProvider {
+  public required init(
+    textAttachment: TextAttachment, parentView: TextView?, textLayoutManager: TextLayoutManager?,
+    location: TextLocation
+  ) {
+    super.init(textAttachment: textAttachment, parentView: parentView, textLayoutManager: textLayoutManager, location: location)
+    (parentView as? CountingTextView)?.tally.providersInitialized += 1
+  }
+
+  open override func loadView() throws {
+    let tally = (parentView as? CountingTextView)?.tally
+    view = TestAnimatedSurface(frame: textAttachment?.bounds ?? .zero, tally: tally)
+    tally?.viewsLoaded += 1
+    tally?.animationStatesCreated += 1
+    instrumentation?.record(.animationStateCreated, attachmentID: attachmentID, providerType: providerTypeName)
+  }
+}
+
+/// A subclass, to test how registrations cover subclasses.
+public final class SpecialAnimatedTestProvider: AnimatedTestProvider {}
+
+/// A provider whose `loadView()` always fails.
+public final class FailingLoadProvider: TextAttachmentViewProvider {
+  public struct LoadFailure: Error, CustomStringConvertible {
+    public var description: String { "decoder refused the file" }
+  }
+  public override func loadView() throws { throw LoadFailure() }
+}
+
+/// A view with a frame counter that advances while shown, pauses in the scroll cache.
+public final class TestAnimatedSurface: TextViewportRenderingSurface {
+  public var frame: CGRect
+  public private(set) var isPaused = false
+  public private(set) var isDiscarded = false
+  public var reuseCacheCost: Int { Int(frame.width * frame.height * 4) }
+  private weak var tally: ObjectTally?
+
+  init(frame: CGRect, tally: ObjectTally?) {
+    self.frame = frame
+    self.tally = tally
+  }
+
+  public func surfaceWillEnterReuseCache(keepsAdvancing: Bool) { isPaused = !keepsAdvancing }
+  public func surfaceDidLeaveReuseCache() { isPaused = false }
+  public func surfaceWillBeDiscarded() {
+    isDiscarded = true
+    tally?.viewsDiscarded += 1
+  }
+}

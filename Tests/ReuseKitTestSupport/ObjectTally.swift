@@ -1,0 +1,9 @@
+/// Real objects made during a test, counted by the objects themselves (not by instrumentation).
+public final class ObjectTally {
+  public var providersInitialized = 0
+  public var viewsLoaded = 0
+  public var animationStatesCreated = 0
+  public var viewsDiscarded = 0
+
+  public init() {}
+}

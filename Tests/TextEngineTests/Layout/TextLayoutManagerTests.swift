@@ -1,0 +1,94 @@
+import Foundation
+import ReuseKitTestSupport
+import Testing
+
+@testable import TextEngine
+
+@Suite struct TextLayoutManagerTests {
+  private func manager(_ text: String, width: Double = 80) -> (TextContentStorage, TextLayoutManager) {
+    let storage = TextContentStorage(AttributedText(text))
+    let manager = TextLayoutManager(
+      textContentManager: storage, textContainer: TextContainer(size: CGSize(width: width, height: 0)),
+      glyphMeasurer: FixedAdvanceGlyphMeasurer())
+    return (storage, manager)
+  }
+
+  @Test func wrapsWordsAtTheContainerWidth() throws {
+    // 8 pt per character, 80 pt wide: 10 characters per line.
+    let (_, manager) = manager("hello brave new world")
+    let fragment = try #require(manager.ensureLayout(forParagraphAt: 0))
+    let lines = fragment.textLineFragments.map { $0.characterRange }
+    #expect(lines == [0..<6, 6..<16, 16..<21])  // "hello " | "brave new " | "world"
+    #expect(fragment.height == 48)
+  }
+
+  @Test func breaksAnOverlongWordByCharacters() throws {
+    let (_, manager) = manager("abcdefghijklmnop")
+    let fragment = try #require(manager.ensureLayout(forParagraphAt: 0))
+    #expect(fragment.textLineFragments.map { $0.characterRange } == [0..<10, 10..<16])
+  }
+
+  @Test func breaksHardAtTheLineSeparator() throws {
+    let (_, manager) = manager("ab\u{2028}cd", width: 400)
+    let fragment = try #require(manager.ensureLayout(forParagraphAt: 0))
+    #expect(fragment.textLineFragments.map { $0.characterRange } == [0..<3, 3..<5])
+    #expect(fragment.textLineFragments[0].lastCaretOffset == 2)
+  }
+
+  @Test func measuresAttachmentsByTheirBounds() throws {
+    let storage = TextContentStorage(Fixtures.text(["ab", "cd"]))
+    let manager = TextLayoutManager(
+      textContentManager: storage, textContainer: TextContainer(size: CGSize(width: 400, height: 0)),
+      glyphMeasurer: FixedAdvanceGlyphMeasurer())
+    let fragment = try #require(manager.ensureLayout(forParagraphAt: 0))
+    let placement = try #require(fragment.attachmentPlacements.first)
+    #expect(placement.offset == 2)
+    #expect(placement.frame.minX == 16 && placement.frame.width == 24)
+    // Ascent grows to the sticker's 20 pt above the baseline; descent stays at 4.
+    #expect(fragment.height == 24)
+    #expect(fragment.textLineFragments[0].locationX(forCharacterAt: 3) == 40)
+  }
+
+  @Test func fragmentIdentityChangesOnlyWhenItsParagraphChangesOrIsInvalidated() throws {
+    let (storage, manager) = manager("one\ntwo\nthree", width: 400)
+    let first = (0..<3).compactMap { manager.ensureLayout(forParagraphAt: $0) }
+    let again = (0..<3).compactMap { manager.ensureLayout(forParagraphAt: $0) }
+    #expect(zip(again, first).allSatisfy { $0 === $1 })
+    try storage.replaceCharacters(in: 5..<5, with: "X")
+    let second = (0..<3).compactMap { manager.ensureLayout(forParagraphAt: $0) }
+    #expect(second[0] === first[0] && second[1] !== first[1] && second[2] === first[2])
+    manager.invalidateLayout(for: try #require(storage.paragraph(at: 2)?.elementRange))
+    let third = (0..<3).compactMap { manager.ensureLayout(forParagraphAt: $0) }
+    #expect(third[0] === second[0] && third[1] === second[1] && third[2] !== second[2])
+    manager.setContainerWidth(300)
+    let fourth = (0..<3).compactMap { manager.ensureLayout(forParagraphAt: $0) }
+    #expect(zip(fourth, third).allSatisfy { $0 !== $1 })
+  }
+
+  @Test func estimatesAreReplacedByMeasuredHeights() throws {
+    let (_, manager) = manager("short\n" + String(repeating: "word ", count: 40), width: 80)
+    let estimate = try #require(manager.height(ofParagraphAt: 1))
+    let fragment = try #require(manager.ensureLayout(forParagraphAt: 1))
+    #expect(manager.height(ofParagraphAt: 1) == fragment.height)
+    #expect(fragment.height == 20 * 16)
+    #expect(estimate > 16)
+    let above = try #require(manager.height(ofParagraphAt: 0))
+    #expect(Double(fragment.layoutFragmentFrame.minY) == above)
+  }
+
+  @Test func twoLayoutManagersOnOneStorageBothSeeEveryEdit() throws {
+    let storage = TextContentStorage(AttributedText("one\ntwo"))
+    let narrow = TextLayoutManager(
+      textContentManager: storage, textContainer: TextContainer(size: CGSize(width: 40, height: 0)),
+      glyphMeasurer: FixedAdvanceGlyphMeasurer())
+    let wide = TextLayoutManager(
+      textContentManager: storage, textContainer: TextContainer(size: CGSize(width: 400, height: 0)),
+      glyphMeasurer: FixedAdvanceGlyphMeasurer())
+    try storage.replaceCharacters(in: 3..<3, with: " more words here\nnew")
+    for manager in [narrow, wide] {
+      let texts = (0..<storage.paragraphCount).compactMap { manager.ensureLayout(forParagraphAt: $0)?.textParagraph.attributedString.string }
+      #expect(texts == ["one more words here", "new", "two"])
+    }
+    #expect(narrow.ensureLayout(forParagraphAt: 0)!.textLineFragments.count > wide.ensureLayout(forParagraphAt: 0)!.textLineFragments.count)
+  }
+}

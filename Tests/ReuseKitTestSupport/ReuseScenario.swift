@@ -1,0 +1,62 @@
+import Foundation
+import Instrumentation
+import TextEngine
+
+/// A document for reuse specifications: 200 one-line paragraphs; paragraph 10 holds three
+/// stickers ("Happy ⧉ birthday ⧉ see ⧉ you"), paragraph 11 holds one.
+public struct ReuseScenario {
+  public let storage: TextContentStorage
+  public let view: CountingTextView
+
+  /// Paragraph 10's index, holding three stickers.
+  public static let stickerParagraph = 10
+  /// Paragraph 11's index, holding one sticker.
+  public static let neighbourParagraph = 11
+
+  public init(policy: TextAttachmentViewProviderReusePolicy, paragraphs: Int = 200, cache: ReuseCacheConfiguration? = nil) {
+    storage = TextContentStorage(
+      paragraphs: (0..<paragraphs).map { index in
+        switch index {
+        case Self.stickerParagraph: (Fixtures.text(["Happy ", " birthday ", " see ", " you"]), [:])
+        case Self.neighbourParagraph: (Fixtures.text(["one ", " more"]), [:])
+        default: (AttributedText("message \(index)"), [:])
+        }
+      })
+    view = Fixtures.view(storage, policy: policy)
+    if let cache { view.reuseCacheConfiguration = cache }
+  }
+
+  /// The document offset where paragraph `index` starts.
+  public func start(of index: Int) -> Int { (try? storage.startOffset(ofParagraphAt: index)) ?? 0 }
+
+  /// The attachments of paragraph `index`.
+  public func attachments(in index: Int) -> [TextAttachment] {
+    storage.paragraph(at: index)?.attributedString.attachments ?? []
+  }
+
+  /// Runs `body` and returns the counter deltas, checking the bookkeeping invariants after it.
+  public func measure(_ body: () throws -> Void) rethrows -> (counters: Counters, violations: [String]) {
+    let counters = try view.instrumentation.measure(body)
+    return (counters, view.reuseInvariantViolations())
+  }
+}
+
+/// Expected counter deltas, by policy short name (none, edit, scroll, both).
+public struct ExpectedCounts {
+  public var values: [String: [Counter: Int]]
+
+  public init(_ values: [String: [Counter: Int]]) { self.values = values }
+
+  /// The counters whose delta differs from what `policy` expects (unlisted counters expect 0
+  /// unless `only` limits the comparison).
+  public func mismatches(
+    _ counters: Counters, policy: TextAttachmentViewProviderReusePolicy, only: Set<Counter>? = nil
+  ) -> [String] {
+    let expected = values[policy.shortName] ?? [:]
+    let checked = only ?? Set(Counter.allCases).subtracting([.layoutFragmentsCreated, .viewportLayoutPasses])
+    return checked.sorted { $0.rawValue < $1.rawValue }.compactMap { counter in
+      let want = expected[counter] ?? 0
+      return counters[counter] == want ? nil : "\(counter.rawValue): expected \(want), got \(counters[counter])"
+    }
+  }
+}

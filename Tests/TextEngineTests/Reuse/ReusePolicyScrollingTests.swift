@@ -1,0 +1,141 @@
+import Foundation
+import Instrumentation
+import ReuseKitTestSupport
+import Testing
+
+@testable import TextEngine
+
+/// The reuse specification for scrolling, run under all four policy combinations.
+@Suite struct ReusePolicyScrollingTests {
+  static let policies = TextAttachmentViewProviderReusePolicy.allCombinations
+
+  /// Paragraph 10 sits at y 160..<184 and paragraph 11 at 184..<208; scrolling the viewport top
+  /// to 409 puts both just past the 200 pt margin.
+  private static let justPastTheMargin = 409.0
+
+  @Test(arguments: policies)
+  func scrollingJustPastTheMarginAndBack(policy: TextAttachmentViewProviderReusePolicy) throws {
+    let scenario = ReuseScenario(policy: policy)
+    let view = scenario.view
+    let (counters, violations) = scenario.measure {
+      view.scroll(toY: Self.justPastTheMargin - 1)  // still inside the margin: nothing happens
+      view.scroll(toY: Self.justPastTheMargin)
+      view.scroll(toY: 0)
+    }
+    let discardAndReload: [Counter: Int] = [.viewsDiscarded: 4, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4]
+    let cacheAndRestore: [Counter: Int] = [.surfacesCachedOnScrollOut: 4, .surfacesRestoredOnScrollIn: 4]
+    let expected = ExpectedCounts(["none": discardAndReload, "edit": discardAndReload, "scroll": cacheAndRestore, "both": cacheAndRestore])
+    // Providers live with their fragments, which survive scrolling: none is created in any policy.
+    #expect(expected.mismatches(counters, policy: policy) == [])
+    #expect(violations == [])
+  }
+
+  @Test(arguments: policies)
+  func cachedAnimationsPauseAndResumeOrKeepAdvancing(policy: TextAttachmentViewProviderReusePolicy) throws {
+    for keepsAdvancing in [false, true] {
+      let scenario = ReuseScenario(policy: policy, cache: ReuseCacheConfiguration(keepsAnimationsAdvancing: keepsAdvancing))
+      let sticker = scenario.attachments(in: ReuseScenario.stickerParagraph)[0]
+      let surface = try #require(scenario.view.viewProvider(for: sticker)?.view as? TestAnimatedSurface)
+      scenario.view.scroll(toY: Self.justPastTheMargin)
+      if policy.contains(.onScrollingOutOfViewport) {
+        #expect(surface.isPaused == !keepsAdvancing)
+        #expect(!surface.isDiscarded)
+        scenario.view.scroll(toY: 0)
+        #expect(scenario.view.viewProvider(for: sticker)?.view === surface)
+        #expect(!surface.isPaused)
+      } else {
+        #expect(surface.isDiscarded)
+        #expect(scenario.view.viewProvider(for: sticker)?.view == nil)
+      }
+    }
+  }
+
+  @Test(arguments: policies)
+  func scrollingFarPastTheCacheBoundEvictsLeastRecentlyUsed(policy: TextAttachmentViewProviderReusePolicy) throws {
+    // 400 paragraphs, a sticker in every other one; the cache keeps at most 8 views.
+    let storage = Fixtures.chat(paragraphs: 400, stickerEvery: 2)
+    let view = Fixtures.view(storage, policy: policy)
+    view.reuseCacheConfiguration = ReuseCacheConfiguration(countLimit: 8)
+    let first = try #require(storage.paragraph(at: 0)?.attributedString.attachments.first)
+    let providersBefore = view.liveObjects.providers
+    let firstBefore = view.instrumentation.perAttachment[first.id] ?? Counters()
+    let counters = view.instrumentation.measure {
+      view.scroll(toY: 5_000)
+      view.scroll(toY: 0)
+    }
+    let violations = view.reuseInvariantViolations()
+    let perFirst = (view.instrumentation.perAttachment[first.id] ?? Counters()) - firstBefore
+    if policy.contains(.onScrollingOutOfViewport) {
+      #expect(perFirst.surfacesCachedOnScrollOut == 1 && perFirst.surfacesEvicted == 1)
+      #expect(
+        counters.surfacesEvicted
+          == counters.surfacesCachedOnScrollOut - counters.surfacesRestoredOnScrollIn - view.cachedViewCount)
+      #expect(counters.surfacesEvicted > 20)
+      #expect(view.cachedViewCount <= 8)
+    } else {
+      #expect(counters.surfacesCachedOnScrollOut == 0 && view.cachedViewCount == 0)
+    }
+    // Evicted or discarded, the first sticker's view came back as a new one: one reset.
+    #expect(perFirst.viewsDiscarded == 1 && perFirst.viewsLoaded == 1 && perFirst.animationResets == 1)
+    // Providers live with their fragments: each sticker first seen on the way gets exactly one.
+    #expect(counters.providersCreated == view.liveObjects.providers - providersBefore)
+    #expect(counters.providersCreated > 20 && counters.providersDiscarded == 0)
+    #expect(violations == [])
+  }
+
+  @Test func theByteBoundAlsoEvicts() throws {
+    let storage = Fixtures.chat(paragraphs: 400, stickerEvery: 2)
+    let view = Fixtures.view(storage, policy: .onScrollingOutOfViewport)
+    view.reuseCacheConfiguration = ReuseCacheConfiguration(countLimit: 1_000, byteLimit: 3 * 24 * 24 * 4)
+    view.scroll(toY: 5_000)
+    #expect(view.cachedViewCount == 3)
+    #expect(view.cachedViewBytes == 3 * 24 * 24 * 4)
+    #expect(view.instrumentation.totals.surfacesEvicted == view.instrumentation.totals.surfacesCachedOnScrollOut - 3)
+  }
+
+  @Test(arguments: policies)
+  func editingAParagraphWhoseViewsAreCached(policy: TextAttachmentViewProviderReusePolicy) throws {
+    let scenario = ReuseScenario(policy: policy)
+    let view = scenario.view
+    view.scroll(toY: Self.justPastTheMargin)
+    let start = scenario.start(of: ReuseScenario.stickerParagraph)
+    let (counters, violations) = try scenario.measure {
+      try view.replaceCharacters(in: start..<start, with: "Oh, ")
+      view.scroll(toY: 0)
+    }
+    let expected = ExpectedCounts([
+      // No policy: the edit discards the providers (their views went at scroll-out); new ones load.
+      // (Paragraph 11's sticker, untouched by the edit, reloads too: 4 views.)
+      "none": [.providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
+      // Edit only: providers wait for the new fragment, but their views were discarded at scroll-out.
+      "edit": [.providersReusedOnEdit: 3, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
+      // Scroll only: the edit discards the providers and so their cached views.
+      "scroll": [
+        .providersCreated: 3, .providersDiscarded: 3, .viewsDiscarded: 3, .viewsLoaded: 3, .animationStatesCreated: 3,
+        .animationResets: 3, .surfacesRestoredOnScrollIn: 1,
+      ],
+      // Both: the cached views survive the edit and come back.
+      "both": [.providersReusedOnEdit: 3, .surfacesRestoredOnScrollIn: 4],
+    ])
+    #expect(expected.mismatches(counters, policy: policy) == [])
+    #expect(violations == [])
+  }
+
+  @Test(arguments: policies)
+  func deletingAParagraphWhoseViewsAreCachedDiscardsThemOnce(policy: TextAttachmentViewProviderReusePolicy) throws {
+    let scenario = ReuseScenario(policy: policy)
+    let view = scenario.view
+    view.scroll(toY: Self.justPastTheMargin)
+    // From the end of paragraph 9 to the end of paragraph 10: paragraph 11 is untouched.
+    let start = scenario.start(of: ReuseScenario.stickerParagraph) - 1
+    let end = scenario.start(of: ReuseScenario.stickerParagraph + 1) - 1
+    let (counters, violations) = try scenario.measure {
+      try view.replaceCharacters(in: start..<end, with: "")
+    }
+    let cached = policy.contains(.onScrollingOutOfViewport)
+    #expect(counters.providersDiscarded == 3)
+    #expect(counters.viewsDiscarded == (cached ? 3 : 0))
+    #expect(view.cachedViewCount == (cached ? 1 : 0))  // paragraph 11's sticker stays cached
+    #expect(violations == [])
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Instrumentation
+import ReuseKitTestSupport
+import Testing
+
+@testable import TextEngine
+
+@Suite struct ReuseRegistrationTests {
+  static let policies = TextAttachmentViewProviderReusePolicy.allCombinations
+
+  private func typeOneCharacter(_ scenario: ReuseScenario) -> Counters {
+    let start = scenario.start(of: ReuseScenario.stickerParagraph)
+    return scenario.view.instrumentation.measure {
+      try? scenario.view.replaceCharacters(in: start..<start, with: "x")
+    }
+  }
+
+  @Test(arguments: policies)
+  func aPolicyRegisteredMidwayAppliesFromTheNextPass(policy: TextAttachmentViewProviderReusePolicy) {
+    let scenario = ReuseScenario(policy: [])
+    #expect(typeOneCharacter(scenario).providersCreated == 3)
+    scenario.view.register(policy, forTextAttachmentViewProviderType: AnimatedTestProvider.self)
+    // This keystroke's edit is decided before the next pass: the old (empty) policy holds.
+    #expect(typeOneCharacter(scenario).providersCreated == 3)
+    #expect(scenario.view.reusePolicy(forTextAttachmentViewProviderType: AnimatedTestProvider.self) == policy)
+    let third = typeOneCharacter(scenario)
+    #expect(third.providersCreated == (policy.contains(.onEditingInlineParagraphs) ? 0 : 3))
+    #expect(third.providersReusedOnEdit == (policy.contains(.onEditingInlineParagraphs) ? 3 : 0))
+  }
+
+  @Test func registeringAnEmptySetRemovesThePolicy() {
+    let scenario = ReuseScenario(policy: .onEditingInlineParagraphs)
+    #expect(typeOneCharacter(scenario).providersReusedOnEdit == 3)
+    scenario.view.register([], forTextAttachmentViewProviderType: AnimatedTestProvider.self)
+    scenario.view.layoutViewport()
+    #expect(scenario.view.reusePolicy(forTextAttachmentViewProviderType: AnimatedTestProvider.self) == [])
+    #expect(typeOneCharacter(scenario).providersCreated == 3)
+  }
+
+  @Test func removingTheScrollPolicyEmptiesTheCacheAtTheNextPass() {
+    let scenario = ReuseScenario(policy: .onScrollingOutOfViewport)
+    scenario.view.scroll(toY: 409)
+    #expect(scenario.view.cachedViewCount == 4)
+    let counters = scenario.view.instrumentation.measure {
+      scenario.view.register([], forTextAttachmentViewProviderType: AnimatedTestProvider.self)
+      scenario.view.layoutViewport()
+    }
+    #expect(scenario.view.cachedViewCount == 0)
+    #expect(counters.viewsDiscarded == 4 && counters.surfacesEvicted == 0)
+    #expect(scenario.view.reuseInvariantViolations() == [])
+  }
+
+  @Test func aRegistrationCoversSubclassesUnlessTheyHaveTheirOwn() {
+    let view = Fixtures.view(Fixtures.chat(paragraphs: 3))
+    view.register(.onEditingInlineParagraphs, forTextAttachmentViewProviderType: AnimatedTestProvider.self)
+    view.layoutViewport()
+    #expect(view.reusePolicy(forTextAttachmentViewProviderType: SpecialAnimatedTestProvider.self) == .onEditingInlineParagraphs)
+    #expect(view.reusePolicy(forTextAttachmentViewProviderType: TextAttachmentViewProvider.self) == [])
+    view.register(.onScrollingOutOfViewport, forTextAttachmentViewProviderType: SpecialAnimatedTestProvider.self)
+    view.layoutViewport()
+    #expect(view.reusePolicy(forTextAttachmentViewProviderType: SpecialAnimatedTestProvider.self) == .onScrollingOutOfViewport)
+    #expect(view.reusePolicy(forTextAttachmentViewProviderType: AnimatedTestProvider.self) == .onEditingInlineParagraphs)
+  }
+
+  @Test func subclassProvidersAreReusedUnderTheParentsRegistration() {
+    let storage = TextContentStorage(Fixtures.text(["a ", " b"], provider: SpecialAnimatedTestProvider.self))
+    let view = Fixtures.view(storage, policy: .onEditingInlineParagraphs)
+    let counters = view.instrumentation.measure { try? view.replaceCharacters(in: 0..<0, with: "x") }
+    #expect(counters.providersReusedOnEdit == 1 && counters.providersCreated == 0)
+    #expect(view.instrumentation.perProviderType["SpecialAnimatedTestProvider"]?.providersReusedOnEdit == 1)
+  }
+
+  @Test(arguments: policies)
+  func twoViewsOnOneStorageKeepTheirOwnProvidersAndCounters(policy: TextAttachmentViewProviderReusePolicy) throws {
+    let scenario = ReuseScenario(policy: policy)
+    let other = Fixtures.view(scenario.storage, policy: policy)
+    let sticker = scenario.attachments(in: ReuseScenario.stickerParagraph)[0]
+    #expect(scenario.view.viewProvider(for: sticker) !== other.viewProvider(for: sticker))
+    let otherBefore = other.instrumentation.totals
+    let start = scenario.start(of: ReuseScenario.stickerParagraph)
+    let counters = try scenario.view.instrumentation.measure {
+      for offset in 0..<5 { try scenario.view.replaceCharacters(in: (start + offset)..<(start + offset), with: "x") }
+    }
+    other.layoutIfNeeded()
+    let otherCounters = other.instrumentation.totals - otherBefore
+    let keeps = policy.contains(.onEditingInlineParagraphs)
+    for delta in [counters, otherCounters] {
+      #expect(delta.providersCreated == (keeps ? 0 : 15))
+      #expect(delta.providersReusedOnEdit == (keeps ? 15 : 0))
+    }
+    #expect(scenario.view.reuseInvariantViolations() == [] && other.reuseInvariantViolations() == [])
+    #expect(other.textContentStorage.paragraph(at: ReuseScenario.stickerParagraph)?.attributedString.string.hasPrefix("xxxxx") == true)
+  }
+}

@@ -23,8 +23,10 @@ public final class TextLayoutManager {
   public let textContainer: TextContainer
   /// Measures glyphs for line breaking.
   public let glyphMeasurer: any GlyphMeasuring
-  /// Supplies paragraph styles.
-  public weak var delegate: (any TextLayoutManagerDelegate)?
+  /// Supplies paragraph styles. Setting it re-estimates every height (O(n), once).
+  public weak var delegate: (any TextLayoutManagerDelegate)? {
+    didSet { recomputeEstimates() }
+  }
   /// The attributes of text without attributes of its own (line metrics of empty lines).
   public var defaultAttributes = TextAttributes()
   /// Counts fragments created (`layoutFragmentsCreated`).
@@ -49,25 +51,27 @@ public final class TextLayoutManager {
     self.textContentManager = textContentManager
     self.textContainer = textContainer
     self.glyphMeasurer = glyphMeasurer
-    var all: [(Entry, Int, Double)] = []
-    all.reserveCapacity(textContentManager.paragraphCount)
-    textContentManager.paragraphs.forEach { node in
-      all.append((Entry(paragraph: node.element), node.element.length, 0))
-      return true
-    }
-    entries.replace(0..<0, with: all)
     textContentManager.addObserver(self)
     recomputeEstimates()
   }
 
-  /// Re-estimates every unmeasured height (after a delegate or metrics change).
-  /// - Complexity: O(n); not on any keystroke or scroll path.
+  /// Rebuilds the height index with fresh estimates, dropping every fragment (after a
+  /// delegate, font or metrics change).
+  /// - Complexity: O(n); not on any keystroke, scroll or jump path.
   public func recomputeEstimates() {
-    entries.forEach { node in
-      if node.element.fragment == nil, !node.element.isHidden {
-        entries.update(node, height: estimatedHeight(of: node.element.paragraph))
-      }
+    guard let manager = textContentManager else { return }
+    var all: [(Entry, Int, Double)] = []
+    all.reserveCapacity(manager.paragraphCount)
+    manager.paragraphs.forEach { node in
+      all.append((Entry(paragraph: node.element), node.element.length, estimatedHeight(of: node.element)))
       return true
+    }
+    let (old, _) = entries.replace(0..<entries.count, with: all)
+    for entry in old {
+      if let fragment = entry.fragment {
+        entry.fragment = nil
+        fragmentObserver?.textLayoutManager(self, didDiscard: fragment)
+      }
     }
   }
 

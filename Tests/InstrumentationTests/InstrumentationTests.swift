@@ -1,0 +1,75 @@
+import Foundation
+import Instrumentation
+import Testing
+
+@Suite struct InstrumentationTests {
+  @Test func recordsTotalsAndBreakdowns() {
+    let instrumentation = Instrumentation()
+    instrumentation.record(.providerCreated, attachmentID: 1, providerType: "Sticker")
+    instrumentation.record(.providerCreated, attachmentID: 2, providerType: "Sticker")
+    instrumentation.record(.viewLoaded, attachmentID: 2, providerType: "Other")
+    #expect(instrumentation.totals.providersCreated == 2)
+    #expect(instrumentation.perProviderType["Sticker"]?.providersCreated == 2)
+    #expect(instrumentation.perProviderType["Other"]?.viewsLoaded == 1)
+    #expect(instrumentation.perAttachment[2]?.viewsLoaded == 1 && instrumentation.perAttachment[1]?.viewsLoaded == 0)
+  }
+
+  @Test func aSecondAnimationStateForAnAttachmentIsAReset() {
+    let instrumentation = Instrumentation()
+    instrumentation.record(.animationStateCreated, attachmentID: 7)
+    instrumentation.record(.animationStateCreated, attachmentID: 8)
+    #expect(instrumentation.totals.animationResets == 0)
+    instrumentation.record(.animationStateCreated, attachmentID: 7)
+    #expect(instrumentation.totals.animationStatesCreated == 3)
+    #expect(instrumentation.totals.animationResets == 1)
+    #expect(instrumentation.perAttachment[7]?.animationResets == 1)
+    #expect(instrumentation.events.map(\.kind).suffix(2) == [.animationStateCreated, .animationReset])
+  }
+
+  @Test func measureReturnsTheDelta() {
+    let instrumentation = Instrumentation()
+    instrumentation.record(.providerCreated, attachmentID: 1)
+    let delta = instrumentation.measure {
+      instrumentation.record(.providerDiscarded, attachmentID: 1)
+      instrumentation.record(.viewportLayoutPass)
+    }
+    #expect(delta.providersCreated == 0 && delta.providersDiscarded == 1 && delta.viewportLayoutPasses == 1)
+  }
+
+  @Test func theEventLogIsOrderedStampedAndBounded() {
+    var now = 0.0
+    let instrumentation = Instrumentation(eventLogCapacity: 3, timeSource: { now })
+    for id in 0..<5 {
+      now = Double(id) / 10
+      instrumentation.record(.viewLoaded, attachmentID: id, providerType: "P", paragraphIndex: id * 2)
+    }
+    #expect(instrumentation.events.map(\.attachmentID) == [2, 3, 4])
+    #expect(instrumentation.events.map(\.sequence) == [2, 3, 4])
+    #expect(instrumentation.events.last?.time == 0.4 && instrumentation.events.last?.paragraphIndex == 8)
+    #expect(instrumentation.totals.viewsLoaded == 5)
+    instrumentation.record(.layoutFragmentCreated)
+    #expect(instrumentation.events.count == 3 && instrumentation.totals.layoutFragmentsCreated == 1)
+  }
+
+  @Test func exportsJSONWithTheCounterNames() throws {
+    let instrumentation = Instrumentation()
+    instrumentation.record(.surfaceCachedOnScrollOut, attachmentID: 3, providerType: "Sticker")
+    let json = try #require(String(data: try instrumentation.jsonData(includeEvents: true), encoding: .utf8))
+    for counter in Counter.allCases { #expect(json.contains("\"\(counter.rawValue)\"")) }
+    let report = try JSONDecoder().decode(InstrumentationReport.self, from: try instrumentation.jsonData())
+    #expect(report.counters.surfacesCachedOnScrollOut == 1)
+    #expect(report.perAttachment["3"]?.surfacesCachedOnScrollOut == 1)
+  }
+
+  @Test func invariantsCatchLeaksAndDuplicates() {
+    let instrumentation = Instrumentation()
+    instrumentation.record(.providerCreated, attachmentID: 1)
+    instrumentation.record(.viewLoaded, attachmentID: 1)
+    let healthy = Instrumentation.LiveObjects(providers: 1, views: 1, providersPerAttachment: [1: 1])
+    #expect(instrumentation.invariantViolations(actual: healthy) == [])
+    let leaked = Instrumentation.LiveObjects(providers: 2, views: 1, providersPerAttachment: [1: 2])
+    let violations = instrumentation.invariantViolations(actual: leaked)
+    #expect(violations.contains { $0.hasPrefix("providersCreated") })
+    #expect(violations.contains { $0.contains("attachment 1 has 2 live providers") })
+  }
+}

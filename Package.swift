@@ -42,13 +42,16 @@ let package = Package(
       dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime", "CSDL2", "CSDL2TTF", "CSDL2Image"],
       swiftSettings: strictSettings),
 
-    // Executables.
+    // The chat demo: its model, transcript files and scenario runner, then the executable.
+    .target(
+      name: "ChatDemoCore", dependencies: ["ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
+      path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .executableTarget(
-      name: "ChatDemo", dependencies: ["ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
-      path: "Demo", swiftSettings: strictSettings),
+      name: "ChatDemo", dependencies: ["ChatDemoCore", "ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
+      path: "Demo/chat-demo", swiftSettings: strictSettings),
     .executableTarget(
       name: "ReuseBench",
-      dependencies: ["TextEngine", "AnimationRuntime", "Instrumentation", "ReuseKitSDL"],
+      dependencies: ["TextEngine", "AnimationRuntime", "Instrumentation", "ReuseKitSDL", "ChatDemoCore"],
       swiftSettings: strictSettings),
 
     // Tests.
@@ -64,6 +67,10 @@ let package = Package(
     .testTarget(
       name: "AnimationRuntimeTests",
       dependencies: ["AnimationRuntime", "TextEngine", "Instrumentation", "ReuseKitTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "ChatDemoTests",
+      dependencies: ["ChatDemoCore", "TextEngine", "Instrumentation", "ReuseKitTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "ReuseKitSDLTests",

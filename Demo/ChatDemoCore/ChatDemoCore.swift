@@ -1,0 +1,1 @@
+// ChatDemoCore: transcript model, persistence and the scenario runner.

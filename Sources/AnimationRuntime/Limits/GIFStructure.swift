@@ -33,7 +33,7 @@ struct GIFStructure {
       switch try reader.u8() {
       case 0x21:
         let label = try reader.u8()
-        let first = try reader.subBlock()
+        let first = Array(try reader.subBlock())
         if label == 0xF9, first.count >= 3 { pendingDelay = Int(first[1]) | Int(first[2]) << 8 }
         try reader.skipSubBlocks()
       case 0x2C:

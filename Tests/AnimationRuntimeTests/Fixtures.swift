@@ -32,7 +32,6 @@ enum Fixtures {
     return HeldProvider(provider: provider, attachment: attachment, paragraph: paragraph)
   }
 
-
   /// A fresh temporary directory.
   static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("stickers-\(UUID().uuidString)")

@@ -2,7 +2,6 @@ import AnimationRuntime
 import Instrumentation
 import TextEngine
 
-
 /// A provider with the attachment (and paragraph) it draws, kept alive together.
 @dynamicMemberLookup
 struct HeldProvider {

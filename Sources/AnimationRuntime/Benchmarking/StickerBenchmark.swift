@@ -60,7 +60,8 @@ package struct StickerBenchmark {
   /// Plays `visibleStickers` views (library stickers round robin) at 60 fps for `seconds` of
   /// manual-clock time, asking every view for its frame each tick, as the view layer would.
   package func cacheMemory(
-    visibleStickers: Int = 30, pixelSize: Int = 64, seconds: Double = 4, capacityBytes: Int = FrameCache.defaultCapacityBytes
+    visibleStickers: Int = 30, pixelSize: Int = 64, seconds: Double = 4,
+    capacityBytes: Int = FrameCache.defaultCapacityBytes
   ) throws -> CacheMemory {
     let clock = ManualClock()
     let cache = FrameCache(capacityBytes: capacityBytes)
@@ -82,7 +83,9 @@ package struct StickerBenchmark {
   /// A plain-text table of both measurements.
   package func report(sizes: [Int] = [64, 128, 256]) throws -> String {
     let costs = try renderCosts(sizes: sizes)
-    var lines = ["sticker    " + sizes.map { String("\($0) px".padding(toLength: 12, withPad: " ", startingAt: 0)) }.joined()]
+    var lines = [
+      "sticker    " + sizes.map { String("\($0) px".padding(toLength: 12, withPad: " ", startingAt: 0)) }.joined()
+    ]
     for asset in library.assets {
       let row = sizes.map { size -> String in
         let cost = costs.first { $0.sticker == asset.name && $0.pixelSize == size }
@@ -96,7 +99,8 @@ package struct StickerBenchmark {
       lines.append(
         "frame cache, \(memory.visibleStickers) stickers visible at \(size) px for 4 s: "
           + String(format: "%.1f MiB", Double(memory.bytes) / 1_048_576)
-          + " in \(memory.frames) frames (\(memory.decodes) decodes, \(memory.hits) hits, \(memory.evictions) evictions)")
+          + " in \(memory.frames) frames (\(memory.decodes) decodes, \(memory.hits) hits, \(memory.evictions) evictions)"
+      )
     }
     return lines.joined(separator: "\n")
   }

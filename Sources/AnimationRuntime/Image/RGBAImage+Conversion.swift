@@ -104,7 +104,9 @@ extension RGBAImage {
           }
         }
       }
-      if total == 0 { taps = [(min(lineLength - 1, max(0, Int(centre.rounded()))), 1)] } else {
+      if total == 0 {
+        taps = [(min(lineLength - 1, max(0, Int(centre.rounded()))), 1)]
+      } else {
         taps = taps.map { ($0.0, $0.1 / Float(total)) }
       }
       weights.append(taps)

@@ -30,7 +30,9 @@ public final class StickerLibrary {
     var assets: [StickerAsset] = []
     for entry in manifest.stickers {
       guard !entry.file.isEmpty, !entry.file.contains("/"), !entry.file.hasPrefix(".") else {
-        throw StickerError(file: manifestURL.path, reason: .malformed("entry '\(entry.name)' names file '\(entry.file)' outside the directory"))
+        throw StickerError(
+          file: manifestURL.path,
+          reason: .malformed("entry '\(entry.name)' names file '\(entry.file)' outside the directory"))
       }
       assets.append(
         StickerAsset(

@@ -44,7 +44,9 @@ struct GIFStructure {
         }
         if frameFlags & 0x80 != 0 { _ = try reader.take(3 << (Int(frameFlags & 7) + 1)) }
         let codeSize = try reader.u8()
-        guard (2...8).contains(codeSize) else { throw .malformed("frame \(delays.count) has LZW code size \(codeSize)") }
+        guard (2...8).contains(codeSize) else {
+          throw .malformed("frame \(delays.count) has LZW code size \(codeSize)")
+        }
         try reader.skipSubBlocks()
         delays.append(pendingDelay)
         totalDelay += pendingDelay <= 1 ? 10 : pendingDelay

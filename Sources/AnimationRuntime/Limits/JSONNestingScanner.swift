@@ -36,7 +36,9 @@ struct JSONNestingScanner {
         deepest = max(deepest, stack.count)
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
         let opener = byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")
-        guard stack.popLast() == opener else { throw .malformed("unbalanced '\(Character(Unicode.Scalar(byte)))' at offset \(offset)") }
+        guard stack.popLast() == opener else {
+          throw .malformed("unbalanced '\(Character(Unicode.Scalar(byte)))' at offset \(offset)")
+        }
       default: break
       }
     }

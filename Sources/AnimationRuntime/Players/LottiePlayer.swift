@@ -15,7 +15,8 @@ final class LottiePlayer: StickerPlayer {
     animation = try LottieAnimation(json: bytes, cacheKey: contentKey)
     let size = animation.size
     guard size.width == header.width, size.height == header.height else {
-      throw .decoderFailed("rlottie read a \(size.width)×\(size.height) canvas, the header says \(header.width)×\(header.height)")
+      throw .decoderFailed(
+        "rlottie read a \(size.width)×\(size.height) canvas, the header says \(header.width)×\(header.height)")
     }
     let frames = animation.totalFrames
     guard frames >= 1, frames <= limits.maxFrameCount else {

@@ -14,7 +14,9 @@ final class SDLSurface {
   var mustLock: Bool { pointer.pointee.flags & UInt32(SDL_RLEACCEL) != 0 }
 
   /// The surface's pixels as straight RGBA bytes, converting the format when needed.
-  /// - Parameter rect: The region to copy; the whole surface when `nil`.
+  /// - Parameters:
+  ///   - x: The first column to copy.
+  ///   - width: How many columns to copy; the rest of each row when `nil`.
   /// - Throws: ``SDLError`` when conversion or locking fails.
   func rgbaImage(x: Int = 0, width: Int? = nil) throws(SDLError) -> RGBAImage {
     let rgba = UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)

@@ -24,7 +24,9 @@ public final class StickerAttachment: TextAttachment {
   }
 
   /// Creates a sticker attachment for `asset`.
-  public convenience init(asset: StickerAsset, runtime: StickerRuntime, bounds: CGRect = CGRect(x: 0, y: -6, width: 32, height: 32)) {
+  public convenience init(
+    asset: StickerAsset, runtime: StickerRuntime, bounds: CGRect = CGRect(x: 0, y: -6, width: 32, height: 32)
+  ) {
     self.init(stickerName: asset.name, runtime: runtime, bounds: bounds)
   }
 

@@ -1,0 +1,15 @@
+/// Identifies one rendered frame: which file (by content hash), at which pixel size, which frame.
+public struct FrameCacheKey: Hashable, Sendable {
+  /// The content hash of the sticker file, so equal files share frames across libraries and views.
+  public var asset: String
+  /// The side of the rendered square, in pixels.
+  public var pixelSize: Int
+  /// The frame within the loop.
+  public var frameIndex: Int
+
+  public init(asset: String, pixelSize: Int, frameIndex: Int) {
+    self.asset = asset
+    self.pixelSize = pixelSize
+    self.frameIndex = frameIndex
+  }
+}

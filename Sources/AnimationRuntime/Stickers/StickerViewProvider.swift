@@ -1,0 +1,40 @@
+import Foundation
+import Instrumentation
+import TextEngine
+
+/// Supplies a ``StickerView`` for a ``StickerAttachment``.
+///
+/// Loading the view is the only place an ``AnimationState`` is created; the creation is reported
+/// to the parent view's instrumentation (which also counts a reset when the attachment had a state
+/// before). A sticker that cannot be loaded gets a placeholder view and one `.error` event whose
+/// message names the file and the reason; loading never throws and never crashes.
+public final class StickerViewProvider: TextAttachmentViewProvider {
+  /// Creates ``TextAttachmentViewProvider/view`` and reports to the parent view's instrumentation.
+  public override func loadView() throws {
+    load(recordingTo: instrumentation)
+  }
+
+  /// Creates the view and reports to `instrumentation`: the path ``loadView()`` takes, open to tests
+  /// and hosts without a text view.
+  /// - Parameter instrumentation: Where to record the animation state's creation or the error.
+  package func load(recordingTo instrumentation: Instrumentation?) {
+    let bounds = textAttachment?.bounds ?? .zero
+    let frame = CGRect(origin: .zero, size: bounds.size)
+    guard let sticker = textAttachment as? StickerAttachment else {
+      let reason = "attachment \(attachmentID) is not a StickerAttachment"
+      view = PlaceholderRenderingSurface(frame: frame, failureReason: reason)
+      instrumentation?.record(.error, attachmentID: attachmentID, providerType: providerTypeName, message: reason)
+      return
+    }
+    do {
+      let player = try sticker.runtime.player(named: sticker.stickerName)
+      view = StickerView(stickerName: sticker.stickerName, player: player, runtime: sticker.runtime, frame: frame)
+      instrumentation?.record(.animationStateCreated, attachmentID: attachmentID, providerType: providerTypeName)
+    } catch {
+      view = StickerView(
+        placeholderFor: sticker.stickerName, reason: error.description, runtime: sticker.runtime, frame: frame)
+      instrumentation?.record(
+        .error, attachmentID: attachmentID, providerType: providerTypeName, message: error.description)
+    }
+  }
+}

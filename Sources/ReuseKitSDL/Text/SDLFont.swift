@@ -91,6 +91,32 @@ public final class SDLFont {
     return (Int(width), Int(height))
   }
 
+  /// The metrics of one glyph (`TTF_GlyphMetrics32`), or `nil` when the font cannot load it.
+  /// - Parameter scalar: The code point.
+  /// - Returns: The glyph's box relative to its origin on the baseline (y up) and its hinted advance.
+  public func glyphMetrics(_ scalar: Unicode.Scalar) -> GlyphMetrics? {
+    var minX: Int32 = 0
+    var maxX: Int32 = 0
+    var minY: Int32 = 0
+    var maxY: Int32 = 0
+    var advance: Int32 = 0
+    guard TTF_GlyphMetrics32(pointer, scalar.value, &minX, &maxX, &minY, &maxY, &advance) == 0 else {
+      SDL_ClearError()
+      return nil
+    }
+    return GlyphMetrics(minX: Int(minX), maxX: Int(maxX), minY: Int(minY), maxY: Int(maxY), advance: Int(advance))
+  }
+
+  /// The pen advance of `text` shaped as one run: where a following glyph would start.
+  ///
+  /// Unlike ``size(of:)``, which measures the ink box, this ignores overhangs: it shapes `text`
+  /// between two `|` and subtracts their advances.
+  /// - Throws: ``SDLError`` when SDL2_ttf cannot measure it.
+  public func penAdvance(of text: String) throws(SDLError) -> Int {
+    let bar = glyphMetrics("|")?.advance ?? 0
+    return try size(of: "|\(text)|").width - 2 * bar
+  }
+
   /// Renders `text` as one anti-aliased run (`TTF_RenderUTF8_Blended`).
   ///
   /// The surface is as tall as the font (``ascent`` + ``descent``) and its top is the line top.

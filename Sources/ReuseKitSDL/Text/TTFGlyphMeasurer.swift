@@ -2,7 +2,10 @@ import TextEngine
 
 /// Measures text for the layout layer with SDL2_ttf, so layout matches what ``TextFragmentRenderer`` draws.
 ///
-/// Advances are whole pixels, measured per `Character` by shaping it alone, and cached per
+/// Advances are whole pixels: the hinted glyph advance for one-scalar characters, the shaped pen
+/// advance for clusters (`e` + combining accent). HarfBuzz places each glyph of a run at the sum of
+/// the advances before it, so positions from layout match the pixels of a rendered run.
+/// They are cached per
 /// (character, bold, scale): after warm-up, measuring costs a dictionary lookup per character.
 /// Control characters and line/paragraph separators advance by 0.
 @MainActor
@@ -68,7 +71,12 @@ public final class TTFGlyphMeasurer: @MainActor GlyphMeasuring {
       advance = 0
     } else {
       let font = fonts.font(for: TextAttributes(isBold: bold, fontScale: scale))
-      advance = Double((try? font.size(of: String(character)).width) ?? 0)
+      let scalars = character.unicodeScalars
+      if scalars.count == 1, let metrics = font.glyphMetrics(scalars.first!) {
+        advance = Double(metrics.advance)
+      } else {
+        advance = Double((try? font.penAdvance(of: String(character))) ?? 0)
+      }
     }
     advanceCache[key] = advance
     return advance

@@ -12,7 +12,7 @@ public struct ImageComparator: Sendable {
   /// - Parameters:
   ///   - channelTolerance: Per-channel tolerance, 0–255.
   ///   - maxDifferingFraction: Allowed fraction of differing pixels, 0–1.
-  public init(channelTolerance: UInt8 = 8, maxDifferingFraction: Double = 0.002) {
+  public init(channelTolerance: UInt8 = 8, maxDifferingFraction: Double = 0.0001) {
     self.channelTolerance = channelTolerance
     self.maxDifferingFraction = maxDifferingFraction
   }

@@ -1,6 +1,6 @@
 import Foundation
-import TextEngine
 import Testing
+import TextEngine
 
 @testable import ReuseKitSDL
 
@@ -31,9 +31,18 @@ import Testing
     let red = TextColor(red: 200, green: 40, blue: 40)
     let sticker = TextAttachment(bounds: CGRect(x: 0, y: -3, width: 18, height: 18))
     let lines: [[(String, TextAttributes)]] = [
-      [("Happy birthday, ", TextAttributes()), ("Ana", TextAttributes(isBold: true)), ("! Coffee at 7?", TextAttributes())],
-      [("Big ", TextAttributes(fontScale: 1.6)), ("and small ", TextAttributes()), ("red", TextAttributes(foregroundColor: red))],
-      [("Sticker ", TextAttributes()), ("\u{FFFC}", TextAttributes(attachment: sticker)), (" inline, AVA To Wa.", TextAttributes())],
+      [
+        ("Happy birthday, ", TextAttributes()), ("Ana", TextAttributes(isBold: true)),
+        ("! Coffee at 7?", TextAttributes()),
+      ],
+      [
+        ("Big ", TextAttributes(fontScale: 1.6)), ("and small ", TextAttributes()),
+        ("red", TextAttributes(foregroundColor: red)),
+      ],
+      [
+        ("Sticker ", TextAttributes()), ("\u{FFFC}", TextAttributes(attachment: sticker)),
+        (" inline, AVA To Wa.", TextAttributes()),
+      ],
     ]
     var top = 6.0
     var layouts: [(line: RenderableLine, advances: [Double], height: Double)] = []
@@ -50,7 +59,8 @@ import Testing
         advances += runAdvances
         x += runAdvances.reduce(0, +)
       }
-      layouts.append((RenderableLine(origin: CGPoint(x: 10, y: top), baselineOffset: ascent, runs: runs), advances, height))
+      layouts.append(
+        (RenderableLine(origin: CGPoint(x: 10, y: top), baselineOffset: ascent, runs: runs), advances, height))
       top += height + 6
     }
     // Select "birthday" on the first line; the caret after "small" on the second.
@@ -89,7 +99,11 @@ import Testing
     try text.draw([
       RenderableLine(
         origin: CGPoint(x: 22, y: 16), baselineOffset: metrics.ascent,
-        runs: [.init(text: "Ben", attributes: TextAttributes(foregroundColor: TextColor(red: 0, green: 120, blue: 90), isBold: true), x: 0)]),
+        runs: [
+          .init(
+            text: "Ben",
+            attributes: TextAttributes(foregroundColor: TextColor(red: 0, green: 120, blue: 90), isBold: true), x: 0)
+        ]),
       RenderableLine(
         origin: CGPoint(x: 22, y: 16 + metrics.lineHeight), baselineOffset: metrics.ascent,
         runs: [.init(text: "plain text message", attributes: TextAttributes(), x: 0)]),
@@ -135,7 +149,8 @@ import Testing
     let center = Double(side) / 2
     for y in 0..<side {
       for x in 0..<side {
-        let distance = ((Double(x) + 0.5 - center) * (Double(x) + 0.5 - center)
+        let distance =
+          ((Double(x) + 0.5 - center) * (Double(x) + 0.5 - center)
           + (Double(y) + 0.5 - center) * (Double(y) + 0.5 - center)).squareRoot()
         let alpha = max(0, min(1, (center - 2 - distance) / 6))
         let t = min(1, distance / center)

@@ -1,6 +1,6 @@
 import Foundation
-import TextEngine
 import Testing
+import TextEngine
 
 @testable import ReuseKitSDL
 
@@ -24,7 +24,8 @@ import Testing
     _ = try SDLContext()
     let renderer = try SDLRenderer.offscreen(width: 2, height: 2)
     renderer.clear(TextColor(red: 0, green: 0, blue: 0))
-    renderer.fill(CGRect(x: 0, y: 0, width: 2, height: 2), color: TextColor(red: 255, green: 255, blue: 255, alpha: 128))
+    renderer.fill(
+      CGRect(x: 0, y: 0, width: 2, height: 2), color: TextColor(red: 255, green: 255, blue: 255, alpha: 128))
     let red = (try renderer.readPixels()[1, 1] >> 16) & 0xFF
     #expect((126...130).contains(red))
   }
@@ -65,8 +66,12 @@ import Testing
       renderer.present()
       results.append(try renderer.readPixels()[0, 0])
     }
-    let channelDeltas = [16, 8, 0].map { shift in abs(Int((results[0] >> shift) & 0xFF) - Int((results[1] >> shift) & 0xFF)) }
-    #expect(channelDeltas.allSatisfy { $0 <= 2 }, "straight \(String(results[0], radix: 16)) premultiplied \(String(results[1], radix: 16))")
+    let channelDeltas = [16, 8, 0].map { shift in
+      abs(Int((results[0] >> shift) & 0xFF) - Int((results[1] >> shift) & 0xFF))
+    }
+    #expect(
+      channelDeltas.allSatisfy { $0 <= 2 },
+      "straight \(String(results[0], radix: 16)) premultiplied \(String(results[1], radix: 16))")
     #expect((results[0] >> 16) & 0xFF > 100)  // the orange really blended in
   }
 

@@ -1,6 +1,6 @@
 import Foundation
-import TextEngine
 import Testing
+import TextEngine
 
 @testable import ReuseKitSDL
 
@@ -34,7 +34,8 @@ import Testing
     let renderer = try SDLRenderer.offscreen(width: 40, height: 40)
     renderer.clear(TextColor(red: 0, green: 0, blue: 0))
     try SDLCanvas(renderer: renderer).fillRoundedRect(
-      CGRect(x: 0, y: 0, width: 40, height: 40), radius: 10, color: TextColor(red: 255, green: 255, blue: 255, alpha: 128))
+      CGRect(x: 0, y: 0, width: 40, height: 40), radius: 10,
+      color: TextColor(red: 255, green: 255, blue: 255, alpha: 128))
     renderer.present()
     let image = try renderer.readPixels()
     // Where corner pieces meet the fills (x = 10, y = 10) the value equals the plain middle.

@@ -1,6 +1,5 @@
-import ReuseKitSDL
-import TextEngine
 import Testing
+import TextEngine
 
 @testable import ReuseKitSDL
 

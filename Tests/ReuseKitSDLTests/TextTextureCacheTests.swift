@@ -1,6 +1,6 @@
 import Foundation
-import TextEngine
 import Testing
+import TextEngine
 
 @testable import ReuseKitSDL
 
@@ -15,7 +15,8 @@ import Testing
       try cache.draw("Hello", attributes: TextAttributes(), color: black, penX: 4, baselineY: 20)
     }
     try cache.draw("Hello", attributes: TextAttributes(isBold: true), color: black, penX: 4, baselineY: 20)
-    try cache.draw("Hello", attributes: TextAttributes(), color: TextColor(red: 255, green: 0, blue: 0), penX: 4, baselineY: 20)
+    try cache.draw(
+      "Hello", attributes: TextAttributes(), color: TextColor(red: 255, green: 0, blue: 0), penX: 4, baselineY: 20)
     let statistics = cache.statistics
     #expect(statistics.misses == 3)
     #expect(statistics.hits == 2)

@@ -67,7 +67,8 @@ public final class TextTextureCache {
     guard !text.isEmpty, try font.size(of: text).width > 0 else { return nil }
     let surface = try font.render(text, color: color)
     let texture = try SDLTexture(renderer: renderer, surface: surface)
-    let entry = TextRunTexture(texture: texture, leftOverhang: Self.leftOverhang(text, font), baseline: Self.baseline(text, font))
+    let entry = TextRunTexture(
+      texture: texture, leftOverhang: Self.leftOverhang(text, font), baseline: Self.baseline(text, font))
     entries.insert(entry, for: key, cost: texture.byteCount)
     return entry
   }

@@ -1,0 +1,136 @@
+import CSDL2
+import Foundation
+import TextEngine
+
+/// An `SDL_Renderer`, destroyed in `deinit`: either a window's renderer or a software renderer
+/// drawing into an ``SDLSurface``.
+///
+/// The offscreen form is explicit (`SDL_CreateSoftwareRenderer`), so headless frames are
+/// deterministic: the same calls give the same pixels on every machine with the same fonts.
+@MainActor
+public final class SDLRenderer {
+  /// What the renderer draws into.
+  public enum Target {
+    /// A window on screen.
+    case window(SDLWindow)
+    /// An offscreen surface, drawn by SDL's software renderer.
+    case surface(SDLSurface)
+  }
+
+  /// The wrapped renderer; valid for the lifetime of this object.
+  package let pointer: OpaquePointer
+  /// What this renderer draws into; kept alive as long as the renderer.
+  public let target: Target
+
+  /// Creates a renderer for a window.
+  /// - Parameters:
+  ///   - window: The window to draw into.
+  ///   - software: Whether to force SDL's software renderer (as headless rendering uses).
+  ///   - vsync: Whether presenting waits for the display's refresh.
+  /// - Throws: ``SDLError`` when SDL cannot create the renderer.
+  public init(window: SDLWindow, software: Bool = false, vsync: Bool = true) throws(SDLError) {
+    var flags = software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
+    if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+    guard let renderer = SDL_CreateRenderer(window.pointer, -1, flags) else {
+      throw SDLError.fromSDL("SDL_CreateRenderer(window \(window.id))")
+    }
+    pointer = renderer
+    target = .window(window)
+  }
+
+  /// Creates a software renderer that draws into `surface`.
+  /// - Parameter surface: The surface that receives every frame.
+  /// - Throws: ``SDLError`` when SDL cannot create the renderer.
+  public init(surface: SDLSurface) throws(SDLError) {
+    guard let renderer = SDL_CreateSoftwareRenderer(surface.pointer) else {
+      throw SDLError.fromSDL("SDL_CreateSoftwareRenderer(\(surface.width)x\(surface.height))")
+    }
+    pointer = renderer
+    target = .surface(surface)
+  }
+
+  /// Creates an offscreen software renderer on a new transparent surface.
+  /// - Parameters:
+  ///   - width: Width in pixels.
+  ///   - height: Height in pixels.
+  /// - Returns: A renderer whose ``target`` is the new surface.
+  /// - Throws: ``SDLError`` when allocation fails.
+  public static func offscreen(width: Int, height: Int) throws(SDLError) -> SDLRenderer {
+    try SDLRenderer(surface: SDLSurface(width: width, height: height))
+  }
+
+  /// The size of the drawable area in pixels.
+  public var outputSize: (width: Int, height: Int) {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    SDL_GetRendererOutputSize(pointer, &width, &height)
+    return (Int(width), Int(height))
+  }
+
+  /// Fills the whole target with `color`, ignoring blending.
+  public func clear(_ color: TextColor) {
+    SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_NONE)
+    setDrawColor(color)
+    SDL_RenderClear(pointer)
+  }
+
+  /// Shows the frame (windows) or finishes it (surfaces).
+  public func present() {
+    SDL_RenderPresent(pointer)
+  }
+
+  /// Restricts drawing to `rect`, or lifts the restriction with `nil`.
+  public func setClip(_ rect: CGRect?) {
+    if var clip = rect.map(SDL_Rect.init(pixelAligned:)) {
+      SDL_RenderSetClipRect(pointer, &clip)
+    } else {
+      SDL_RenderSetClipRect(pointer, nil)
+    }
+  }
+
+  /// Fills `rect` with `color`, blending when the colour is translucent.
+  public func fill(_ rect: CGRect, color: TextColor) {
+    var sdlRect = SDL_Rect(pixelAligned: rect)
+    guard sdlRect.w > 0, sdlRect.h > 0 else { return }
+    SDL_SetRenderDrawBlendMode(pointer, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+    setDrawColor(color)
+    SDL_RenderFillRect(pointer, &sdlRect)
+  }
+
+  /// Draws `texture` (or its `source` part) into `destination`, blending by its alpha.
+  /// - Parameters:
+  ///   - texture: A texture created for this renderer.
+  ///   - source: The part of the texture to draw, in texture pixels; `nil` for all of it.
+  ///   - destination: Where to draw it, in target pixels; scaled when the sizes differ.
+  public func copy(_ texture: SDLTexture, source: SDL_Rect? = nil, to destination: CGRect) {
+    precondition(texture.renderer === self, "a texture can only be drawn by the renderer that created it")
+    var target = SDL_Rect(pixelAligned: destination)
+    if var source {
+      SDL_RenderCopy(pointer, texture.pointer, &source, &target)
+    } else {
+      SDL_RenderCopy(pointer, texture.pointer, nil, &target)
+    }
+  }
+
+  /// Reads the pixels of the current frame.
+  /// - Returns: The target's pixels as a straight-alpha image.
+  /// - Throws: ``SDLError`` when SDL cannot read them.
+  /// - Complexity: O(pixels).
+  public func readPixels() throws(SDLError) -> PixelImage {
+    let (width, height) = outputSize
+    var pixels = [UInt32](repeating: 0, count: width * height)
+    let status = pixels.withUnsafeMutableBytes { buffer in
+      SDL_RenderReadPixels(pointer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, buffer.baseAddress, Int32(width * 4))
+    }
+    try SDLError.check(status, "SDL_RenderReadPixels(\(width)x\(height))")
+    return PixelImage(width: width, height: height, pixels: pixels)
+  }
+
+  private func setDrawColor(_ color: TextColor) {
+    SDL_SetRenderDrawColor(pointer, color.red, color.green, color.blue, color.alpha)
+  }
+
+  isolated deinit {
+    SDL_DestroyRenderer(pointer)
+  }
+}

@@ -1,0 +1,52 @@
+import CSDL2
+
+/// An `SDL_Window`, destroyed in `deinit`.
+@MainActor
+public final class SDLWindow {
+  /// The wrapped window; valid for the lifetime of this object.
+  package let pointer: OpaquePointer
+  private let context: SDLContext
+
+  /// Opens a window centred on the first display.
+  /// - Parameters:
+  ///   - context: A context created with `video: true`.
+  ///   - title: The window title.
+  ///   - width: Width in screen coordinates.
+  ///   - height: Height in screen coordinates.
+  ///   - resizable: Whether the user may resize the window.
+  /// - Throws: ``SDLError`` when the context has no video or SDL cannot open the window.
+  public init(context: SDLContext, title: String, width: Int, height: Int, resizable: Bool = true) throws(SDLError) {
+    guard context.hasVideo else {
+      throw SDLError(context: "SDLWindow(\(title))", detail: "the SDLContext was created without video")
+    }
+    var flags = SDL_WINDOW_SHOWN.rawValue
+    if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+    let centered = SDLMacros.windowPositionCentered()
+    guard
+      let window = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags)
+    else { throw SDLError.fromSDL("SDL_CreateWindow(\(width)x\(height))") }
+    pointer = window
+    self.context = context
+  }
+
+  /// SDL's identifier of the window, as found in window events.
+  public var id: UInt32 { SDL_GetWindowID(pointer) }
+
+  /// The window's size in screen coordinates.
+  public var size: (width: Int, height: Int) {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    SDL_GetWindowSize(pointer, &width, &height)
+    return (Int(width), Int(height))
+  }
+
+  /// The window title.
+  public var title: String {
+    get { String(cString: SDL_GetWindowTitle(pointer)) }
+    set { SDL_SetWindowTitle(pointer, newValue) }
+  }
+
+  isolated deinit {
+    SDL_DestroyWindow(pointer)
+  }
+}

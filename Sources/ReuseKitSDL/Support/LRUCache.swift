@@ -1,0 +1,120 @@
+/// A least-recently-used cache bounded by the total cost (bytes) of its values.
+///
+/// Entries live in a doubly linked list threaded through an array, so lookups, inserts and
+/// evictions are O(1) (amortised).
+package struct LRUCache<Key: Hashable, Value> {
+  private struct Node {
+    var key: Key
+    var value: Value
+    var cost: Int
+    var previous: Int?
+    var next: Int?
+  }
+
+  /// The largest total cost the cache holds.
+  package let costLimit: Int
+  /// The current total cost of all entries.
+  package private(set) var totalCost = 0
+  /// How many entries were evicted to make room, since creation.
+  package private(set) var evictions = 0
+
+  private var nodes: [Node?] = []
+  private var freeSlots: [Int] = []
+  private var slots: [Key: Int] = [:]
+  private var mostRecent: Int?
+  private var leastRecent: Int?
+
+  /// Creates an empty cache.
+  /// - Parameter costLimit: The largest total cost, at least 0.
+  package init(costLimit: Int) {
+    precondition(costLimit >= 0, "cost limit must not be negative")
+    self.costLimit = costLimit
+  }
+
+  /// How many entries the cache holds.
+  package var count: Int { slots.count }
+
+  /// The value for `key`, marking it most recently used.
+  /// - Complexity: O(1).
+  package mutating func value(for key: Key) -> Value? {
+    guard let slot = slots[key] else { return nil }
+    moveToFront(slot)
+    return nodes[slot]!.value
+  }
+
+  /// Stores `value` for `key` as the most recently used entry, evicting the least recently used
+  /// entries until the total cost fits.
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - key: Its key; an existing entry for it is replaced.
+  ///   - cost: Its cost, at least 0.
+  /// - Returns: `false` (and stores nothing) when `cost` alone exceeds ``costLimit``.
+  /// - Complexity: O(1) amortised, plus O(1) per eviction.
+  @discardableResult
+  package mutating func insert(_ value: Value, for key: Key, cost: Int) -> Bool {
+    precondition(cost >= 0, "cost must not be negative")
+    removeValue(for: key)
+    guard cost <= costLimit else { return false }
+    while totalCost + cost > costLimit, let victim = leastRecent {
+      remove(slot: victim)
+      evictions += 1
+    }
+    let node = Node(key: key, value: value, cost: cost, previous: nil, next: mostRecent)
+    let slot: Int
+    if let free = freeSlots.popLast() {
+      slot = free
+      nodes[slot] = node
+    } else {
+      slot = nodes.count
+      nodes.append(node)
+    }
+    if let head = mostRecent { nodes[head]!.previous = slot }
+    mostRecent = slot
+    if leastRecent == nil { leastRecent = slot }
+    slots[key] = slot
+    totalCost += cost
+    return true
+  }
+
+  /// Removes the entry for `key`, if any.
+  /// - Complexity: O(1).
+  package mutating func removeValue(for key: Key) {
+    if let slot = slots[key] { remove(slot: slot) }
+  }
+
+  /// Removes every entry.
+  package mutating func removeAll() {
+    nodes.removeAll()
+    freeSlots.removeAll()
+    slots.removeAll()
+    mostRecent = nil
+    leastRecent = nil
+    totalCost = 0
+  }
+
+  private mutating func unlink(_ slot: Int) {
+    let node = nodes[slot]!
+    if let previous = node.previous { nodes[previous]!.next = node.next } else { mostRecent = node.next }
+    if let next = node.next { nodes[next]!.previous = node.previous } else { leastRecent = node.previous }
+    nodes[slot]!.previous = nil
+    nodes[slot]!.next = nil
+  }
+
+  private mutating func moveToFront(_ slot: Int) {
+    guard mostRecent != slot else { return }
+    unlink(slot)
+    nodes[slot]!.next = mostRecent
+    if let head = mostRecent { nodes[head]!.previous = slot }
+    mostRecent = slot
+    if leastRecent == nil { leastRecent = slot }
+  }
+
+  private mutating func remove(slot: Int) {
+    unlink(slot)
+    let node = nodes[slot]!
+    slots[node.key] = nil
+    totalCost -= node.cost
+    nodes[slot] = nil
+    freeSlots.append(slot)
+  }
+}

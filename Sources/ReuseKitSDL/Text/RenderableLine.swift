@@ -1,0 +1,38 @@
+import Foundation
+import TextEngine
+
+/// One laid-out line, as the text renderer needs it: where it is and what runs it holds.
+///
+/// The view layer builds these from TextEngine's line fragments: `origin` is the fragment frame's
+/// origin plus the line's typographic-bounds origin, minus the scroll offset; each run's `x` is its
+/// pen position from the line's left edge.
+public struct RenderableLine {
+  /// A run of characters with the same attributes.
+  public struct Run {
+    /// The characters. Runs whose attributes carry an attachment are skipped: their views draw them.
+    public var text: String
+    /// Weight, scale, colour and attachment.
+    public var attributes: TextAttributes
+    /// The pen position of the run's first character, from the line's left edge.
+    public var x: Double
+
+    public init(text: String, attributes: TextAttributes, x: Double) {
+      self.text = text
+      self.attributes = attributes
+      self.x = x
+    }
+  }
+
+  /// The line's top-left corner, in target pixels.
+  public var origin: CGPoint
+  /// Distance from the line's top to its baseline.
+  public var baselineOffset: Double
+  /// The runs, in visual order.
+  public var runs: [Run]
+
+  public init(origin: CGPoint, baselineOffset: Double, runs: [Run]) {
+    self.origin = origin
+    self.baselineOffset = baselineOffset
+    self.runs = runs
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TextEngine
+
+/// The fonts of one text style family at every size the text uses, opened on demand.
+///
+/// Sizes come from ``TextAttributes/fontScale`` times ``bodyPixelSize``, rounded to whole pixels;
+/// each (bold, pixel size) pair is opened once and kept.
+@MainActor
+public final class SDLFontSet {
+  /// The body text size in pixels (scale 1).
+  public let bodyPixelSize: Int
+  /// The files the fonts come from.
+  public let files: FontFiles
+  private let context: SDLContext
+  private var fonts: [FontKey: SDLFont] = [:]
+
+  private struct FontKey: Hashable {
+    var bold: Bool
+    var pixelSize: Int
+  }
+
+  /// Opens the body fonts, proving the files usable.
+  /// - Parameters:
+  ///   - context: Keeps SDL2_ttf initialised.
+  ///   - files: The regular and bold faces.
+  ///   - bodyPixelSize: The body size in pixels.
+  /// - Throws: ``SDLError`` when either face cannot be opened.
+  public init(context: SDLContext, files: FontFiles, bodyPixelSize: Int = 15) throws(SDLError) {
+    self.context = context
+    self.files = files
+    self.bodyPixelSize = bodyPixelSize
+    _ = try font(bold: false, scale: 1)
+    _ = try font(bold: true, scale: 1)
+  }
+
+  /// Finds DejaVu Sans through fontconfig and opens it.
+  /// - Parameters:
+  ///   - context: Keeps SDL2_ttf initialised.
+  ///   - bodyPixelSize: The body size in pixels.
+  /// - Throws: ``SDLError`` saying which packages to install when the font is missing.
+  public convenience init(context: SDLContext, bodyPixelSize: Int = 15) throws(SDLError) {
+    try self.init(context: context, files: FontLocator().locate(), bodyPixelSize: bodyPixelSize)
+  }
+
+  /// The pixel size for a font scale.
+  public func pixelSize(forScale scale: Double) -> Int {
+    min(512, max(1, Int((Double(bodyPixelSize) * scale).rounded())))
+  }
+
+  /// The font for a style, opening it the first time.
+  /// - Parameters:
+  ///   - bold: Whether to use the bold face.
+  ///   - scale: The font scale (1 is body text).
+  /// - Throws: ``SDLError`` when the face cannot be opened at that size.
+  public func font(bold: Bool, scale: Double) throws(SDLError) -> SDLFont {
+    let key = FontKey(bold: bold, pixelSize: pixelSize(forScale: scale))
+    if let font = fonts[key] { return font }
+    let font = try SDLFont(context: context, file: bold ? files.bold : files.regular, pixelSize: key.pixelSize)
+    fonts[key] = font
+    return font
+  }
+
+  /// The font for `attributes`.
+  ///
+  /// Never fails: the body fonts were opened in `init`, and a size that cannot be opened
+  /// falls back to the body size of the same weight.
+  public func font(for attributes: TextAttributes) -> SDLFont {
+    if let font = try? font(bold: attributes.isBold, scale: attributes.fontScale) { return font }
+    return fonts[FontKey(bold: attributes.isBold, pixelSize: bodyPixelSize)]!
+  }
+}

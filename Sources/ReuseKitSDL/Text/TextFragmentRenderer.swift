@@ -1,0 +1,55 @@
+import Foundation
+import TextEngine
+
+/// Draws laid-out lines of text through a ``TextTextureCache``.
+///
+/// Each run is drawn with its pen at `line.origin.x + run.x` on the line's baseline, so runs of
+/// different sizes share a baseline. Attachment runs (U+FFFC) are skipped; their views draw them.
+/// Characters that take no space in layout (controls, U+2028, U+2029) are removed before rendering,
+/// which keeps the pixels where ``TTFGlyphMeasurer`` put them.
+@MainActor
+public final class TextFragmentRenderer {
+  /// The cache runs are drawn through.
+  public let cache: TextTextureCache
+  /// The colour of runs whose attributes have no foreground colour.
+  public var defaultTextColor: TextColor
+
+  /// Creates a renderer drawing through `cache`.
+  public init(cache: TextTextureCache, defaultTextColor: TextColor = TextColor(red: 0, green: 0, blue: 0)) {
+    self.cache = cache
+    self.defaultTextColor = defaultTextColor
+  }
+
+  /// Draws lines, shifted by `offset` (for example minus the scroll position).
+  /// - Throws: ``SDLError`` when a run cannot be rendered.
+  /// - Complexity: One texture copy per run on cache hits.
+  public func draw(_ lines: [RenderableLine], offset: CGPoint = .zero) throws(SDLError) {
+    for line in lines { try draw(line, offset: offset) }
+  }
+
+  /// Draws one line, shifted by `offset`.
+  /// - Throws: ``SDLError`` when a run cannot be rendered.
+  public func draw(_ line: RenderableLine, offset: CGPoint = .zero) throws(SDLError) {
+    let baselineY = line.origin.y + offset.y + line.baselineOffset
+    for run in line.runs where run.attributes.attachment == nil {
+      let text = Self.drawable(run.text)
+      guard !text.isEmpty else { continue }
+      try cache.draw(
+        text, attributes: run.attributes, color: run.attributes.foregroundColor ?? defaultTextColor,
+        penX: line.origin.x + offset.x + run.x, baselineY: baselineY)
+    }
+  }
+
+  /// `text` without the characters layout gives no width.
+  private static func drawable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isInvisible($0) }))
+  }
+
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: return true
+    default: return false
+    }
+  }
+}

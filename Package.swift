@@ -75,6 +75,6 @@ let package = Package(
     .testTarget(
       name: "ReuseKitSDLTests",
       dependencies: ["ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation", "ReuseKitTestSupport"],
-      swiftSettings: strictSettings),
+      exclude: ["Goldens"], swiftSettings: strictSettings),
   ]
 )

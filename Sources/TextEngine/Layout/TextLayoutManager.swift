@@ -8,8 +8,9 @@ import Instrumentation
 /// A height index (a balanced tree mirroring the storage) maps a y-offset or a location to a
 /// paragraph in O(log n). Several layout managers can observe one storage.
 public final class TextLayoutManager {
-  /// One paragraph's layout state in this manager.
-  final class Entry {
+  /// One paragraph's layout state in this manager, stored inline in its index node (a struct,
+  /// so that indexing a paragraph costs one allocation, not two).
+  struct Entry {
     let paragraph: TextParagraph
     var fragment: TextLayoutFragment?
     /// Whether the content manager's delegate hid the paragraph when last asked.
@@ -23,9 +24,10 @@ public final class TextLayoutManager {
   public let textContainer: TextContainer
   /// Measures glyphs for line breaking.
   public let glyphMeasurer: any GlyphMeasuring
-  /// Supplies paragraph styles. Setting it re-estimates every height (O(n), once).
+  /// Supplies paragraph styles. Setting it re-estimates every height (O(n), once, on the next
+  /// geometry query: setting it right after creating the manager costs no second pass).
   public weak var delegate: (any TextLayoutManagerDelegate)? {
-    didSet { recomputeEstimates() }
+    didSet { setNeedsEstimates() }
   }
   /// The attributes of text without attributes of its own (line metrics of empty lines).
   public var defaultAttributes = TextAttributes()
@@ -36,7 +38,14 @@ public final class TextLayoutManager {
   /// Paragraphs laid out (fragments made) since creation, for complexity tests.
   public private(set) var paragraphsLaidOut = 0
 
-  let entries = SequenceTree<Entry>(seed: 0xFAB)
+  /// The height index, built on first use and rebuilt after ``recomputeEstimates()`` or a delegate change.
+  var entries: SequenceTree<Entry> {
+    if needsEstimates { rebuildEstimates() }
+    return index
+  }
+  private let index = SequenceTree<Entry>(seed: 0xFAB)
+  /// Whether ``index`` must be rebuilt from storage before its next use; edits are not applied meanwhile.
+  private var needsEstimates = true
   package weak var fragmentObserver: (any TextLayoutFragmentObserver)?
   private var generation = 0
   private lazy var averageAdvance: Double = {
@@ -47,32 +56,64 @@ public final class TextLayoutManager {
 
   /// Creates a layout manager for `textContentManager`, observing its edits.
   /// - Complexity: O(n) to index the existing paragraphs (estimates only, no layout).
-  public init(textContentManager: TextContentManager, textContainer: TextContainer, glyphMeasurer: any GlyphMeasuring) {
+  public convenience init(
+    textContentManager: TextContentManager, textContainer: TextContainer, glyphMeasurer: any GlyphMeasuring
+  ) {
+    self.init(
+      textContentManager: textContentManager, textContainer: textContainer, glyphMeasurer: glyphMeasurer,
+      indexesLazily: true)
+    rebuildEstimates()
+  }
+
+  /// Creates a layout manager that indexes the paragraphs on the first geometry query, so that a
+  /// delegate set right after creation (as a text view's owner does) costs no second O(n) pass.
+  /// - Complexity: O(1); the first geometry query is O(n).
+  package init(
+    textContentManager: TextContentManager, textContainer: TextContainer, glyphMeasurer: any GlyphMeasuring,
+    indexesLazily: Bool
+  ) {
     self.textContentManager = textContentManager
     self.textContainer = textContainer
     self.glyphMeasurer = glyphMeasurer
     textContentManager.addObserver(self)
-    recomputeEstimates()
   }
 
   /// Rebuilds the height index with fresh estimates, dropping every fragment (after a
   /// delegate, font or metrics change).
   /// - Complexity: O(n); not on any keystroke, scroll or jump path.
   public func recomputeEstimates() {
-    guard let manager = textContentManager else { return }
-    var all: [(Entry, Int, Double)] = []
-    all.reserveCapacity(manager.paragraphCount)
-    manager.paragraphs.forEach { node in
-      all.append((Entry(paragraph: node.element), node.element.length, estimatedHeight(of: node.element)))
+    setNeedsEstimates()
+    rebuildEstimates()
+  }
+
+  /// Drops every fragment now and marks the index for a rebuild on its next use.
+  private func setNeedsEstimates() {
+    guard !needsEstimates else { return }
+    needsEstimates = true
+    var fragments: [TextLayoutFragment] = []
+    index.forEach { node in
+      if let fragment = node.element.fragment {
+        node.element.fragment = nil
+        fragments.append(fragment)
+      }
       return true
     }
-    let (old, _) = entries.replace(0..<entries.count, with: all)
-    for entry in old {
-      if let fragment = entry.fragment {
-        entry.fragment = nil
-        fragmentObserver?.textLayoutManager(self, didDiscard: fragment)
-      }
+    for fragment in fragments { fragmentObserver?.textLayoutManager(self, didDiscard: fragment) }
+  }
+
+  private func rebuildEstimates() {
+    guard needsEstimates else { return }
+    needsEstimates = false
+    guard let manager = textContentManager else { return }
+    var all: [(element: Entry, length: Int, height: Double)] = []
+    all.reserveCapacity(manager.paragraphCount)
+    let estimator = HeightEstimator(self)
+    manager.paragraphs.forEach { node in
+      all.append(
+        (element: Entry(paragraph: node.element), length: node.element.length, height: estimator.height(of: node.element)))
+      return true
     }
+    index.replace(0..<index.count, with: all)
   }
 
   // MARK: Geometry
@@ -157,24 +198,24 @@ public final class TextLayoutManager {
   }
 
   func ensureLayout(_ node: SequenceTree<Entry>.Node) -> TextLayoutFragment? {
-    let entry = node.element
-    guard textContentManager?.shouldEnumerate(entry.paragraph) ?? true else {
-      if !entry.isHidden {
-        entry.isHidden = true
+    let paragraph = node.element.paragraph
+    guard textContentManager?.shouldEnumerate(paragraph) ?? true else {
+      if !node.element.isHidden {
+        node.element.isHidden = true
         discardFragment(of: node)
         entries.update(node, height: 0)
       }
       return nil
     }
-    if entry.isHidden {
-      entry.isHidden = false
-      entries.update(node, height: estimatedHeight(of: entry.paragraph))
+    if node.element.isHidden {
+      node.element.isHidden = false
+      entries.update(node, height: estimatedHeight(of: paragraph))
     }
-    if let fragment = entry.fragment, fragment.generation == generation { return fragment }
+    if let fragment = node.element.fragment, fragment.generation == generation { return fragment }
     discardFragment(of: node)
-    let fragment = layOut(entry.paragraph)
+    let fragment = layOut(paragraph)
     fragment.entryNode = node
-    entry.fragment = fragment
+    node.element.fragment = fragment
     entries.update(node, height: fragment.height)
     return fragment
   }
@@ -192,7 +233,7 @@ public final class TextLayoutManager {
       layoutWidth: textContainer.size.width, layoutManager: self, generation: generation)
   }
 
-  private func lineWidth(for style: ParagraphStyle) -> Double {
+  fileprivate func lineWidth(for style: ParagraphStyle) -> Double {
     let available = textContainer.lineWidth - style.headIndent - style.tailIndent
     return max(1, min(available, style.maximumLineWidth ?? available))
   }
@@ -204,11 +245,29 @@ public final class TextLayoutManager {
   }
 
   func estimatedHeight(of paragraph: TextParagraph) -> Double {
-    let style = delegate?.textLayoutManager(self, paragraphStyleFor: paragraph) ?? .plain
-    let width = lineWidth(for: style)
-    let lines = max(1, (Double(paragraph.length) * averageAdvance / width).rounded(.up))
-    return lines * glyphMeasurer.lineMetrics(for: defaultAttributes).lineHeight + style.spacingBefore
-      + style.spacingAfter
+    HeightEstimator(self).height(of: paragraph)
+  }
+
+  /// Estimates heights from paragraph lengths, reading the metrics it needs once.
+  private struct HeightEstimator {
+    let manager: TextLayoutManager
+    let delegate: (any TextLayoutManagerDelegate)?
+    let averageAdvance: Double
+    let lineHeight: Double
+
+    init(_ manager: TextLayoutManager) {
+      self.manager = manager
+      delegate = manager.delegate
+      averageAdvance = manager.averageAdvance
+      lineHeight = manager.glyphMeasurer.lineMetrics(for: manager.defaultAttributes).lineHeight
+    }
+
+    func height(of paragraph: TextParagraph) -> Double {
+      let style = delegate?.textLayoutManager(manager, paragraphStyleFor: paragraph) ?? .plain
+      let width = manager.lineWidth(for: style)
+      let lines = max(1, (Double(paragraph.length) * averageAdvance / width).rounded(.up))
+      return lines * lineHeight + style.spacingBefore + style.spacingAfter
+    }
   }
 }
 
@@ -217,12 +276,12 @@ extension TextLayoutManager: TextContentObserver {
     _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
     inserted: [TextParagraph]
   ) {
-    let (removedEntries, _) = entries.replace(
-      range, with: inserted.map { (Entry(paragraph: $0), $0.length, estimatedHeight(of: $0)) })
-    for entry in removedEntries {
-      if let fragment = entry.fragment {
-        entry.fragment = nil
-        fragmentObserver?.textLayoutManager(self, didDiscard: fragment)
+    if !needsEstimates {  // otherwise the rebuild will read the storage as it is then
+      let estimator = HeightEstimator(self)
+      let (removedEntries, _) = index.replace(
+        range, with: inserted.map { (element: Entry(paragraph: $0), length: $0.length, height: estimator.height(of: $0)) })
+      for entry in removedEntries {
+        if let fragment = entry.fragment { fragmentObserver?.textLayoutManager(self, didDiscard: fragment) }
       }
     }
     fragmentObserver?.textLayoutManager(self, didReplaceParagraphsIn: range, insertedCount: inserted.count)

@@ -97,7 +97,9 @@ public struct AttributedText: Equatable {
     var copy = self
     for index in copy.runs.indices {
       if let attachment = copy.runs[index].attributes.attachment {
-        copy.runs[index].attributes.attachment = transform(attachment)
+        let mapped = transform(attachment)
+        // Writing the same object back would still copy the shared runs array.
+        if mapped !== attachment { copy.runs[index].attributes.attachment = mapped }
       }
     }
     return copy

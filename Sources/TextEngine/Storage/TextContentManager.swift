@@ -184,6 +184,7 @@ open class TextContentManager {
         presentAttachments[ObjectIdentifier(attachment)] = nil
       }
     }
+    if contents.count > 64 { presentAttachments.reserveCapacity(presentAttachments.count + contents.count / 2) }
     let newParagraphs = contents.map { text, attributes in
       TextParagraph(
         attributedString: text.mappingAttachments { attachment in
@@ -195,7 +196,7 @@ open class TextContentManager {
     }
     return performEditingTransaction {
       let (removed, inserted) = paragraphs.replace(
-        range, with: newParagraphs.map { ($0, $0.length, 0) })
+        range, with: newParagraphs.map { (element: $0, length: $0.length, height: 0) })
       for paragraph in removed {
         paragraph.storageNode = nil
         paragraph.textContentManager = nil

@@ -28,7 +28,12 @@ public final class TextParagraph: TextElement {
   public let serial: Int
 
   /// The node that holds this paragraph in its storage's tree, while it is in the document.
-  weak var storageNode: SequenceTree<TextParagraph>.Node?
+  ///
+  /// Not `weak` (a weak reference costs every node a side-table allocation). Read it only after
+  /// checking that ``textContentManager`` is the storage asking: storage clears it when the
+  /// paragraph leaves the document, and a storage's nodes die only with the storage, after
+  /// ``textContentManager`` (weak) has become `nil`.
+  unowned(unsafe) var storageNode: SequenceTree<TextParagraph>.Node?
 
   public init(attributedString: AttributedText, paragraphAttributes: [String: String] = [:]) {
     self.attributedString = attributedString
@@ -40,7 +45,7 @@ public final class TextParagraph: TextElement {
   public var length: Int { attributedString.length }
 
   /// Whether the paragraph is still in a document.
-  public var isInDocument: Bool { storageNode != nil && textContentManager != nil }
+  public var isInDocument: Bool { textContentManager != nil && storageNode != nil }
 
   public override var elementRange: TextRange? {
     guard isInDocument else { return nil }

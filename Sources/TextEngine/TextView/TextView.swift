@@ -68,7 +68,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
     self.instrumentation = instrumentation
     self.textLayoutManager = TextLayoutManager(
       textContentManager: storage, textContainer: TextContainer(size: CGSize(width: viewportSize.width, height: 0)),
-      glyphMeasurer: glyphMeasurer)
+      glyphMeasurer: glyphMeasurer, indexesLazily: true)
     textLayoutManager.instrumentation = instrumentation
     textLayoutManager.fragmentObserver = self
     textLayoutManager.textViewportLayoutController.delegate = self

@@ -27,6 +27,12 @@ public final class TextViewportLayoutController {
   public private(set) var isLayingOut = false
 
   private var surfaces: [ObjectIdentifier: (key: any TextViewportRenderingSurfaceKey, surface: any TextViewportRenderingSurface)] = [:]
+  /// The first visible paragraph's index node after the last pass, and its top then: if heights
+  /// above it change between passes (estimates replaced by measurements, edits in another view),
+  /// the next pass moves the viewport by the same amount so it stays put on screen.
+  private weak var lastAnchor: SequenceTree<TextLayoutManager.Entry>.Node?
+  private var lastAnchorTop = 0.0
+  private var lastViewportMinY = 0.0
 
   init(textLayoutManager: TextLayoutManager) { self.textLayoutManager = textLayoutManager }
 
@@ -52,12 +58,18 @@ public final class TextViewportLayoutController {
     delegate.textViewportLayoutControllerWillLayout(self)
 
     var bounds = delegate.viewportBounds(for: self)
+    let drift = driftSinceLastPass(layoutManager, bounds: bounds)
+    if drift != 0 {
+      delegate.textViewportLayoutController(self, adjustViewportOriginBy: drift)
+      bounds = delegate.viewportBounds(for: self)
+    }
     let dy = anchorAndLayOut(layoutManager, bounds: bounds)
     if dy != 0 {
       delegate.textViewportLayoutController(self, adjustViewportOriginBy: dy)
       bounds = delegate.viewportBounds(for: self)
     }
     viewportBounds = bounds
+    rememberAnchor(layoutManager, bounds: bounds)
     configuredFragments = fragments(layoutManager, in: bounds)
     if let first = configuredFragments.first, let last = configuredFragments.last {
       viewportRange = TextRange(
@@ -70,6 +82,22 @@ public final class TextViewportLayoutController {
       delegate.textViewportLayoutController(self, configureRenderingSurfaceFor: fragment)
     }
     delegate.textViewportLayoutControllerDidLayout(self)
+  }
+
+  /// How far the last pass's anchor moved in the document since then, when the viewport did not
+  /// scroll meanwhile (a scroll is relative to the current heights, so it needs no correction).
+  /// - Complexity: O(log n).
+  private func driftSinceLastPass(_ layoutManager: TextLayoutManager, bounds: CGRect) -> Double {
+    let entries = layoutManager.entries
+    guard let anchor = lastAnchor, bounds.minY == lastViewportMinY, entries.contains(anchor) else { return 0 }
+    return entries.position(of: anchor).y - lastAnchorTop
+  }
+
+  private func rememberAnchor(_ layoutManager: TextLayoutManager, bounds: CGRect) {
+    let anchor = layoutManager.entries.node(containingY: bounds.minY)
+    lastAnchor = anchor?.node
+    lastAnchorTop = anchor?.top ?? 0
+    lastViewportMinY = bounds.minY
   }
 
   /// Lays out everything the viewport plus margin needs, keeping the first visible fragment

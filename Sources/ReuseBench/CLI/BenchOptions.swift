@@ -1,0 +1,116 @@
+import Foundation
+
+/// The command line of `reuse-bench`, parsed from `CommandLine.arguments`.
+struct BenchOptions {
+  /// Transcript sizes, one child process each.
+  var sizes = [1_000, 100_000, 1_000_000]
+  /// Figures to run: `P1`…`P8`, plus `stickers` and `textcache` (size-independent tables).
+  var only: Set<String>?
+  /// Where to write the JSON report.
+  var jsonPath: String?
+  /// Timed samples per figure.
+  var samples = 300
+  /// A quick run at 1,000 messages that checks the benchmark still works.
+  var smoke = false
+  /// Set in a child: measure this one size and write its report to ``emitPath``.
+  var singleSize: Int?
+  var emitPath: String?
+  var showsHelp = false
+
+  /// The figures that run per size.
+  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
+  /// The size-independent tables.
+  static let tableNames = ["stickers", "textcache"]
+
+  /// Parses `arguments` (without the executable's name).
+  /// - Throws: ``BenchFailure`` naming the bad flag or value.
+  init(arguments: [String]) throws(BenchFailure) {
+    var iterator = arguments.makeIterator()
+    func value(_ flag: String) throws(BenchFailure) -> String {
+      guard let next = iterator.next() else { throw BenchFailure("\(flag) needs a value") }
+      return next
+    }
+    func count(_ text: String, _ flag: String) throws(BenchFailure) -> Int {
+      guard let number = Int(text.replacingOccurrences(of: "_", with: "")), number > 0 else {
+        throw BenchFailure("\(flag): '\(text)' is not a positive whole number")
+      }
+      return number
+    }
+    while let argument = iterator.next() {
+      switch argument {
+      case "--sizes":
+        var sizes: [Int] = []
+        for part in try value(argument).split(separator: ",") { sizes.append(try count(String(part), argument)) }
+        self.sizes = sizes
+      case "--only":
+        let names = Set(try value(argument).split(separator: ",").map(String.init))
+        let known = Set(Self.figureNames + Self.tableNames)
+        if let unknown = names.subtracting(known).sorted().first {
+          throw BenchFailure("--only: unknown figure '\(unknown)' (known: \(known.sorted().joined(separator: ",")))")
+        }
+        only = names
+      case "--json": jsonPath = try value(argument)
+      case "--samples": samples = try count(try value(argument), argument)
+      case "--smoke": smoke = true
+      case "--single-size": singleSize = try count(try value(argument), argument)
+      case "--emit": emitPath = try value(argument)
+      case "--help", "-h": showsHelp = true
+      default: throw BenchFailure("unknown argument '\(argument)' (try --help)")
+      }
+    }
+    if smoke {
+      sizes = [1_000]
+      samples = min(samples, 12)
+    }
+  }
+
+  /// Whether figure or table `name` should run.
+  func runs(_ name: String) -> Bool {
+    guard let only else { return Self.figureNames.contains(name) }
+    return only.contains(name)
+  }
+
+  /// Whether any per-size figure runs (otherwise no child processes are started).
+  var runsFigures: Bool { Self.figureNames.contains { runs($0) } }
+
+  /// The arguments a child gets to measure `size`.
+  func childArguments(size: Int, emitPath: String) -> [String] {
+    var arguments = ["--single-size", String(size), "--emit", emitPath, "--samples", String(samples)]
+    if let only { arguments += ["--only", only.sorted().joined(separator: ",")] }
+    if smoke { arguments.append("--smoke") }
+    return arguments
+  }
+
+  static let help = """
+    reuse-bench — ReuseKit's benchmark: figures P1–P8 on generated chat transcripts.
+
+    USAGE
+      swift run -c release reuse-bench [--sizes N,N,...] [--only NAME,...] [--json FILE]
+                                       [--samples N] [--smoke]
+
+    OPTIONS
+      --sizes N,N,...   Transcript sizes in messages (default 1000,100000,1000000). Each size
+                        runs in its own process, so its peak memory (P8) is its own.
+      --only NAME,...   Run only these: P1 … P8, and the size-independent tables
+                        'stickers' (sticker render cost per size, frame-cache memory) and
+                        'textcache' (run textures vs glyph atlas). Default: P1 … P8.
+      --json FILE       Also write every measurement as JSON.
+      --samples N       Timed samples per figure after warm-up (default 300).
+      --smoke           A quick check that the benchmark works: 1000 messages, few samples.
+                        Exits non-zero only if something broke, never for a missed goal.
+      -h, --help        Show this help.
+
+    FIGURES (each at every size; median and p99 of the samples)
+      P1  engine time per keystroke in a message holding 3 stickers, per policy set
+          (none, edit, scroll, both), with providers created / views loaded per 100 keys
+      P2  one scroll frame at 480x800 with 30+ animated stickers visible (engine time)
+      P3  open a transcript and show its latest message
+      P4  jump to a random message: the offset/y query, then the frame showing it
+      P5  anchor drift in px over 1000 height corrections above the viewport
+      P6  rendering every visible sticker for one frame; frame-cache memory
+      P7  keystroke cost with both policies / with none (from P1)
+      P8  peak resident memory of the process at that size
+
+    Build in release mode: debug numbers are meaningless, and a debug build says so loudly.
+    """
+}

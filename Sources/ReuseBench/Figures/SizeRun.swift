@@ -1,0 +1,61 @@
+import Foundation
+import TextEngine
+
+/// Measures every selected figure at one transcript size, in this process (a child of the parent run).
+@MainActor
+struct SizeRun {
+  let options: BenchOptions
+  let size: Int
+
+  /// Runs the figures in an order that keeps them independent: open (P3) first, which builds the
+  /// transcript the others share; keystrokes; jumps; scrolling and stickers in the party; drift last.
+  /// - Returns: The report; anything that broke is in its `failures`, thrown errors end the run.
+  func run() throws -> SizeReport {
+    let environment = try BenchEnvironment()
+    let generator = environment.generator(count: size)
+    progress("generating \(size) messages")
+    var messages = generator.messages()
+    var figures: [FigureResult] = []
+    let openSamples = options.smoke ? 2 : (size >= 500_000 ? 3 : min(options.samples, 10))
+    progress("P3 open")
+    let (open, fixture) = try OpenFigure(
+      environment: environment, generator: generator, samples: openSamples, warmUp: 1
+    ).run(messages: messages)
+    messages = []
+    if options.runs("P3") { figures.append(open) }
+    let context = FigureContext(
+      environment: environment, fixture: fixture, samples: options.samples, warmUp: options.smoke ? 2 : 20)
+    if options.runs("P1") || options.runs("P7") {
+      progress("P1 keystrokes")
+      figures += try KeystrokeFigure(context: context).run().filter { options.runs(String($0.id.prefix(2))) }
+    }
+    if options.runs("P4") {
+      progress("P4 jumps")
+      figures += try JumpFigure(context: context).run()
+    }
+    if options.runs("P2") {
+      progress("P2 scrolling")
+      figures += try ScrollFigure(context: context, renderer: nil).run()
+    }
+    if options.runs("P6") {
+      progress("P6 stickers")
+      figures += try StickerFrameFigure(context: context).run()
+    }
+    if options.runs("P5") {
+      progress("P5 anchor drift")
+      figures += try AnchorDriftFigure(context: context).run()
+    }
+    if options.runs("P8") {
+      figures.append(
+        FigureResult(
+          id: "P8", label: "peak resident memory", unit: .bytes, value: Double(PeakMemory.peakResidentBytes() ?? 0),
+          details: ["resident now": Double(PeakMemory.residentBytes() ?? 0)]))
+    }
+    return SizeReport(
+      size: size, measurer: environment.measurerName, figures: figures, failures: context.failures)
+  }
+
+  private func progress(_ step: String) {
+    FileHandle.standardError.write(Data("  [\(size)] \(step)\n".utf8))
+  }
+}

@@ -1,0 +1,43 @@
+import AnimationRuntime
+
+/// P6: rendering every visible sticker for one 60 Hz frame (each view's `currentFrame`, through
+/// the shared frame cache), and the cache's memory, with the sticker party on screen.
+@MainActor
+struct StickerFrameFigure {
+  /// Physical pixels per sticker side: 32-point stickers on a 2× display.
+  static let pixelSize = 64
+
+  let context: FigureContext
+
+  /// Plays at least four seconds of frames, so every animation loops and cold frames count in p99.
+  /// - Returns: `P6.render` (per frame, all visible stickers) and `P6.memory` (frame-cache bytes).
+  func run() throws -> [FigureResult] {
+    let view = context.view
+    context.register([.onEditingInlineParagraphs, .onScrollingOutOfViewport])
+    try view.scroll(toParagraphAt: context.generator.stickerParty.lowerBound + 4, position: .top)
+    let stickers = context.visibleStickerViews()
+    let cache = context.environment.runtime.frameCache
+    let decodesBefore = cache.decodes
+    var produced = 0
+    let timings = Sampler(warmUp: 1, samples: max(context.samples, 240)).run(
+      prepare: { _ in context.advanceOneFrame() },
+      { _ in
+        for sticker in stickers where sticker.currentFrame(pixelSize: Self.pixelSize) != nil { produced += 1 }
+      })
+    let decodes = cache.decodes - decodesBefore
+    if produced != stickers.count * (timings.samples.count + 1) {
+      context.failures.append("P6: \(produced) sticker frames produced for \(stickers.count) stickers")
+    }
+    if cache.evictions == 0, decodes > cache.count {
+      context.failures.append("P6: \(decodes) decodes for \(cache.count) cached frames: a frame was decoded twice")
+    }
+    return [
+      FigureResult(
+        id: "P6.render", label: "render visible stickers / frame", samples: timings,
+        details: ["stickers": Double(stickers.count), "decodes": Double(decodes)]),
+      FigureResult(
+        id: "P6.memory", label: "frame cache with stickers visible", unit: .bytes, value: Double(cache.bytes),
+        details: ["frames cached": Double(cache.count), "evictions": Double(cache.evictions)]),
+    ]
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The goals of issue 6, checked against a run's reports.
+///
+/// Goals stated "at 1M" are checked at the largest size run (the evidence names it).
+enum Goals {
+  /// One verdict per goal, in the issue's order.
+  static func verdicts(_ reports: [SizeReport]) -> [GoalVerdict] {
+    let sorted = reports.sorted { $0.size < $1.size }
+    guard let largest = sorted.last else { return [] }
+    let at = "at \(Format.count(largest.size))"
+    var verdicts: [GoalVerdict] = []
+
+    let p1 = ["none", "edit", "scroll", "both"].compactMap { largest.figure("P1.\($0)") }
+    if p1.isEmpty {
+      verdicts.append(notMeasured("P1", "keystroke p99 < 1 ms at 1M"))
+    } else {
+      let worst = p1.map(\.p99).max() ?? 0
+      verdicts.append(
+        verdict("P1", "keystroke p99 < 1 ms at 1M", worst < 0.001, "worst p99 \(Format.seconds(worst)) \(at)"))
+      if let smallest = sorted.first, smallest.size < largest.size {
+        let growth = p1.compactMap { figure in
+          smallest.figure(figure.id).map { figure.median / max($0.median, 1e-12) }
+        }.max() ?? 0
+        verdicts.append(
+          verdict(
+            "P1", "keystroke median \(Format.count(largest.size))/\(Format.count(smallest.size)) ≤ 1.5",
+            growth <= 1.5, "largest ratio \(Format.ratio(growth))"))
+      }
+    }
+    verdicts.append(
+      allSizes(sorted, "P2.engine", "P2", "scroll frame engine p99 < 1 ms") { $0.p99 < 0.001 } evidence: {
+        "p99 \(Format.seconds($0.p99))"
+      })
+    if sorted.contains(where: { $0.figure("P2.frame") != nil }) {
+      verdicts.append(
+        allSizes(sorted, "P2.frame", "P2", "whole frame p99 < 8.3 ms") { $0.p99 < 0.0083 } evidence: {
+          "p99 \(Format.seconds($0.p99))"
+        })
+    } else {
+      verdicts.append(
+        GoalVerdict(
+          id: "P2", goal: "whole frame p99 < 8.3 ms", status: .pending,
+          evidence: "needs ChatTextView.renderFrame() (not in main yet)"))
+    }
+    if let p3 = largest.figure("P3") {
+      verdicts.append(
+        verdict("P3", "open + latest message < 500 ms at 1M", p3.median < 0.5, "median \(Format.seconds(p3.median)) \(at)"))
+    } else {
+      verdicts.append(notMeasured("P3", "open + latest message < 500 ms at 1M"))
+    }
+    verdicts.append(
+      allSizes(sorted, "P4.query", "P4", "jump query p99 < 100 µs") { $0.p99 < 0.0001 } evidence: {
+        "p99 \(Format.seconds($0.p99))"
+      })
+    verdicts.append(
+      allSizes(sorted, "P4.frame", "P4", "jump shows the message in one frame") {
+        ($0.details["not shown"] ?? 1) == 0 && ($0.details["extra passes"] ?? 1) == 0
+      } evidence: { "\(Int($0.details["not shown"] ?? 0)) not shown, \(Int($0.details["extra passes"] ?? 0)) extra passes" })
+    verdicts.append(
+      allSizes(sorted, "P5", "P5", "anchor drift 0 px") { $0.median == 0 } evidence: {
+        "\(Format.number($0.median)) px"
+      })
+    verdicts.append(
+      allSizes(sorted, "P6.render", "P6", "visible stickers render p99 ≤ 2 ms") { $0.p99 <= 0.002 } evidence: {
+        "p99 \(Format.seconds($0.p99)) for \(Int($0.details["stickers"] ?? 0)) stickers"
+      })
+    verdicts.append(
+      allSizes(sorted, "P6.memory", "P6", "frame cache ≤ 64 MiB") { $0.median <= 64 * 1_048_576 } evidence: {
+        Format.bytes($0.median)
+      })
+    verdicts.append(
+      allSizes(sorted, "P7", "P7", "keystroke both/none ≤ 0.2×") { $0.median <= 0.2 } evidence: {
+        "\(Format.ratio($0.median))"
+      })
+    if let p8 = largest.figure("P8") {
+      verdicts.append(
+        verdict("P8", "peak RSS < 600 MiB at 1M", p8.median < 600 * 1_048_576, "\(Format.bytes(p8.median)) \(at)"))
+    } else {
+      verdicts.append(notMeasured("P8", "peak RSS < 600 MiB at 1M"))
+    }
+    return verdicts
+  }
+
+  private static func verdict(_ id: String, _ goal: String, _ met: Bool, _ evidence: String) -> GoalVerdict {
+    GoalVerdict(id: id, goal: goal, status: met ? .met : .missed, evidence: evidence)
+  }
+
+  private static func notMeasured(_ id: String, _ goal: String) -> GoalVerdict {
+    GoalVerdict(id: id, goal: goal, status: .notMeasured, evidence: "not in this run")
+  }
+
+  /// Met when `holds` is true at every size that measured `figureID`; the evidence names the worst size.
+  private static func allSizes(
+    _ reports: [SizeReport], _ figureID: String, _ id: String, _ goal: String, holds: (FigureResult) -> Bool,
+    evidence: (FigureResult) -> String
+  ) -> GoalVerdict {
+    let measured = reports.compactMap { report in report.figure(figureID).map { (report.size, $0) } }
+    guard !measured.isEmpty else { return notMeasured(id, goal) }
+    let failing = measured.first { !holds($0.1) }
+    let shown = failing ?? measured.last!
+    return verdict(id, goal, failing == nil, "\(evidence(shown.1)) at \(Format.count(shown.0))")
+  }
+}

@@ -1,0 +1,56 @@
+import AnimationRuntime
+import Foundation
+import ReuseKitSDL
+import TextEngine
+
+/// What every figure of one run shares: SDL fonts and the glyph measurer, the sticker library,
+/// the manual animation clock and the sticker runtime.
+@MainActor
+final class BenchEnvironment {
+  /// SDL (no video), kept alive for the fonts; `nil` when fonts could not be opened.
+  let context: SDLContext?
+  /// The measurer layout uses: SDL2_ttf when fonts load, otherwise the fixed-advance measurer.
+  let measurer: any GlyphMeasuring
+  /// `"SDL2_ttf"` or `"fixed advance"`.
+  let measurerName: String
+  let library: StickerLibrary
+  /// The clock sticker animations follow; figures advance it by 1/60 s per frame.
+  let clock = ManualClock()
+  let runtime: StickerRuntime
+  /// Chat-bubble paragraph styles.
+  let layoutDelegate = ChatLayoutDelegate()
+
+  /// Opens fonts (falling back to fixed advances) and loads the sticker library.
+  /// - Throws: ``BenchFailure`` when the sticker library cannot be found or read.
+  init() throws(BenchFailure) {
+    if getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "dummy", 1) }
+    if getenv("SDL_AUDIODRIVER") == nil { setenv("SDL_AUDIODRIVER", "dummy", 1) }
+    var context: SDLContext?
+    var measurer: any GlyphMeasuring = FixedAdvanceGlyphMeasurer()
+    var name = "fixed advance"
+    do {
+      let opened = try SDLContext()
+      measurer = TTFGlyphMeasurer(fonts: try SDLFontSet(context: opened))
+      context = opened
+      name = "SDL2_ttf"
+    } catch {
+      FileHandle.standardError.write(Data("reuse-bench: fonts unavailable (\(error)); using fixed advances\n".utf8))
+    }
+    self.context = context
+    self.measurer = measurer
+    self.measurerName = name
+    do {
+      library = try StickerLibrary(directory: try BenchAssets.stickerDirectory())
+    } catch let error as BenchFailure {
+      throw error
+    } catch {
+      throw BenchFailure("sticker library: \(error)")
+    }
+    runtime = StickerRuntime(clock: clock, library: library)
+  }
+
+  /// A generator for a transcript of `count` messages using this environment's stickers.
+  func generator(count: Int) -> TranscriptGenerator {
+    TranscriptGenerator(count: count, stickerNames: library.names, runtime: runtime)
+  }
+}

@@ -53,5 +53,9 @@ open class TextAttachmentViewProvider {
   public var instrumentation: Instrumentation? { parentView?.instrumentation }
 
   /// The provider's type name as reported by instrumentation.
-  public var providerTypeName: String { String(describing: type(of: self)) }
+  ///
+  /// Worked out once per provider type per text view: `String(describing:)` reflects on the type,
+  /// which cost more than the rest of a keystroke's reuse bookkeeping.
+  public private(set) lazy var providerTypeName: String =
+    parentView?.providerTypeName(for: type(of: self)) ?? String(describing: type(of: self))
 }

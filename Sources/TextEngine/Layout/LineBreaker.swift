@@ -16,22 +16,46 @@ struct LineBreaker {
   /// Lays out `text` into lines no wider than `width`, starting at `origin` inside the fragment.
   /// - Complexity: O(characters in the paragraph).
   func layout(_ text: AttributedText, width: Double, style: ParagraphStyle) -> Output {
-    let characters = Array(text.string)
+    let string = text.string
+    // One grapheme walk: each character, its String.Index (plus the end) and its class, so that
+    // nothing below walks the string again or compares Characters as strings.
+    var characters: [Character] = []
+    var indices: [String.Index] = []
+    var isSeparator: [Bool] = []
+    var isWhitespace: [Bool] = []
+    characters.reserveCapacity(text.length)
+    indices.reserveCapacity(text.length + 1)
+    isSeparator.reserveCapacity(text.length)
+    isWhitespace.reserveCapacity(text.length)
+    for index in string.indices {
+      let character = string[index]
+      characters.append(character)
+      indices.append(index)
+      if let ascii = character.asciiValue {
+        isSeparator.append(false)
+        isWhitespace.append(ascii == 32 || (9...13).contains(ascii))
+      } else {
+        isSeparator.append(character == AttributedText.lineSeparator)
+        isWhitespace.append(character.isWhitespace)
+      }
+    }
+    indices.append(string.endIndex)
     var advances: [Double] = []
     advances.reserveCapacity(characters.count)
     var attributesPerCharacter: [Int] = []  // index into text.runs
-    var cursor = text.string.startIndex
+    attributesPerCharacter.reserveCapacity(characters.count)
     for (runIndex, run) in text.runs.enumerated() {
-      let end = text.string.index(cursor, offsetBy: run.length)
+      let start = attributesPerCharacter.count
       if let attachment = run.attributes.attachment {
         advances.append(attachmentBounds(attachment, advances.count).width)
       } else {
-        advances.append(contentsOf: measurer.advances(of: text.string[cursor..<end], attributes: run.attributes))
+        advances.append(
+          contentsOf: measurer.advances(
+            of: string[indices[start]..<indices[start + run.length]], attributes: run.attributes))
       }
       attributesPerCharacter.append(contentsOf: repeatElement(runIndex, count: run.length))
-      cursor = end
     }
-    for index in characters.indices where characters[index] == AttributedText.lineSeparator {
+    for index in characters.indices where isSeparator[index] {
       advances[index] = 0
     }
 
@@ -41,8 +65,7 @@ struct LineBreaker {
     var lastBreak: Int?
     var index = 0
     while index < characters.count {
-      let character = characters[index]
-      if character == AttributedText.lineSeparator {
+      if isSeparator[index] {
         lineRanges.append(lineStart..<(index + 1))
         lineStart = index + 1
         x = 0
@@ -50,7 +73,7 @@ struct LineBreaker {
         index += 1
         continue
       }
-      if x + advances[index] > width, index > lineStart, !character.isWhitespace {
+      if x + advances[index] > width, index > lineStart, !isWhitespace[index] {
         let breakAt = lastBreak.map { $0 > lineStart ? $0 : index } ?? index
         lineRanges.append(lineStart..<breakAt)
         lineStart = breakAt
@@ -60,16 +83,16 @@ struct LineBreaker {
         continue
       }
       x += advances[index]
-      if character.isWhitespace { lastBreak = index + 1 }
+      if isWhitespace[index] { lastBreak = index + 1 }
       index += 1
     }
-    if lineStart < characters.count || lineRanges.isEmpty || characters.last == AttributedText.lineSeparator {
+    if lineStart < characters.count || lineRanges.isEmpty || isSeparator.last == true {
       lineRanges.append(lineStart..<characters.count)
     }
 
     // Block alignment: the widest line decides where the block starts.
     let lineWidths = lineRanges.map { range in
-      advances[range].reduce(0, +) - trailingWhitespaceWidth(range, characters, advances)
+      advances[range].reduce(0, +) - trailingWhitespaceWidth(range, isWhitespace, advances)
     }
     let blockWidth = lineWidths.max() ?? 0
     let originX =
@@ -78,10 +101,11 @@ struct LineBreaker {
     var lines: [TextLineFragment] = []
     var placements: [TextLayoutFragment.AttachmentPlacement] = []
     var y = style.spacingBefore
+    let defaultMetrics = measurer.lineMetrics(for: defaultAttributes)
     for (lineIndex, range) in lineRanges.enumerated() {
-      var ascent = measurer.lineMetrics(for: defaultAttributes).ascent
-      var descent = measurer.lineMetrics(for: defaultAttributes).descent
-      var leading = measurer.lineMetrics(for: defaultAttributes).lineHeight - ascent - descent
+      var ascent = defaultMetrics.ascent
+      var descent = defaultMetrics.descent
+      var leading = defaultMetrics.lineHeight - ascent - descent
       var runs: [TextLineFragment.Run] = []
       var positions: [Double] = [originX]
       var runX = originX
@@ -103,11 +127,10 @@ struct LineBreaker {
         }
         let width = advances[runStart..<runEnd].reduce(0, +)
         for offset in runStart..<runEnd { positions.append(positions.last! + advances[offset]) }
-        let lower = characters.startIndexOffset(runStart, in: text.string)
-        let upper = text.string.index(lower, offsetBy: runEnd - runStart)
         runs.append(
           TextLineFragment.Run(
-            range: runStart..<runEnd, string: text.string[lower..<upper], attributes: attributes, x: runX, width: width))
+            range: runStart..<runEnd, string: string[indices[runStart]..<indices[runEnd]], attributes: attributes,
+            x: runX, width: width))
         runX += width
         runStart = runEnd
       }
@@ -131,20 +154,13 @@ struct LineBreaker {
     return Output(lines: lines, attachments: placements, height: y + style.spacingAfter)
   }
 
-  private func trailingWhitespaceWidth(_ range: Range<Int>, _ characters: [Character], _ advances: [Double]) -> Double {
+  private func trailingWhitespaceWidth(_ range: Range<Int>, _ isWhitespace: [Bool], _ advances: [Double]) -> Double {
     var width = 0.0
     var index = range.upperBound - 1
-    while index >= range.lowerBound, characters[index].isWhitespace {
+    while index >= range.lowerBound, isWhitespace[index] {
       width += advances[index]
       index -= 1
     }
     return width
-  }
-}
-
-extension Array where Element == Character {
-  /// The `String.Index` of character `offset` in `string`, which these characters came from.
-  fileprivate func startIndexOffset(_ offset: Int, in string: String) -> String.Index {
-    string.index(string.startIndex, offsetBy: offset)
   }
 }

@@ -77,12 +77,15 @@ public struct AttributedText: Equatable {
   }
 
   /// Splits at every `\n` (and `\r\n`), dropping the separators.
+  /// - Complexity: O(length); a text without `\n` (every keystroke) is returned as it is.
   public func splitIntoParagraphs() -> [AttributedText] {
+    // Only "\n" and "\r\n" contain the byte 0x0A, so a byte scan settles the common case.
+    guard string.utf8.contains(0x0A) else { return [self] }
     var pieces: [AttributedText] = []
     var start = 0
     var offset = 0
     for character in string {
-      if character == "\n" || character == "\r\n" {
+      if character.asciiValue == 0x0A {  // "\n", and "\r\n" (whose asciiValue is 0x0A too)
         pieces.append(slice(start..<offset))
         start = offset + 1
       }

@@ -52,6 +52,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   var isPerformingEdit = false
   var fragmentSurfaces: [ObjectIdentifier: any TextViewportRenderingSurface] = [:]
   var configuredSurfaceKeys: Set<ObjectIdentifier> = []
+  private var providerTypeNames: [ObjectIdentifier: String] = [:]
 
   /// Creates a view over `storage` with its own layout manager.
   /// - Parameters:
@@ -176,6 +177,14 @@ open class TextView: TextViewportLayoutControllerDelegate {
     textLayoutManager.setContainerWidth(size.width)
     scrollOffset = min(scrollOffset, maximumScrollOffset)
     setNeedsLayout()
+  }
+
+  /// `String(describing: type)`, cached: instrumentation names a provider type on every event.
+  package func providerTypeName(for type: TextAttachmentViewProvider.Type) -> String {
+    if let name = providerTypeNames[ObjectIdentifier(type)] { return name }
+    let name = String(describing: type)
+    providerTypeNames[ObjectIdentifier(type)] = name
+    return name
   }
 
   // MARK: Rendering surfaces for fragments

@@ -71,7 +71,9 @@ enum BenchCommand {
     let seconds = String(format: "%.1f s", Stopwatch.now() - started)
     let mode = options.smoke ? "smoke run" : "run"
     if failures.isEmpty {
-      print("reuse-bench \(mode): OK — \(reports.count) size(s) measured in \(seconds) (timing goals are reported, not enforced)")
+      print(
+        "reuse-bench \(mode): OK — \(reports.count) size(s) measured in \(seconds) (timing goals are reported, not enforced)"
+      )
       return 0
     }
     print("reuse-bench \(mode): FAILED — \(failures.count) problem(s) in \(seconds)")

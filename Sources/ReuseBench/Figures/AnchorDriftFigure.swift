@@ -16,9 +16,11 @@ struct AnchorDriftFigure {
     let layoutManager = view.textLayoutManager
     let count = context.storage.paragraphCount
     try view.scroll(toParagraphAt: count * 3 / 4, position: .center)
-    guard let first = view.textViewportLayoutController.configuredFragments.first(where: {
-      $0.fragment.layoutFragmentFrame.maxY > view.scrollOffset
-    }) else { throw BenchFailure("P5: nothing is visible") }
+    guard
+      let first = view.textViewportLayoutController.configuredFragments.first(where: {
+        $0.fragment.layoutFragmentFrame.maxY > view.scrollOffset
+      })
+    else { throw BenchFailure("P5: nothing is visible") }
     let anchor = first.fragment.textParagraph
     // Paragraphs above the viewport and its overdraw margin, nearest first.
     let candidates = Array(stride(from: first.paragraphIndex - 40, through: 0, by: -1).prefix(Self.corrections))

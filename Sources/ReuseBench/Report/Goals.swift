@@ -19,9 +19,10 @@ enum Goals {
       verdicts.append(
         verdict("P1", "keystroke p99 < 1 ms at 1M", worst < 0.001, "worst p99 \(Format.seconds(worst)) \(at)"))
       if let smallest = sorted.first, smallest.size < largest.size {
-        let growth = p1.compactMap { figure in
-          smallest.figure(figure.id).map { figure.median / max($0.median, 1e-12) }
-        }.max() ?? 0
+        let growth =
+          p1.compactMap { figure in
+            smallest.figure(figure.id).map { figure.median / max($0.median, 1e-12) }
+          }.max() ?? 0
         verdicts.append(
           verdict(
             "P1", "keystroke median \(Format.count(largest.size))/\(Format.count(smallest.size)) ≤ 1.5",
@@ -29,12 +30,16 @@ enum Goals {
       }
     }
     verdicts.append(
-      allSizes(sorted, "P2.engine", "P2", "scroll frame engine p99 < 1 ms") { $0.p99 < 0.001 } evidence: {
+      allSizes(sorted, "P2.engine", "P2", "scroll frame engine p99 < 1 ms") {
+        $0.p99 < 0.001
+      } evidence: {
         "p99 \(Format.seconds($0.p99))"
       })
     if sorted.contains(where: { $0.figure("P2.frame") != nil }) {
       verdicts.append(
-        allSizes(sorted, "P2.frame", "P2", "whole frame p99 < 8.3 ms") { $0.p99 < 0.0083 } evidence: {
+        allSizes(sorted, "P2.frame", "P2", "whole frame p99 < 8.3 ms") {
+          $0.p99 < 0.0083
+        } evidence: {
           "p99 \(Format.seconds($0.p99))"
         })
     } else {
@@ -45,32 +50,45 @@ enum Goals {
     }
     if let p3 = largest.figure("P3") {
       verdicts.append(
-        verdict("P3", "open + latest message < 500 ms at 1M", p3.median < 0.5, "median \(Format.seconds(p3.median)) \(at)"))
+        verdict(
+          "P3", "open + latest message < 500 ms at 1M", p3.median < 0.5, "median \(Format.seconds(p3.median)) \(at)"))
     } else {
       verdicts.append(notMeasured("P3", "open + latest message < 500 ms at 1M"))
     }
     verdicts.append(
-      allSizes(sorted, "P4.query", "P4", "jump query p99 < 100 µs") { $0.p99 < 0.0001 } evidence: {
+      allSizes(sorted, "P4.query", "P4", "jump query p99 < 100 µs") {
+        $0.p99 < 0.0001
+      } evidence: {
         "p99 \(Format.seconds($0.p99))"
       })
     verdicts.append(
       allSizes(sorted, "P4.frame", "P4", "jump shows the message in one frame") {
         ($0.details["not shown"] ?? 1) == 0 && ($0.details["extra passes"] ?? 1) == 0
-      } evidence: { "\(Int($0.details["not shown"] ?? 0)) not shown, \(Int($0.details["extra passes"] ?? 0)) extra passes" })
+      } evidence: {
+        "\(Int($0.details["not shown"] ?? 0)) not shown, \(Int($0.details["extra passes"] ?? 0)) extra passes"
+      })
     verdicts.append(
-      allSizes(sorted, "P5", "P5", "anchor drift 0 px") { $0.median == 0 } evidence: {
+      allSizes(sorted, "P5", "P5", "anchor drift 0 px") {
+        $0.median == 0
+      } evidence: {
         "\(Format.number($0.median)) px"
       })
     verdicts.append(
-      allSizes(sorted, "P6.render", "P6", "visible stickers render p99 ≤ 2 ms") { $0.p99 <= 0.002 } evidence: {
+      allSizes(sorted, "P6.render", "P6", "visible stickers render p99 ≤ 2 ms") {
+        $0.p99 <= 0.002
+      } evidence: {
         "p99 \(Format.seconds($0.p99)) for \(Int($0.details["stickers"] ?? 0)) stickers"
       })
     verdicts.append(
-      allSizes(sorted, "P6.memory", "P6", "frame cache ≤ 64 MiB") { $0.median <= 64 * 1_048_576 } evidence: {
+      allSizes(sorted, "P6.memory", "P6", "frame cache ≤ 64 MiB") {
+        $0.median <= 64 * 1_048_576
+      } evidence: {
         Format.bytes($0.median)
       })
     verdicts.append(
-      allSizes(sorted, "P7", "P7", "keystroke both/none ≤ 0.2×") { $0.median <= 0.2 } evidence: {
+      allSizes(sorted, "P7", "P7", "keystroke both/none ≤ 0.2×") {
+        $0.median <= 0.2
+      } evidence: {
         "\(Format.ratio($0.median))"
       })
     if let p8 = largest.figure("P8") {

@@ -6,8 +6,8 @@ import TextEngine
 ///
 /// Two places differ from the rule, so that the figures have something to measure:
 /// - ``typingParagraph`` (the middle message) holds three stickers: keystrokes go there (P1);
-/// - ``stickerParty`` (a run of messages after it) holds three stickers per message, so that a
-///   480×800 viewport scrolled through it shows at least 30 animated stickers (P2, P6).
+/// - ``stickerParty`` (a run of messages after it) holds ``partyStickers`` stickers per message, so
+///   that a 480×800 viewport scrolled through it shows at least 30 animated stickers (P2, P6).
 struct TranscriptGenerator {
   /// The number of messages.
   let count: Int
@@ -18,6 +18,8 @@ struct TranscriptGenerator {
 
   /// Messages in the sticker party.
   static let partyLength = 160
+  /// Stickers per message in the party.
+  static let partyStickers = 6
   /// Characters per message, about.
   static let targetLength = 80
 
@@ -45,7 +47,8 @@ struct TranscriptGenerator {
     let party = stickerParty
     var stickerIndex = 0
     for index in 0..<count {
-      let stickers = index == typingParagraph || party.contains(index) ? 3 : (index % 3 == 0 ? 1 : 0)
+      let stickers =
+        party.contains(index) ? Self.partyStickers : (index == typingParagraph ? 3 : (index % 3 == 0 ? 1 : 0))
       let text = message(stickers: stickers, random: &random, stickerIndex: &stickerIndex)
       let sender = Self.senders[random.next(below: Self.senders.count)]
       result.append((text, ["from": sender, "time": String(1_700_000_000 + index * 37)]))

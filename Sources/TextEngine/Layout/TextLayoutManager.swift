@@ -110,7 +110,10 @@ public final class TextLayoutManager {
     let estimator = HeightEstimator(self)
     manager.paragraphs.forEach { node in
       all.append(
-        (element: Entry(paragraph: node.element), length: node.element.length, height: estimator.height(of: node.element)))
+        (
+          element: Entry(paragraph: node.element), length: node.element.length,
+          height: estimator.height(of: node.element)
+        ))
       return true
     }
     index.replace(0..<index.count, with: all)
@@ -224,7 +227,8 @@ public final class TextLayoutManager {
     let style = delegate?.textLayoutManager(self, paragraphStyleFor: paragraph) ?? .plain
     let width = lineWidth(for: style)
     let breaker = LineBreaker(
-      measurer: glyphMeasurer, defaultAttributes: defaultAttributes, attachmentBounds: { attachment, _ in attachment.bounds })
+      measurer: glyphMeasurer, defaultAttributes: defaultAttributes,
+      attachmentBounds: { attachment, _ in attachment.bounds })
     let output = breaker.layout(paragraph.attributedString, width: width, style: style)
     paragraphsLaidOut += 1
     instrumentation?.record(.layoutFragmentCreated)
@@ -279,7 +283,8 @@ extension TextLayoutManager: TextContentObserver {
     if !needsEstimates {  // otherwise the rebuild will read the storage as it is then
       let estimator = HeightEstimator(self)
       let (removedEntries, _) = index.replace(
-        range, with: inserted.map { (element: Entry(paragraph: $0), length: $0.length, height: estimator.height(of: $0)) })
+        range,
+        with: inserted.map { (element: Entry(paragraph: $0), length: $0.length, height: estimator.height(of: $0)) })
       for entry in removedEntries {
         if let fragment = entry.fragment { fragmentObserver?.textLayoutManager(self, didDiscard: fragment) }
       }

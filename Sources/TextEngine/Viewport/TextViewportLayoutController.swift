@@ -26,7 +26,8 @@ public final class TextViewportLayoutController {
   /// Whether a pass is running now.
   public private(set) var isLayingOut = false
 
-  private var surfaces: [ObjectIdentifier: (key: any TextViewportRenderingSurfaceKey, surface: any TextViewportRenderingSurface)] = [:]
+  private var surfaces:
+    [ObjectIdentifier: (key: any TextViewportRenderingSurfaceKey, surface: any TextViewportRenderingSurface)] = [:]
   /// The first visible paragraph's index node after the last pass, and its top then: if heights
   /// above it change between passes (estimates replaced by measurements, edits in another view),
   /// the next pass moves the viewport by the same amount so it stays put on screen.

@@ -117,6 +117,7 @@ enum BenchCommand {
 
   private static func header(_ options: BenchOptions) -> String {
     let build = BuildWarning.isDebugBuild ? "DEBUG build (numbers meaningless)" : "release build"
+    guard options.runsFigures else { return "reuse-bench — \(build); \(MachineInfo.summary)" }
     let sizes = options.sizes.map(Format.count).joined(separator: ", ")
     return "reuse-bench — \(build); \(MachineInfo.summary); sizes \(sizes); \(options.samples) samples per figure"
   }

@@ -1,0 +1,9 @@
+/// Opens the interactive window.
+enum DemoWindowLauncher {
+  static func launch(transcript: URL?) -> Int32 {
+    print("chat-demo: the window arrives with the SDL chat view")
+    return 0
+  }
+}
+
+import Foundation

@@ -47,7 +47,8 @@ let package = Package(
       name: "ChatDemoCore", dependencies: ["ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .executableTarget(
-      name: "ChatDemo", dependencies: ["ChatDemoCore", "ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
+      name: "ChatDemo",
+      dependencies: ["ChatDemoCore", "ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
       path: "Demo/chat-demo", swiftSettings: strictSettings),
     .executableTarget(
       name: "ReuseBench",

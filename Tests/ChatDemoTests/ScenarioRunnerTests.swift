@@ -10,7 +10,8 @@ import TextEngine
 
   private func options(_ policy: TextAttachmentViewProviderReusePolicy?) -> ScenarioRunner.Options {
     ScenarioRunner.Options(
-      policyOverride: policy, stickerDirectory: RepositoryAssets.stickers, makeHost: { EngineScenarioHost(context: $0) })
+      policyOverride: policy, stickerDirectory: RepositoryAssets.stickers, makeHost: { EngineScenarioHost(context: $0) }
+    )
   }
 
   private func scenario(_ name: String) throws -> Scenario {
@@ -47,11 +48,17 @@ import TextEngine
   @Test func theReportListsAttachmentsExpectationsAndFrames() throws {
     let report = try ScenarioRunner(scenario: try scenario("typing-burst"), options: options(nil)).run()
     #expect(report.perAttachment.count == 5)
-    #expect(report.perAttachment.contains { $0.message == 1 && $0.sticker == "party" && $0.counters.providersReusedOnEdit == 23 })
+    #expect(
+      report.perAttachment.contains {
+        $0.message == 1 && $0.sticker == "party" && $0.counters.providersReusedOnEdit == 23
+      })
     // start, advance 0.5 s, select, 13 typed, select, 7 typed, 3 backspaces (one frame), advance 1 s
     #expect(report.framesRendered == 1 + 30 + 1 + 13 + 1 + 7 + 1 + 60)
     let json = try #require(String(data: try report.jsonData(), encoding: .utf8))
-    for key in ["scenario", "policies", "counters", "perProviderType", "perAttachment", "expectations", "framesRendered", "screenshots"] {
+    for key in [
+      "scenario", "policies", "counters", "perProviderType", "perAttachment", "expectations", "framesRendered",
+      "screenshots",
+    ] {
       #expect(json.contains("\"\(key)\""))
     }
   }

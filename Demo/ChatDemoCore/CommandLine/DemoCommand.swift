@@ -17,7 +17,9 @@ public enum DemoCommand: Equatable {
     public var screenshots: URL?
     public var matrix: Bool
 
-    public init(scenario: URL?, policy: TextAttachmentViewProviderReusePolicy?, report: URL?, screenshots: URL?, matrix: Bool) {
+    public init(
+      scenario: URL?, policy: TextAttachmentViewProviderReusePolicy?, report: URL?, screenshots: URL?, matrix: Bool
+    ) {
       self.scenario = scenario
       self.policy = policy
       self.report = report

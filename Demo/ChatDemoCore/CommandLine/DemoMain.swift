@@ -32,7 +32,8 @@ public enum DemoMain {
       }
       print("chat-demo: no display found — running the default scenario headless.")
       guard let assets = AssetLocator.assetsDirectory() else { return fail("cannot find the Assets folder") }
-      let screenshots = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("screenshots")
+      let screenshots = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
+        "screenshots")
       let status = runHeadless(
         .init(
           scenario: assets.appendingPathComponent("Scenarios/typing-burst.json"), policy: nil, report: nil,
@@ -83,7 +84,9 @@ public enum DemoMain {
   }
 
   static func summary(_ report: ScenarioReport) -> String {
-    var lines = ["scenario \(report.scenario) [\(report.policies.joined(separator: ", "))]: \(report.framesRendered) frames"]
+    var lines = [
+      "scenario \(report.scenario) [\(report.policies.joined(separator: ", "))]: \(report.framesRendered) frames"
+    ]
     lines.append(
       "  providersCreated \(report.counters.providersCreated), providersReusedOnEdit \(report.counters.providersReusedOnEdit), "
         + "viewsLoaded \(report.counters.viewsLoaded), animationResets \(report.counters.animationResets)")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Opens the interactive window.
 enum DemoWindowLauncher {
   static func launch(transcript: URL?) -> Int32 {
@@ -5,5 +7,3 @@ enum DemoWindowLauncher {
     return 0
   }
 }
-
-import Foundation

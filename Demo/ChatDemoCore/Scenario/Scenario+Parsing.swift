@@ -30,11 +30,14 @@ extension Scenario {
       throw ScenarioError(step: nil, reason: "malformed JSON (\(error.localizedDescription))")
     }
     guard let object = root as? [String: Any] else { throw ScenarioError(step: nil, reason: "expected a JSON object") }
-    guard let name = object["name"] as? String else { throw ScenarioError(step: nil, reason: "missing \"name\" string") }
+    guard let name = object["name"] as? String else {
+      throw ScenarioError(step: nil, reason: "missing \"name\" string")
+    }
     var width = 480
     var height = 800
     if let viewport = object["viewport"] {
-      guard let viewport = viewport as? [String: Any], let w = viewport["width"] as? Int, let h = viewport["height"] as? Int,
+      guard let viewport = viewport as? [String: Any], let w = viewport["width"] as? Int,
+        let h = viewport["height"] as? Int,
         (100...8_000).contains(w), (100...8_000).contains(h)
       else { throw ScenarioError(step: nil, reason: "\"viewport\" needs integer width and height in 100...8000") }
       width = w
@@ -46,10 +49,13 @@ extension Scenario {
       throw ScenarioError(step: nil, reason: "missing \"transcript\"")
     }
     let transcript = try Self.parseTranscript(transcriptValue, baseDirectory: baseDirectory)
-    guard let steps = object["steps"] as? [Any] else { throw ScenarioError(step: nil, reason: "missing \"steps\" array") }
+    guard let steps = object["steps"] as? [Any] else {
+      throw ScenarioError(step: nil, reason: "missing \"steps\" array")
+    }
     self.init(
       name: name, viewportWidth: width, viewportHeight: height, policies: policies, transcript: transcript,
-      steps: try steps.enumerated().map { index, value throws(ScenarioError) in try Self.parseStep(value, index: index) })
+      steps: try steps.enumerated().map { index, value throws(ScenarioError) in try Self.parseStep(value, index: index)
+      })
   }
 
   static func parsePolicies(_ value: Any, step: Int?) throws(ScenarioError) -> TextAttachmentViewProviderReusePolicy {
@@ -73,7 +79,9 @@ extension Scenario {
       throw ScenarioError(step: nil, reason: "\"transcript\" must be an object")
     }
     if let file = object["file"] {
-      guard let path = file as? String else { throw ScenarioError(step: nil, reason: "transcript \"file\" must be a string") }
+      guard let path = file as? String else {
+        throw ScenarioError(step: nil, reason: "transcript \"file\" must be a string")
+      }
       return .file(URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL)
     }
     if let generate = object["generate"] {
@@ -83,7 +91,8 @@ extension Scenario {
       let seed = options["seed"] as? Int ?? 1
       let every = options["stickerEvery"] as? Int ?? 3
       guard every >= 0 else { throw ScenarioError(step: nil, reason: "\"stickerEvery\" must be 0 or more") }
-      return .generate(TranscriptGenerator(messages: messages, seed: UInt64(truncatingIfNeeded: seed), stickerEvery: every))
+      return .generate(
+        TranscriptGenerator(messages: messages, seed: UInt64(truncatingIfNeeded: seed), stickerEvery: every))
     }
     do {
       return .inline(try Transcript(jsonObject: object))
@@ -95,7 +104,9 @@ extension Scenario {
   // MARK: Steps
 
   private static func parseStep(_ value: Any, index: Int) throws(ScenarioError) -> ScenarioStep {
-    guard let object = value as? [String: Any] else { throw ScenarioError(step: index, reason: "a step must be an object") }
+    guard let object = value as? [String: Any] else {
+      throw ScenarioError(step: index, reason: "a step must be an object")
+    }
     guard let op = object["op"] as? String else { throw ScenarioError(step: index, reason: "missing \"op\"") }
     let fields = StepFields(object: object, index: index, op: op)
     switch op {
@@ -164,7 +175,8 @@ extension Scenario {
       guard given.count == 1, let comparison = given.first else {
         throw fields.error("needs exactly one of \"equals\", \"atMost\", \"atLeast\"")
       }
-      return .expect(counter: counter, comparison: comparison, value: try fields.int(comparison.rawValue, in: 0...Int.max))
+      return .expect(
+        counter: counter, comparison: comparison, value: try fields.int(comparison.rawValue, in: 0...Int.max))
     default:
       throw fields.error("unknown op \"\(op)\"")
     }
@@ -190,7 +202,9 @@ private struct StepFields {
       return fallback
     }
     guard let number = raw as? NSNumber, let value = Int(exactly: number.doubleValue), range.contains(value) else {
-      throw error("\"\(key)\" must be an integer in \(range.lowerBound)...\(range.upperBound == Int.max ? "" : "\(range.upperBound)")")
+      throw error(
+        "\"\(key)\" must be an integer in \(range.lowerBound)...\(range.upperBound == Int.max ? "" : "\(range.upperBound)")"
+      )
     }
     return value
   }

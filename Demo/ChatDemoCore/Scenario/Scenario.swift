@@ -46,7 +46,6 @@ public struct Scenario: Equatable, Sendable {
   }
 }
 
-
 /// Why a scenario could not run: bad input. The runner exits with status 2.
 public struct ScenarioError: Error, Equatable, CustomStringConvertible, Sendable {
   /// The 0-based step index, when a step is at fault.

@@ -17,14 +17,17 @@ public struct ScenarioMatrix: Codable, Equatable, Sendable {
   public var rows: [Row]
 
   /// Runs the four combinations, each in a fresh session.
-  public static func run(_ scenario: Scenario, options: ScenarioRunner.Options) throws(ScenarioError) -> ScenarioMatrix {
+  public static func run(_ scenario: Scenario, options: ScenarioRunner.Options) throws(ScenarioError) -> ScenarioMatrix
+  {
     var rows: [Row] = []
     for policy in TextAttachmentViewProviderReusePolicy.allCombinations {
       var options = options
       options.policyOverride = policy
       let report = try ScenarioRunner(scenario: scenario, options: options).run()
       rows.append(
-        Row(policy: policy.shortName, counters: report.counters, expectationsPassed: report.passed, framesRendered: report.framesRendered))
+        Row(
+          policy: policy.shortName, counters: report.counters, expectationsPassed: report.passed,
+          framesRendered: report.framesRendered))
     }
     return ScenarioMatrix(scenario: scenario.name, rows: rows)
   }
@@ -41,7 +44,8 @@ public struct ScenarioMatrix: Codable, Equatable, Sendable {
     let header = ["policy".padding(7)] + columns.map { $0.0.padding(max(8, $0.0.count), left: true) } + ["expect"]
     lines.append(header.joined(separator: " "))
     for row in rows {
-      let cells = [row.policy.padding(7)]
+      let cells =
+        [row.policy.padding(7)]
         + columns.map { String(row.counters[$0.1]).padding(max(8, $0.0.count), left: true) }
         + [row.expectationsPassed ? "pass" : "FAIL"]
       lines.append(cells.joined(separator: " "))

@@ -100,10 +100,14 @@ public final class ScenarioRunner {
       switch offset {
       case .end: at = messageLength
       case .at(let value):
-        guard value <= messageLength else { throw fail("offset \(value) is past the end of message \(message) (length \(messageLength))") }
+        guard value <= messageLength else {
+          throw fail("offset \(value) is past the end of message \(message) (length \(messageLength))")
+        }
         at = value
       }
-      guard start + at + length <= storage.length else { throw fail("length \(length) runs past the end of the document") }
+      guard start + at + length <= storage.length else {
+        throw fail("length \(length) runs past the end of the document")
+      }
       try? view.setSelectedRange((start + at)..<(start + at + length))
     case .scrollTo(let message, let position):
       _ = try messageStart(message)
@@ -229,7 +233,9 @@ public final class ScenarioRunner {
     return ScenarioReport(
       scenario: scenario.name,
       policies: [TextAttachmentViewProviderReusePolicy.onEditingInlineParagraphs, .onScrollingOutOfViewport]
-        .filter { policies.contains($0) }.map { $0 == .onEditingInlineParagraphs ? "onEditingInlineParagraphs" : "onScrollingOutOfViewport" },
+        .filter { policies.contains($0) }.map {
+          $0 == .onEditingInlineParagraphs ? "onEditingInlineParagraphs" : "onScrollingOutOfViewport"
+        },
       counters: instrumentation.totals, perProviderType: instrumentation.perProviderType, perAttachment: perAttachment,
       expectations: expectations, framesRendered: framesRendered, screenshots: screenshots,
       errors: instrumentation.events.filter { $0.kind == .error }.compactMap(\.message))

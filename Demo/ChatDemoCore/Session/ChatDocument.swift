@@ -12,7 +12,8 @@ public enum ChatDocument {
   public static let timeKey = "time"
 
   /// The paragraph content and attributes for `message`.
-  public static func paragraph(for message: ChatMessage, stickers: StickerFactory) -> (AttributedText, [String: String]) {
+  public static func paragraph(for message: ChatMessage, stickers: StickerFactory) -> (AttributedText, [String: String])
+  {
     var text = AttributedText()
     let standalone = message.isStickerOnly
     for part in message.parts {

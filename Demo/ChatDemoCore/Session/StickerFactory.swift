@@ -19,6 +19,7 @@ public struct StickerFactory {
 
   /// A new sticker attachment; an unknown name still makes one (it shows a placeholder).
   public func make(_ name: String, standalone: Bool = false) -> StickerAttachment {
-    StickerAttachment(stickerName: name, runtime: runtime, bounds: standalone ? Self.standaloneBounds : Self.inlineBounds)
+    StickerAttachment(
+      stickerName: name, runtime: runtime, bounds: standalone ? Self.standaloneBounds : Self.inlineBounds)
   }
 }

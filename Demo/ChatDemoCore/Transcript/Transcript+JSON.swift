@@ -8,9 +8,10 @@ extension Transcript {
     guard let object = jsonObject as? [String: Any], let messages = object["messages"] as? [Any] else {
       throw TranscriptError(reason: "expected an object with a \"messages\" array")
     }
-    self.init(messages: try messages.enumerated().map { index, value throws(TranscriptError) in
-      try ChatMessage(jsonObject: value, index: index)
-    })
+    self.init(
+      messages: try messages.enumerated().map { index, value throws(TranscriptError) in
+        try ChatMessage(jsonObject: value, index: index)
+      })
   }
 
   /// Parses JSON bytes.

@@ -13,7 +13,8 @@ public struct TranscriptGenerator: Equatable, Sendable {
 
   public init(
     messages: Int, seed: UInt64 = 1, stickerEvery: Int = 3,
-    stickers: [String] = ["party", "wave", "heart", "fire", "star", "smile", "bounce", "spinner"], averageLength: Int = 80,
+    stickers: [String] = ["party", "wave", "heart", "fire", "star", "smile", "bounce", "spinner"],
+    averageLength: Int = 80,
     stickerOnlyEvery: Int = 0
   ) {
     self.stickerOnlyEvery = stickerOnlyEvery
@@ -66,7 +67,9 @@ public struct TranscriptGenerator: Equatable, Sendable {
           let split = max(1, sentences.count / 2)
           let head = sentences[..<split].joined(separator: " ")
           let tail = sentences[split...].joined(separator: " ")
-          parts = tail.isEmpty ? [.text(head + " "), .sticker(sticker)] : [.text(head + " "), .sticker(sticker), .text(" " + tail)]
+          parts =
+            tail.isEmpty
+            ? [.text(head + " "), .sticker(sticker)] : [.text(head + " "), .sticker(sticker), .text(" " + tail)]
         }
       } else {
         parts = [.text(sentences.joined(separator: " "))]

@@ -34,8 +34,9 @@ final class ChatLayout: TextLayoutManagerDelegate {
 
   /// Space below the text inside the fragment: the time, the bubble's bottom padding and half the gap.
   func bottomInset(_ message: ChatMessage) -> Double {
-    let time = timeMetrics.lineHeight + (message.isStickerOnly ? 6 : 1)
-    return style.messageGap / 2 + (message.isStickerOnly ? time : style.bubblePaddingBottom + time)
+    // A sticker-only message's time sits in a pill over the sticker's bottom edge.
+    guard !message.isStickerOnly else { return style.messageGap / 2 + 2 }
+    return style.messageGap / 2 + style.bubblePaddingBottom + timeMetrics.lineHeight + 1
   }
 
   var trailingMargin: Double { style.sideMargin + style.scrollBarGutter }

@@ -56,16 +56,17 @@ extension ChatTextView {
     }
     guard let time = message.time else { return }
     let timeWidth = width(of: time, attributes: style.timeAttributes)
-    let bottom = item.origin.y + fragment.height - style.messageGap / 2
     if message.isStickerOnly {
+      let sticker = (fragment.attachmentPlacements.first?.frame ?? .zero).offsetBy(dx: item.origin.x, dy: item.origin.y)
       let pill = CGRect(
-        x: content.maxX - timeWidth - 12, y: bottom - timeMetrics.lineHeight - 4, width: timeWidth + 12,
+        x: sticker.maxX - timeWidth - 16, y: sticker.maxY - timeMetrics.lineHeight - 6, width: timeWidth + 12,
         height: timeMetrics.lineHeight + 2)
       try canvas.fillRoundedRect(pill, radius: pill.height / 2, color: style.stickerTimePill)
       try cache.draw(
         time, attributes: style.timeAttributes, color: TextColor(red: 255, green: 255, blue: 255), penX: pill.minX + 6,
         baselineY: pill.minY + 1 + timeMetrics.ascent)
     } else {
+      let bottom = item.origin.y + fragment.height - style.messageGap / 2
       let color = message.isLocal ? style.outgoingTime : style.incomingTime
       try cache.draw(
         time, attributes: style.timeAttributes, color: color, penX: content.maxX - timeWidth,

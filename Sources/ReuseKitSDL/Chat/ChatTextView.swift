@@ -156,6 +156,11 @@ public final class ChatTextView: SDLTextView {
     return true
   }
 
+  /// The room left above a transcript shorter than the viewport: short conversations sit at the bottom.
+  public override var contentInsetTop: Double {
+    max(0, (viewportSize.height - textLayoutManager.documentHeight).rounded(.down))
+  }
+
   /// Colours by side: light text on outgoing bubbles, dark on incoming ones.
   public override func fragmentColors(for fragment: TextLayoutFragment) -> FragmentColors {
     let style = layout.style

@@ -6,7 +6,7 @@ import TextEngine
 @MainActor
 public final class HUDOverlay {
   /// The panel colour.
-  public var panelColor = TextColor(red: 16, green: 20, blue: 28, alpha: 214)
+  public var panelColor = TextColor(red: 16, green: 20, blue: 28, alpha: 240)
   /// Labels.
   public var labelColor = TextColor(red: 178, green: 190, blue: 206)
   /// Values.

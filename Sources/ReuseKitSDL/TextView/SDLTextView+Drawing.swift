@@ -41,12 +41,15 @@ extension SDLTextView {
       let frame = fragment.layoutFragmentFrame
       guard !frame.isNull, frame.maxY > bounds.minY, frame.minY < bounds.maxY else { return nil }
       return VisibleFragment(
-        fragment: fragment, paragraphIndex: index, origin: CGPoint(x: frame.minX, y: frame.minY - scrollOffset))
+        fragment: fragment, paragraphIndex: index, origin: CGPoint(x: frame.minX, y: frame.minY + containerToViewY))
     }
   }
 
+  /// What to add to a container y to get a view y: the top inset minus the scroll offset.
+  public var containerToViewY: Double { contentInsetTop - scrollOffset }
+
   /// Converts a rectangle from container coordinates to view pixels.
-  public func viewRect(fromContainer rect: CGRect) -> CGRect { rect.offsetBy(dx: 0, dy: -scrollOffset) }
+  public func viewRect(fromContainer rect: CGRect) -> CGRect { rect.offsetBy(dx: 0, dy: containerToViewY) }
 
   // MARK: Pieces
 
@@ -124,7 +127,7 @@ extension SDLTextView {
     else { return nil }
     let frame = fragment.layoutFragmentFrame
     guard !frame.isNull else { return nil }
-    return (line, CGPoint(x: frame.minX, y: frame.minY - scrollOffset))
+    return (line, CGPoint(x: frame.minX, y: frame.minY + containerToViewY))
   }
 
   @MainActor

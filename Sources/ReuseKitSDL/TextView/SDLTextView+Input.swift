@@ -54,7 +54,7 @@ extension SDLTextView {
 
   /// The document offset nearest to a point in view pixels.
   public func characterOffset(atViewPoint point: CGPoint) -> Int {
-    let y = min(max(point.y, 0), viewportSize.height - 1) + scrollOffset
+    let y = min(max(point.y, 0), viewportSize.height - 1) - containerToViewY
     return characterOffset(at: CGPoint(x: point.x, y: y))
   }
 

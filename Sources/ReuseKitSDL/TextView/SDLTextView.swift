@@ -140,6 +140,10 @@ open class SDLTextView: TextView {
 
   // MARK: Overridable hooks
 
+  /// Space drawn above the document, in pixels (0 by default). The chat returns the room left when the
+  /// transcript is shorter than the viewport, so short conversations sit at the bottom like a messenger's.
+  open var contentInsetTop: Double { 0 }
+
   /// Draws behind a fragment's text (the chat draws its bubble here). The default draws nothing.
   @MainActor
   open func drawBackground(of item: VisibleFragment) throws(SDLError) {}

@@ -40,7 +40,8 @@ import Testing
         })
     }
     #expect(key(SDLK_z, KMOD_LCTRL) == .key(.character("z"), .control))
-    #expect(key(SDLK_z, SDL_Keymod(KMOD_RCTRL.rawValue | KMOD_LSHIFT.rawValue)) == .key(.character("z"), [.control, .shift]))
+    #expect(
+      key(SDLK_z, SDL_Keymod(KMOD_RCTRL.rawValue | KMOD_LSHIFT.rawValue)) == .key(.character("z"), [.control, .shift]))
     #expect(key(SDLK_BACKSPACE) == .key(.backspace, []))
     #expect(key(SDLK_LEFT, KMOD_RSHIFT) == .key(.left, .shift))
     #expect(key(SDLK_PAGEDOWN) == .key(.pageDown, []))

@@ -69,7 +69,8 @@ final class ChatLayout: TextLayoutManagerDelegate {
     let lines = fragment.textLineFragments
     let textMinX = lines.map(\.typographicBounds.minX).min() ?? 0
     let textMaxX = lines.map(\.typographicBounds.maxX).max() ?? 0
-    let widest = max(style.minimumContentWidth, fragment.layoutWidth * style.maximumBubbleFraction - 2 * style.bubblePaddingX)
+    let widest = max(
+      style.minimumContentWidth, fragment.layoutWidth * style.maximumBubbleFraction - 2 * style.bubblePaddingX)
     let content = min(widest, max(textMaxX - textMinX, nameWidth, timeWidth, style.minimumContentWidth))
     let width = content + 2 * style.bubblePaddingX
     let top = style.messageGap / 2

@@ -126,7 +126,8 @@ extension ChatTextView {
     let metrics = glyphMeasurer.lineMetrics(for: attributes)
     let textWidth = width(of: text, attributes: attributes)
     let pill = CGRect(
-      x: ((viewportSize.width - textWidth) / 2 - 14).rounded(), y: ((viewportSize.height - metrics.lineHeight) / 2 - 6).rounded(),
+      x: ((viewportSize.width - textWidth) / 2 - 14).rounded(),
+      y: ((viewportSize.height - metrics.lineHeight) / 2 - 6).rounded(),
       width: textWidth + 28, height: metrics.lineHeight + 12)
     try canvas.fillRoundedRect(pill, radius: pill.height / 2, color: style.stickerTimePill)
     try textRenderer.cache.draw(

@@ -1,4 +1,5 @@
 import AnimationRuntime
+import CSDL2
 import Foundation
 import TextEngine
 
@@ -136,12 +137,23 @@ extension SDLTextView {
       lastDrawnSelection = selectedRange
       caretEpoch = clock.now
     }
-    guard showsCaret, selectedRange.isEmpty, markedText.isEmpty, let rect = caretRect() else { return }
+    guard showsCaret, let rect = caretRect() else { return }
+    updateTextInputRect(viewRect(fromContainer: rect))
+    guard selectedRange.isEmpty, markedText.isEmpty else { return }
     if caretBlinkInterval > 0, Int(((clock.now - caretEpoch) / caretBlinkInterval).rounded(.down)) % 2 == 1 { return }
     let screen = viewRect(fromContainer: rect)
     guard screen.maxY > 0, screen.minY < viewportSize.height else { return }
     let color = caretFragment().map { fragmentColors(for: $0).caret } ?? colors.caret
     canvas.drawCaret(x: screen.minX, top: screen.minY, height: screen.height, color: color)
+  }
+
+  /// Tells SDL where the caret is (window views only), so an IME puts its candidate list next to it.
+  @MainActor
+  private func updateTextInputRect(_ caret: CGRect) {
+    guard case .window = renderer.target, caret != lastTextInputRect else { return }
+    lastTextInputRect = caret
+    var rect = SDL_Rect(pixelAligned: caret)
+    SDL_SetTextInputRect(&rect)
   }
 
   private func caretFragment() -> TextLayoutFragment? {
@@ -176,7 +188,8 @@ extension SDLTextView {
     guard document > height + 0.5, height > 0 else { return nil }
     let thumbHeight = max(28, height * height / document)
     let fraction = maximumScrollOffset > 0 ? min(1, max(0, scrollOffset / maximumScrollOffset)) : 0
-    return CGRect(x: viewportSize.width - 8, y: 2 + fraction * (height - 4 - thumbHeight), width: 5, height: thumbHeight)
+    return CGRect(
+      x: viewportSize.width - 8, y: 2 + fraction * (height - 4 - thumbHeight), width: 5, height: thumbHeight)
   }
 
   @MainActor

@@ -38,7 +38,8 @@ public struct SDLTextViewColors: Equatable, Sendable {
     background: TextColor(red: 255, green: 255, blue: 255), text: TextColor(red: 24, green: 26, blue: 32),
     selection: TextColor(red: 46, green: 120, blue: 240, alpha: 80), caret: TextColor(red: 30, green: 100, blue: 230),
     compositionBackground: TextColor(red: 255, green: 244, blue: 200),
-    compositionUnderline: TextColor(red: 60, green: 60, blue: 70), scrollBar: TextColor(red: 0, green: 0, blue: 0, alpha: 70),
+    compositionUnderline: TextColor(red: 60, green: 60, blue: 70),
+    scrollBar: TextColor(red: 0, green: 0, blue: 0, alpha: 70),
     placeholder: TextColor(red: 150, green: 156, blue: 166))
 }
 

@@ -3,12 +3,12 @@ import Foundation
 import ReuseKitTestSupport
 import Testing
 
-@Suite struct BadScenarioTests {
-  static let chat =
+@MainActor @Suite struct BadScenarioTests {
+  nonisolated static let chat =
     #"{"messages": [{"from": "ana", "text": "hello"}, {"from": "ben", "parts": ["hi ", {"sticker": "wave"}]}]}"#
 
   /// (scenario JSON, words the error must contain)
-  static let cases: [(String, String)] = [
+  nonisolated static let cases: [(String, String)] = [
     (#"{"name": "x", "transcript": \#(chat), "steps": [{"op": "jump"}]}"#, "step 0 (jump): unknown op \"jump\""),
     (
       #"{"name": "x", "transcript": \#(chat), "steps": [{"op": "select", "message": 9, "offset": 0}]}"#,

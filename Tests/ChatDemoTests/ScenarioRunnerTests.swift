@@ -5,8 +5,8 @@ import ReuseKitTestSupport
 import Testing
 import TextEngine
 
-@Suite struct ScenarioRunnerTests {
-  static let shipped = ["typing-burst", "split-merge", "delete-undo", "long-scroll", "resize"]
+@MainActor @Suite struct ScenarioRunnerTests {
+  nonisolated static let shipped = ["typing-burst", "split-merge", "delete-undo", "long-scroll", "resize"]
 
   private func options(_ policy: TextAttachmentViewProviderReusePolicy?) -> ScenarioRunner.Options {
     ScenarioRunner.Options(

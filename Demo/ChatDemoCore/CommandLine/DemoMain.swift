@@ -2,6 +2,7 @@ import Foundation
 import TextEngine
 
 /// Runs a parsed ``DemoCommand`` and returns the exit status.
+@MainActor
 public enum DemoMain {
   /// The exit status: 0 success, 1 a failed expectation, 2 bad input.
   public static func run(_ command: DemoCommand) -> Int32 {

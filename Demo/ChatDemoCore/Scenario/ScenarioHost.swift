@@ -4,6 +4,7 @@ import Instrumentation
 import TextEngine
 
 /// What the scenario runner drives: a text view plus a way to render frames.
+@MainActor
 public protocol ScenarioHost: AnyObject {
   /// The view steps act on.
   var textView: TextView { get }
@@ -26,6 +27,7 @@ public struct ScenarioHostContext {
 
 /// A host without drawing: the engine and real sticker views, measured by the fixed-advance
 /// measurer. Tests use it to check counters quickly; the CLI renders through SDL.
+@MainActor
 public final class EngineScenarioHost: ScenarioHost {
   public let textView: TextView
 

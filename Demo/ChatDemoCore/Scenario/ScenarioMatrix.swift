@@ -17,6 +17,7 @@ public struct ScenarioMatrix: Codable, Equatable, Sendable {
   public var rows: [Row]
 
   /// Runs the four combinations, each in a fresh session.
+  @MainActor
   public static func run(_ scenario: Scenario, options: ScenarioRunner.Options) throws(ScenarioError) -> ScenarioMatrix
   {
     var rows: [Row] = []

@@ -4,6 +4,7 @@ import Instrumentation
 import TextEngine
 
 /// Runs a scenario against a host and reports counters and expectations.
+@MainActor
 public final class ScenarioRunner {
   /// How a run is set up.
   public struct Options {
@@ -14,11 +15,11 @@ public final class ScenarioRunner {
     /// The sticker library folder (`Assets/Stickers`).
     public var stickerDirectory: URL
     /// Makes the view the steps act on.
-    public var makeHost: (ScenarioHostContext) throws -> any ScenarioHost
+    public var makeHost: @MainActor (ScenarioHostContext) throws -> any ScenarioHost
 
     public init(
       policyOverride: TextAttachmentViewProviderReusePolicy? = nil, screenshotsDirectory: URL? = nil,
-      stickerDirectory: URL, makeHost: @escaping (ScenarioHostContext) throws -> any ScenarioHost
+      stickerDirectory: URL, makeHost: @escaping @MainActor (ScenarioHostContext) throws -> any ScenarioHost
     ) {
       self.policyOverride = policyOverride
       self.screenshotsDirectory = screenshotsDirectory

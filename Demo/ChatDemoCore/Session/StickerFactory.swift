@@ -1,5 +1,6 @@
 import AnimationRuntime
 import Foundation
+import ReuseKitSDL
 import TextEngine
 
 /// Makes sticker attachments for chat messages.
@@ -7,10 +8,10 @@ public struct StickerFactory {
   /// The runtime stickers play in.
   public let runtime: StickerRuntime
 
-  /// Inline stickers sit on the baseline at about two lines tall.
-  public static let inlineBounds = CGRect(x: 0, y: -7, width: 30, height: 30)
-  /// Sticker-only messages are drawn large.
-  public static let standaloneBounds = CGRect(x: 0, y: -10, width: 112, height: 112)
+  /// Inline stickers sit on the baseline at about two lines tall (the chat view's size).
+  public static let inlineBounds = ChatTextView.inlineStickerBounds
+  /// Sticker-only messages are drawn large, without a bubble.
+  public static let standaloneBounds = ChatTextView.stickerOnlyBounds
 
   public init(runtime: StickerRuntime) { self.runtime = runtime }
 

@@ -16,8 +16,14 @@ extension SDLTextView {
   @MainActor
   func drawFrame() throws(SDLError) {
     layoutIfNeeded()
+    renderer.setViewport(targetRect)
     renderer.setClip(nil)
-    renderer.clear(colors.background)
+    if let targetRect {
+      renderer.fill(CGRect(origin: .zero, size: targetRect.size), color: colors.background)
+    } else {
+      renderer.clear(colors.background)
+    }
+    defer { renderer.setViewport(nil) }
     let fragments = visibleFragments()
     for item in fragments { try drawBackground(of: item) }
     for item in fragments { drawSelection(in: item) }
@@ -32,7 +38,7 @@ extension SDLTextView {
     if showsScrollBar { try drawScrollBar() }
     try drawOverlays()
     framesRendered += 1
-    if case .window = renderer.target { renderer.present() }
+    if presentsFrames, case .window = renderer.target { renderer.present() }
   }
 
   /// The fragments of the last pass that intersect the viewport, top to bottom.

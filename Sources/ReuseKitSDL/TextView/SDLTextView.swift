@@ -44,6 +44,13 @@ open class SDLTextView: TextView {
   public var pastesNewlinesAsLineBreaks = false
   /// Frames drawn by ``renderFrame()`` so far.
   public var framesRendered = 0
+  /// Where on the renderer's target the view draws, or `nil` for the whole target. Lets several
+  /// views share one window (the demo's transcript and composer); event coordinates stay the
+  /// caller's to translate.
+  public var targetRect: CGRect?
+  /// Whether ``renderFrame()`` presents a window renderer's frame (default `true`). Turn it off to
+  /// draw more (another view, a palette) before presenting.
+  public var presentsFrames = true
 
   var stickerTextures: StickerTextureCache
   var isDraggingSelection = false

@@ -71,8 +71,10 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ChatDemoTests",
-      dependencies: ["ChatDemoCore", "TextEngine", "Instrumentation", "ReuseKitTestSupport"],
-      swiftSettings: strictSettings),
+      dependencies: [
+        "ChatDemoCore", "TextEngine", "Instrumentation", "AnimationRuntime", "ReuseKitSDL", "ReuseKitTestSupport",
+      ],
+      exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(
       name: "ReuseKitSDLTests",
       dependencies: ["ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation", "ReuseKitTestSupport"],

@@ -5,7 +5,7 @@ import TextEngine
 public enum DemoCommand: Equatable {
   case help
   /// Open the window (or, without a display, fall back to the default scenario headless).
-  case interactive(transcript: URL?)
+  case interactive(transcript: URL?, quitAfter: Double?)
   case headless(HeadlessOptions)
   case generate(messages: Int, seed: UInt64, stickerEvery: Int, stickerOnlyEvery: Int, output: URL?)
 
@@ -44,6 +44,7 @@ public enum DemoCommand: Equatable {
     var stickerOnlyEvery = 0
     var output: URL?
     var transcript: URL?
+    var quitAfter: Double?
 
     func value(for flag: String) throws(UsageError) -> String {
       guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
@@ -82,6 +83,7 @@ public enum DemoCommand: Equatable {
       case "--sticker-only-every": stickerOnlyEvery = try number(for: argument)
       case "--out": output = URL(fileURLWithPath: try value(for: argument))
       case "--transcript": transcript = URL(fileURLWithPath: try value(for: argument))
+      case "--quit-after": quitAfter = Double(try number(for: argument))
       default: throw UsageError(description: "unknown argument \"\(argument)\" (see --help)")
       }
     }
@@ -93,7 +95,7 @@ public enum DemoCommand: Equatable {
     if options.scenario != nil || options.matrix || options.report != nil {
       throw UsageError(description: "--scenario, --matrix and --report need --headless")
     }
-    return .interactive(transcript: transcript)
+    return .interactive(transcript: transcript, quitAfter: quitAfter)
   }
 
   /// The hand-written `--help` text.
@@ -102,8 +104,10 @@ public enum DemoCommand: Equatable {
     whose view providers survive edits and scrolling.
 
     USAGE
-      chat-demo [--transcript FILE]
-          Opens the window when a display exists. Without one, runs the default scenario headless,
+      chat-demo [--transcript FILE] [--quit-after SECONDS]
+          Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
+          Ctrl+S saves it atomically, and a file that failed to load is never overwritten — the
+          save goes to FILE.recovered.json). Without a display, runs the default scenario headless,
           prints the policy matrix and says where it wrote the screenshots.
       chat-demo --headless --scenario FILE [--policy none|edit|scroll|both] [--report FILE]
                 [--screenshots DIR] [--matrix]

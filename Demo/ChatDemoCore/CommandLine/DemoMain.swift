@@ -27,9 +27,9 @@ public enum DemoMain {
       return 0
     case .headless(let options):
       return runHeadless(options)
-    case .interactive(let transcript):
+    case .interactive(let transcript, let quitAfter):
       if hasDisplay {
-        return DemoWindowLauncher.launch(transcript: transcript)
+        return DemoWindowLauncher.launch(transcript: transcript, quitAfter: quitAfter)
       }
       print("chat-demo: no display found — running the default scenario headless.")
       guard let assets = AssetLocator.assetsDirectory() else { return fail("cannot find the Assets folder") }

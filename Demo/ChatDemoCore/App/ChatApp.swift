@@ -30,6 +30,8 @@ final class ChatApp {
   private var status: (text: String, until: Double)?
   private var focusIsComposer = true
   private var mouseCapture: SDLTextView?
+  /// A shortcut's character that X11 may also deliver as text input; dropped once.
+  private var swallowedText: String?
   private var running = true
   private let quitAfter: Double?
 
@@ -191,7 +193,10 @@ final class ChatApp {
       if case .mouseUp = input { mouseCapture = nil }
     case .wheel:
       chatView.handle(input)
+    case .text(let text) where text == swallowedText:
+      swallowedText = nil
     case .text, .composition:
+      swallowedText = nil
       focusedView.handle(input)
     }
   }
@@ -199,6 +204,7 @@ final class ChatApp {
   private var focusedView: SDLTextView { focusIsComposer ? composer : chatView }
 
   private func handleKey(_ key: TextInputEvent.Key, _ modifiers: TextInputEvent.KeyModifiers, _ input: TextInputEvent) {
+    if case .character(let character) = key, modifiers.hasShortcutModifier { swallowedText = String(character) }
     switch key {
     case .function: chatView.handle(input)
     case .character("s") where modifiers.hasShortcutModifier: save()

@@ -16,7 +16,8 @@ public struct ScenarioMatrix: Codable, Equatable, Sendable {
   public var scenario: String
   public var rows: [Row]
 
-  /// Runs the four combinations, each in a fresh session.
+  /// Runs the four combinations, each in a fresh session; screenshots go to one subfolder per
+  /// combination (`none/`, `edit/`, `scroll/`, `both/`).
   @MainActor
   public static func run(_ scenario: Scenario, options: ScenarioRunner.Options) throws(ScenarioError) -> ScenarioMatrix
   {
@@ -24,6 +25,10 @@ public struct ScenarioMatrix: Codable, Equatable, Sendable {
     for policy in TextAttachmentViewProviderReusePolicy.allCombinations {
       var options = options
       options.policyOverride = policy
+      if let directory = options.screenshotsDirectory?.appendingPathComponent(policy.shortName) {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        options.screenshotsDirectory = directory
+      }
       let report = try ScenarioRunner(scenario: scenario, options: options).run()
       rows.append(
         Row(

@@ -47,7 +47,8 @@ let package = Package(
       name: "ChatDemoCore", dependencies: ["ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .executableTarget(
-      name: "ChatDemo", dependencies: ["ChatDemoCore", "ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
+      name: "ChatDemo",
+      dependencies: ["ChatDemoCore", "ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
       path: "Demo/chat-demo", swiftSettings: strictSettings),
     .executableTarget(
       name: "ReuseBench",
@@ -70,8 +71,10 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ChatDemoTests",
-      dependencies: ["ChatDemoCore", "TextEngine", "Instrumentation", "ReuseKitTestSupport"],
-      swiftSettings: strictSettings),
+      dependencies: [
+        "ChatDemoCore", "TextEngine", "Instrumentation", "AnimationRuntime", "ReuseKitSDL", "ReuseKitTestSupport",
+      ],
+      exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(
       name: "ReuseKitSDLTests",
       dependencies: ["ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation", "ReuseKitTestSupport"],

@@ -1,1 +1,13 @@
-print("chat-demo placeholder")
+import ChatDemoCore
+import Foundation
+
+/// chat-demo's entry point: parse flags, then run headless, generate, or open the window.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command: DemoCommand
+do {
+  command = try DemoCommand.parse(arguments)
+} catch {
+  FileHandle.standardError.write(Data("chat-demo: \(error)\n".utf8))
+  exit(2)
+}
+exit(DemoMain.run(command))

@@ -145,7 +145,8 @@ extension Instrumentation {
     }
     if totals.viewsLoaded != actual.views + totals.viewsDiscarded {
       violations.append(
-        "viewsLoaded (\(totals.viewsLoaded)) != live views (\(actual.views)) + viewsDiscarded (\(totals.viewsDiscarded))")
+        "viewsLoaded (\(totals.viewsLoaded)) != live views (\(actual.views)) + viewsDiscarded (\(totals.viewsDiscarded))"
+      )
     }
     if liveViewCount != actual.views {
       violations.append("recorded live views (\(liveViewCount)) != actual live views (\(actual.views))")

@@ -5,7 +5,7 @@ import TextEngine
 @testable import ReuseKitSDL
 
 /// Golden images of what the view layer draws. Re-record after an intended change with
-/// `RECORD_GOLDENS=1 SDL_VIDEODRIVER=dummy swift test --filter ReuseKitSDLTests`, then look at the PNGs.
+/// `RECORD_GOLDENS=1 make record-goldens`, then look at the PNGs.
 @Suite @MainActor struct GoldenImageTests {
   private let white = TextColor(red: 255, green: 255, blue: 255)
   private let ink = TextColor(red: 28, green: 28, blue: 36)

@@ -8,7 +8,8 @@ open class AnimatedTestProvider: TextAttachmentViewProvider {
     textAttachment: TextAttachment, parentView: TextView?, textLayoutManager: TextLayoutManager?,
     location: TextLocation
   ) {
-    super.init(textAttachment: textAttachment, parentView: parentView, textLayoutManager: textLayoutManager, location: location)
+    super.init(
+      textAttachment: textAttachment, parentView: parentView, textLayoutManager: textLayoutManager, location: location)
     (parentView as? CountingTextView)?.tally.providersInitialized += 1
   }
 

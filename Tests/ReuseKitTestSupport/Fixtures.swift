@@ -31,7 +31,9 @@ public enum Fixtures {
     TextContentStorage(
       paragraphs: (0..<count).map { index in
         let hasSticker = stickerEvery > 0 && index % stickerEvery == 0
-        let text = hasSticker ? Fixtures.text(["message \(index) ", " end"], provider: provider) : AttributedText("message \(index)")
+        let text =
+          hasSticker
+          ? Fixtures.text(["message \(index) ", " end"], provider: provider) : AttributedText("message \(index)")
         return (text, ["index": String(index)])
       })
   }

@@ -13,7 +13,9 @@ public struct ReuseScenario {
   /// Paragraph 11's index, holding one sticker.
   public static let neighbourParagraph = 11
 
-  public init(policy: TextAttachmentViewProviderReusePolicy, paragraphs: Int = 200, cache: ReuseCacheConfiguration? = nil) {
+  public init(
+    policy: TextAttachmentViewProviderReusePolicy, paragraphs: Int = 200, cache: ReuseCacheConfiguration? = nil
+  ) {
     storage = TextContentStorage(
       paragraphs: (0..<paragraphs).map { index in
         switch index {

@@ -79,6 +79,16 @@ public final class SDLRenderer {
     SDL_RenderPresent(pointer)
   }
 
+  /// Moves the origin of all drawing to `rect`'s corner and limits it to `rect`, or restores the
+  /// whole target with `nil`. Several views can share one window this way.
+  public func setViewport(_ rect: CGRect?) {
+    if var viewport = rect.map(SDL_Rect.init(pixelAligned:)) {
+      SDL_RenderSetViewport(pointer, &viewport)
+    } else {
+      SDL_RenderSetViewport(pointer, nil)
+    }
+  }
+
   /// Restricts drawing to `rect`, or lifts the restriction with `nil`.
   public func setClip(_ rect: CGRect?) {
     if var clip = rect.map(SDL_Rect.init(pixelAligned:)) {

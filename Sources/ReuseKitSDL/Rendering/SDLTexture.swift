@@ -1,3 +1,4 @@
+import AnimationRuntime
 import CSDL2
 import TextEngine
 
@@ -55,6 +56,42 @@ public final class SDLTexture {
     SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
     SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
     try update(with: image)
+  }
+
+  /// Creates a streaming texture holding a sticker frame: straight-alpha RGBA bytes uploaded as
+  /// `SDL_PIXELFORMAT_RGBA32` (`ABGR8888` on little-endian hosts), drawn with `SDL_BLENDMODE_BLEND`.
+  /// - Parameters:
+  ///   - renderer: The renderer that will draw it.
+  ///   - rgba: The first frame.
+  /// - Throws: ``SDLError`` when SDL cannot create or fill the texture.
+  public init(renderer: SDLRenderer, rgba: RGBAImage) throws(SDLError) {
+    guard rgba.width > 0, rgba.height > 0,
+      let texture = SDL_CreateTexture(
+        renderer.pointer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+        Int32(rgba.width), Int32(rgba.height))
+    else { throw SDLError.fromSDL("SDL_CreateTexture(RGBA32 \(rgba.width)x\(rgba.height))") }
+    pointer = texture
+    self.renderer = renderer
+    width = rgba.width
+    height = rgba.height
+    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+    SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+    try update(with: rgba)
+  }
+
+  /// Replaces the pixels of a texture made by ``init(renderer:rgba:)`` with a frame of the same size.
+  /// - Parameter rgba: Straight-alpha RGBA bytes.
+  /// - Throws: ``SDLError`` when the size differs or SDL cannot upload.
+  /// - Complexity: O(pixels).
+  public func update(with rgba: RGBAImage) throws(SDLError) {
+    guard rgba.width == width, rgba.height == height else {
+      throw SDLError(
+        context: "SDLTexture.update", detail: "frame is \(rgba.width)x\(rgba.height), texture is \(width)x\(height)")
+    }
+    let status = rgba.pixels.withUnsafeBytes { bytes in
+      SDL_UpdateTexture(pointer, nil, bytes.baseAddress, Int32(width * 4))
+    }
+    try SDLError.check(status, "SDL_UpdateTexture(RGBA32 \(width)x\(height))")
   }
 
   /// Replaces the texture's pixels with `image`, which must have the texture's size.

@@ -3,7 +3,8 @@ import Foundation
 /// Compares rendered frames with golden PNGs, or records them.
 ///
 /// Recording is on when the environment has `RECORD_GOLDENS=1`:
-/// `RECORD_GOLDENS=1 SDL_VIDEODRIVER=dummy swift test --filter ReuseKitSDLTests`.
+/// `RECORD_GOLDENS=1 make record-goldens` (which runs
+/// `RECORD_GOLDENS=1 SDL_VIDEODRIVER=dummy swift test --filter GoldenImageTests`).
 /// Otherwise a missing golden fails with that command in the message, and a mismatch writes the
 /// actual frame and a diff image (differing pixels in red) next to each other in ``artifactsDirectory``.
 @MainActor
@@ -52,7 +53,8 @@ package struct GoldenImageVerifier {
       return Outcome(
         passed: false,
         message: "missing golden \(golden.path); record it with "
-          + "RECORD_GOLDENS=1 SDL_VIDEODRIVER=dummy swift test --filter ReuseKitSDLTests")
+          + "RECORD_GOLDENS=1 make record-goldens "
+          + "(RECORD_GOLDENS=1 SDL_VIDEODRIVER=dummy swift test --filter GoldenImageTests)")
     }
     let expected: PixelImage
     do {

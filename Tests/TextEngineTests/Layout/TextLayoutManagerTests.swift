@@ -86,9 +86,13 @@ import Testing
       glyphMeasurer: FixedAdvanceGlyphMeasurer())
     try storage.replaceCharacters(in: 3..<3, with: " more words here\nnew")
     for manager in [narrow, wide] {
-      let texts = (0..<storage.paragraphCount).compactMap { manager.ensureLayout(forParagraphAt: $0)?.textParagraph.attributedString.string }
+      let texts = (0..<storage.paragraphCount).compactMap {
+        manager.ensureLayout(forParagraphAt: $0)?.textParagraph.attributedString.string
+      }
       #expect(texts == ["one more words here", "new", "two"])
     }
-    #expect(narrow.ensureLayout(forParagraphAt: 0)!.textLineFragments.count > wide.ensureLayout(forParagraphAt: 0)!.textLineFragments.count)
+    #expect(
+      narrow.ensureLayout(forParagraphAt: 0)!.textLineFragments.count
+        > wide.ensureLayout(forParagraphAt: 0)!.textLineFragments.count)
   }
 }

@@ -23,7 +23,9 @@ import Testing
   }
 
   @Test(arguments: policies)
-  func typingBeforeAndAfterAStickerKeepsProvidersOnlyWithTheEditPolicy(policy: TextAttachmentViewProviderReusePolicy) throws {
+  func typingBeforeAndAfterAStickerKeepsProvidersOnlyWithTheEditPolicy(policy: TextAttachmentViewProviderReusePolicy)
+    throws
+  {
     let scenario = ReuseScenario(policy: policy)
     let start = scenario.start(of: ReuseScenario.stickerParagraph)
     let stickers = scenario.attachments(in: ReuseScenario.stickerParagraph)
@@ -45,8 +47,11 @@ import Testing
       // The handed-over providers point at the new paragraph.
       let paragraph = try #require(scenario.storage.paragraph(at: ReuseScenario.stickerParagraph))
       #expect(providersAfter.allSatisfy { $0?.location.paragraph === paragraph })
-      let fragment = try #require(scenario.view.textLayoutManager.ensureLayout(forParagraphAt: ReuseScenario.stickerParagraph))
-      #expect(fragment.textAttachmentViewProviders.map(ObjectIdentifier.init) == providersAfter.compactMap { $0 }.map(ObjectIdentifier.init))
+      let fragment = try #require(
+        scenario.view.textLayoutManager.ensureLayout(forParagraphAt: ReuseScenario.stickerParagraph))
+      #expect(
+        fragment.textAttachmentViewProviders.map(ObjectIdentifier.init)
+          == providersAfter.compactMap { $0 }.map(ObjectIdentifier.init))
     }
   }
 
@@ -84,7 +89,9 @@ import Testing
   }
 
   @Test(arguments: policies)
-  func deletingAStickerDiscardsItOnceAndUndoBringsBackTheSameObject(policy: TextAttachmentViewProviderReusePolicy) throws {
+  func deletingAStickerDiscardsItOnceAndUndoBringsBackTheSameObject(policy: TextAttachmentViewProviderReusePolicy)
+    throws
+  {
     let scenario = ReuseScenario(policy: policy)
     let start = scenario.start(of: ReuseScenario.stickerParagraph)
     let second = scenario.attachments(in: ReuseScenario.stickerParagraph)[1]
@@ -95,8 +102,14 @@ import Testing
     let keepsOthers = policy.contains(.onEditingInlineParagraphs)
     // The deleted sticker's provider is discarded exactly once; the other two follow the policy.
     let deleteExpected = ExpectedCounts([
-      "none": [.providersCreated: 2, .providersDiscarded: 3, .viewsLoaded: 2, .viewsDiscarded: 3, .animationStatesCreated: 2, .animationResets: 2],
-      "scroll": [.providersCreated: 2, .providersDiscarded: 3, .viewsLoaded: 2, .viewsDiscarded: 3, .animationStatesCreated: 2, .animationResets: 2],
+      "none": [
+        .providersCreated: 2, .providersDiscarded: 3, .viewsLoaded: 2, .viewsDiscarded: 3, .animationStatesCreated: 2,
+        .animationResets: 2,
+      ],
+      "scroll": [
+        .providersCreated: 2, .providersDiscarded: 3, .viewsLoaded: 2, .viewsDiscarded: 3, .animationStatesCreated: 2,
+        .animationResets: 2,
+      ],
       "edit": [.providersDiscarded: 1, .viewsDiscarded: 1, .providersReusedOnEdit: 2],
       "both": [.providersDiscarded: 1, .viewsDiscarded: 1, .providersReusedOnEdit: 2],
     ])
@@ -106,10 +119,22 @@ import Testing
     #expect(scenario.attachments(in: ReuseScenario.stickerParagraph)[1] === second)
     // The returning sticker had a state before in this view: its new one is a reset.
     let undoExpected = ExpectedCounts([
-      "none": [.providersCreated: 3, .providersDiscarded: 2, .viewsLoaded: 3, .viewsDiscarded: 2, .animationStatesCreated: 3, .animationResets: 3],
-      "scroll": [.providersCreated: 3, .providersDiscarded: 2, .viewsLoaded: 3, .viewsDiscarded: 2, .animationStatesCreated: 3, .animationResets: 3],
-      "edit": [.providersCreated: 1, .viewsLoaded: 1, .animationStatesCreated: 1, .animationResets: 1, .providersReusedOnEdit: 2],
-      "both": [.providersCreated: 1, .viewsLoaded: 1, .animationStatesCreated: 1, .animationResets: 1, .providersReusedOnEdit: 2],
+      "none": [
+        .providersCreated: 3, .providersDiscarded: 2, .viewsLoaded: 3, .viewsDiscarded: 2, .animationStatesCreated: 3,
+        .animationResets: 3,
+      ],
+      "scroll": [
+        .providersCreated: 3, .providersDiscarded: 2, .viewsLoaded: 3, .viewsDiscarded: 2, .animationStatesCreated: 3,
+        .animationResets: 3,
+      ],
+      "edit": [
+        .providersCreated: 1, .viewsLoaded: 1, .animationStatesCreated: 1, .animationResets: 1,
+        .providersReusedOnEdit: 2,
+      ],
+      "both": [
+        .providersCreated: 1, .viewsLoaded: 1, .animationStatesCreated: 1, .animationResets: 1,
+        .providersReusedOnEdit: 2,
+      ],
     ])
     #expect(undoExpected.mismatches(undo, policy: policy) == [])
     #expect(scenario.view.viewProvider(for: second) != nil)
@@ -134,17 +159,31 @@ import Testing
     #expect(pasted.fileType == original.fileType)
     // Cut: like a deletion. Paste into a paragraph without stickers: one new provider in every policy.
     let expected = ExpectedCounts([
-      "none": [.providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 3, .viewsDiscarded: 3, .animationStatesCreated: 3, .animationResets: 2],
-      "scroll": [.providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 3, .viewsDiscarded: 3, .animationStatesCreated: 3, .animationResets: 2],
-      "edit": [.providersCreated: 1, .providersDiscarded: 1, .viewsLoaded: 1, .viewsDiscarded: 1, .animationStatesCreated: 1, .providersReusedOnEdit: 2],
-      "both": [.providersCreated: 1, .providersDiscarded: 1, .viewsLoaded: 1, .viewsDiscarded: 1, .animationStatesCreated: 1, .providersReusedOnEdit: 2],
+      "none": [
+        .providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 3, .viewsDiscarded: 3, .animationStatesCreated: 3,
+        .animationResets: 2,
+      ],
+      "scroll": [
+        .providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 3, .viewsDiscarded: 3, .animationStatesCreated: 3,
+        .animationResets: 2,
+      ],
+      "edit": [
+        .providersCreated: 1, .providersDiscarded: 1, .viewsLoaded: 1, .viewsDiscarded: 1, .animationStatesCreated: 1,
+        .providersReusedOnEdit: 2,
+      ],
+      "both": [
+        .providersCreated: 1, .providersDiscarded: 1, .viewsLoaded: 1, .viewsDiscarded: 1, .animationStatesCreated: 1,
+        .providersReusedOnEdit: 2,
+      ],
     ])
     #expect(expected.mismatches(counters, policy: policy) == [])
     #expect(violations == [])
   }
 
   @Test(arguments: policies)
-  func resizingTheWidthRelaysOutWithoutLosingProvidersOnlyWithTheEditPolicy(policy: TextAttachmentViewProviderReusePolicy) {
+  func resizingTheWidthRelaysOutWithoutLosingProvidersOnlyWithTheEditPolicy(
+    policy: TextAttachmentViewProviderReusePolicy
+  ) {
     let scenario = ReuseScenario(policy: policy)
     let (counters, violations) = scenario.measure {
       scenario.view.setViewportSize(CGSize(width: 300, height: 800))

@@ -22,9 +22,13 @@ import Testing
       view.scroll(toY: Self.justPastTheMargin)
       view.scroll(toY: 0)
     }
-    let discardAndReload: [Counter: Int] = [.viewsDiscarded: 4, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4]
+    let discardAndReload: [Counter: Int] = [
+      .viewsDiscarded: 4, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4,
+    ]
     let cacheAndRestore: [Counter: Int] = [.surfacesCachedOnScrollOut: 4, .surfacesRestoredOnScrollIn: 4]
-    let expected = ExpectedCounts(["none": discardAndReload, "edit": discardAndReload, "scroll": cacheAndRestore, "both": cacheAndRestore])
+    let expected = ExpectedCounts([
+      "none": discardAndReload, "edit": discardAndReload, "scroll": cacheAndRestore, "both": cacheAndRestore,
+    ])
     // Providers live with their fragments, which survive scrolling: none is created in any policy.
     #expect(expected.mismatches(counters, policy: policy) == [])
     #expect(violations == [])
@@ -33,7 +37,8 @@ import Testing
   @Test(arguments: policies)
   func cachedAnimationsPauseAndResumeOrKeepAdvancing(policy: TextAttachmentViewProviderReusePolicy) throws {
     for keepsAdvancing in [false, true] {
-      let scenario = ReuseScenario(policy: policy, cache: ReuseCacheConfiguration(keepsAnimationsAdvancing: keepsAdvancing))
+      let scenario = ReuseScenario(
+        policy: policy, cache: ReuseCacheConfiguration(keepsAnimationsAdvancing: keepsAdvancing))
       let sticker = scenario.attachments(in: ReuseScenario.stickerParagraph)[0]
       let surface = try #require(scenario.view.viewProvider(for: sticker)?.view as? TestAnimatedSurface)
       scenario.view.scroll(toY: Self.justPastTheMargin)
@@ -106,7 +111,9 @@ import Testing
     let expected = ExpectedCounts([
       // No policy: the edit discards the providers (their views went at scroll-out); new ones load.
       // (Paragraph 11's sticker, untouched by the edit, reloads too: 4 views.)
-      "none": [.providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
+      "none": [
+        .providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4,
+      ],
       // Edit only: providers wait for the new fragment, but their views were discarded at scroll-out.
       "edit": [.providersReusedOnEdit: 3, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
       // Scroll only: the edit discards the providers and so their cached views.

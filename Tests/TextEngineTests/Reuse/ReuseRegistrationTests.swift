@@ -54,12 +54,17 @@ import Testing
     let view = Fixtures.view(Fixtures.chat(paragraphs: 3))
     view.register(.onEditingInlineParagraphs, forTextAttachmentViewProviderType: AnimatedTestProvider.self)
     view.layoutViewport()
-    #expect(view.reusePolicy(forTextAttachmentViewProviderType: SpecialAnimatedTestProvider.self) == .onEditingInlineParagraphs)
+    #expect(
+      view.reusePolicy(forTextAttachmentViewProviderType: SpecialAnimatedTestProvider.self)
+        == .onEditingInlineParagraphs)
     #expect(view.reusePolicy(forTextAttachmentViewProviderType: TextAttachmentViewProvider.self) == [])
     view.register(.onScrollingOutOfViewport, forTextAttachmentViewProviderType: SpecialAnimatedTestProvider.self)
     view.layoutViewport()
-    #expect(view.reusePolicy(forTextAttachmentViewProviderType: SpecialAnimatedTestProvider.self) == .onScrollingOutOfViewport)
-    #expect(view.reusePolicy(forTextAttachmentViewProviderType: AnimatedTestProvider.self) == .onEditingInlineParagraphs)
+    #expect(
+      view.reusePolicy(forTextAttachmentViewProviderType: SpecialAnimatedTestProvider.self) == .onScrollingOutOfViewport
+    )
+    #expect(
+      view.reusePolicy(forTextAttachmentViewProviderType: AnimatedTestProvider.self) == .onEditingInlineParagraphs)
   }
 
   @Test func subclassProvidersAreReusedUnderTheParentsRegistration() {
@@ -89,6 +94,8 @@ import Testing
       #expect(delta.providersReusedOnEdit == (keeps ? 15 : 0))
     }
     #expect(scenario.view.reuseInvariantViolations() == [] && other.reuseInvariantViolations() == [])
-    #expect(other.textContentStorage.paragraph(at: ReuseScenario.stickerParagraph)?.attributedString.string.hasPrefix("xxxxx") == true)
+    #expect(
+      other.textContentStorage.paragraph(at: ReuseScenario.stickerParagraph)?.attributedString.string.hasPrefix("xxxxx")
+        == true)
   }
 }

@@ -68,10 +68,12 @@ import Testing
     }
     let alpha = TextLocation(paragraph: afterFirstEdit[0], offset: 3)
     #expect(throws: TextEditError.invertedRange) {
-      try storage.replaceCharacters(in: TextRange(location: alpha, end: TextLocation(paragraph: afterFirstEdit[0], offset: 1)), with: "x")
+      try storage.replaceCharacters(
+        in: TextRange(location: alpha, end: TextLocation(paragraph: afterFirstEdit[0], offset: 1)), with: "x")
     }
     #expect(throws: TextEditError.offsetOutOfRange(offset: 9, length: 5)) {
-      try storage.replaceCharacters(in: TextRange(location: TextLocation(paragraph: afterFirstEdit[0], offset: 9)), with: "x")
+      try storage.replaceCharacters(
+        in: TextRange(location: TextLocation(paragraph: afterFirstEdit[0], offset: 9)), with: "x")
     }
     #expect(zip(paragraphs(storage), afterFirstEdit).allSatisfy { $0 === $1 })
     #expect(paragraphs(storage).map(\.attributedString.string) == ["alpha", "Bbeta"])

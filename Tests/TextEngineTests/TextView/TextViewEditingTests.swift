@@ -47,7 +47,9 @@ import Testing
   }
 
   @Test func undoRestoresParagraphAttributesOfMergedMessages() throws {
-    let storage = TextContentStorage(paragraphs: [(AttributedText("hi"), ["from": "ana"]), (AttributedText("yo"), ["from": "ben"])])
+    let storage = TextContentStorage(paragraphs: [
+      (AttributedText("hi"), ["from": "ana"]), (AttributedText("yo"), ["from": "ben"]),
+    ])
     let view = Fixtures.view(storage)
     try view.setSelectedRange(3..<3)
     view.deleteBackward()

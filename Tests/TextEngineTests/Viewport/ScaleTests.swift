@@ -25,7 +25,9 @@ import Testing
   }
 
   @Test func keystrokesScrollsAndJumpsAreBoundedByTheViewportAtAMillionParagraphs() throws {
-    let view = Fixtures.view(Fixtures.chat(paragraphs: 1_000_000, stickerEvery: 3), policy: [.onEditingInlineParagraphs, .onScrollingOutOfViewport])
+    let view = Fixtures.view(
+      Fixtures.chat(paragraphs: 1_000_000, stickerEvery: 3),
+      policy: [.onEditingInlineParagraphs, .onScrollingOutOfViewport])
     let visible = view.textViewportLayoutController.configuredFragments.count
     #expect(visible > 40 && visible < 80)
 

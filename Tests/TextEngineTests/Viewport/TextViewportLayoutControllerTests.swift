@@ -102,7 +102,10 @@ import Testing
     // scrolling up doubles their heights above the viewport.
     let storage = TextContentStorage(
       paragraphs: (0..<400).map { index in
-        (AttributedText(String(repeating: "ab cdefghi ", count: 1 + index % 7), attributes: TextAttributes(fontScale: 2)), [:])
+        (
+          AttributedText(
+            String(repeating: "ab cdefghi ", count: 1 + index % 7), attributes: TextAttributes(fontScale: 2)), [:]
+        )
       })
     let view = Fixtures.view(storage)
     view.scroll(toY: 4_000)
@@ -110,9 +113,10 @@ import Testing
     var corrections = 0.0
     for _ in 0..<30 {
       let offsetBefore = view.scrollOffset
-      let (anchor, _) = try #require(view.textViewportLayoutController.configuredFragments.first { fragment, _ in
-        fragment.layoutFragmentFrame.maxY > view.scrollOffset
-      })
+      let (anchor, _) = try #require(
+        view.textViewportLayoutController.configuredFragments.first { fragment, _ in
+          fragment.layoutFragmentFrame.maxY > view.scrollOffset
+        })
       let screenY = anchor.layoutFragmentFrame.minY - view.scrollOffset
       guard offsetBefore > 400 else { break }
       view.scroll(by: -150)  // scrolling up lays out the paragraphs entering the margin above

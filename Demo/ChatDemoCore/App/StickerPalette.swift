@@ -1,0 +1,62 @@
+import AnimationRuntime
+import Foundation
+import ReuseKitSDL
+import TextEngine
+
+/// The row of sticker buttons under the composer; Ctrl+1…9 press them. Thumbnails animate.
+@MainActor
+final class StickerPalette {
+  /// The stickers, in button order (at most nine).
+  let names: [String]
+  private var views: [StickerView?]
+  private var textures: [SDLTexture?]
+  private let renderer: SDLRenderer
+
+  init(runtime: StickerRuntime, renderer: SDLRenderer) {
+    self.renderer = renderer
+    names = Array(runtime.library.names.prefix(9))
+    views = names.map { name in
+      (try? runtime.player(named: name)).map {
+        StickerView(stickerName: name, player: $0, runtime: runtime, frame: CGRect(x: 0, y: 0, width: 34, height: 34))
+      }
+    }
+    textures = Array(repeating: nil, count: names.count)
+  }
+
+  /// The button rectangles inside `rect`.
+  func buttonFrames(in rect: CGRect) -> [CGRect] {
+    let side = min(40, rect.height - 8)
+    let gap = 8.0
+    let total = Double(names.count) * side + Double(names.count - 1) * gap
+    var x = rect.minX + max(8, (rect.width - total) / 2)
+    return names.map { _ in
+      defer { x += side + gap }
+      return CGRect(x: x, y: rect.minY + (rect.height - side) / 2, width: side, height: side)
+    }
+  }
+
+  /// The sticker under `point`, if any.
+  func sticker(at point: CGPoint, in rect: CGRect) -> String? {
+    zip(names, buttonFrames(in: rect)).first { $0.1.contains(point) }?.0
+  }
+
+  /// Draws the buttons with the current animation frames.
+  func draw(in rect: CGRect, canvas: SDLCanvas, labels: TextTextureCache) throws(SDLError) {
+    renderer.fill(rect, color: TextColor(red: 246, green: 247, blue: 250))
+    for (index, frame) in buttonFrames(in: rect).enumerated() {
+      try canvas.fillRoundedRect(frame, radius: 10, color: TextColor(red: 232, green: 236, blue: 243))
+      let pixels = Int(frame.width - 6)
+      if let image = views[index]?.currentFrame(pixelSize: pixels) {
+        if let texture = textures[index], texture.width == image.width {
+          try texture.update(with: image)
+        } else {
+          textures[index] = try SDLTexture(renderer: renderer, rgba: image)
+        }
+        if let texture = textures[index] { canvas.draw(texture, in: frame.insetBy(dx: 3, dy: 3)) }
+      }
+      try labels.draw(
+        "\(index + 1)", attributes: .init(fontScale: 0.6), color: TextColor(red: 120, green: 128, blue: 140),
+        penX: frame.maxX - 8, baselineY: frame.maxY - 2)
+    }
+  }
+}

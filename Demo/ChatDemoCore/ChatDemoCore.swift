@@ -1,1 +1,0 @@
-// ChatDemoCore: transcript model, persistence and the scenario runner.

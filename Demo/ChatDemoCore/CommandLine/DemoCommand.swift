@@ -1,0 +1,131 @@
+import Foundation
+import TextEngine
+
+/// What `chat-demo` was asked to do, parsed from `CommandLine.arguments`.
+public enum DemoCommand: Equatable {
+  case help
+  /// Open the window (or, without a display, fall back to the default scenario headless).
+  case interactive(transcript: URL?, quitAfter: Double?)
+  case headless(HeadlessOptions)
+  case generate(messages: Int, seed: UInt64, stickerEvery: Int, stickerOnlyEvery: Int, output: URL?)
+
+  /// Options of a headless scenario run.
+  public struct HeadlessOptions: Equatable {
+    public var scenario: URL?
+    public var policy: TextAttachmentViewProviderReusePolicy?
+    public var report: URL?
+    public var screenshots: URL?
+    public var matrix: Bool
+
+    public init(
+      scenario: URL?, policy: TextAttachmentViewProviderReusePolicy?, report: URL?, screenshots: URL?, matrix: Bool
+    ) {
+      self.scenario = scenario
+      self.policy = policy
+      self.report = report
+      self.screenshots = screenshots
+      self.matrix = matrix
+    }
+  }
+
+  /// A usage error: the message says which flag is wrong. Exit status 2.
+  public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Parses arguments (without the program name).
+  public static func parse(_ arguments: [String]) throws(UsageError) -> DemoCommand {
+    var remaining = arguments[...]
+    var headless = false
+    var options = HeadlessOptions(scenario: nil, policy: nil, report: nil, screenshots: nil, matrix: false)
+    var generate: Int?
+    var seed: UInt64 = 1
+    var stickerEvery = 3
+    var stickerOnlyEvery = 0
+    var output: URL?
+    var transcript: URL?
+    var quitAfter: Double?
+
+    func value(for flag: String) throws(UsageError) -> String {
+      guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+        throw UsageError(description: "\(flag) needs a value (see --help)")
+      }
+      return next
+    }
+    func number(for flag: String) throws(UsageError) -> Int {
+      let text = try value(for: flag)
+      guard let number = Int(text), number >= 0 else {
+        throw UsageError(description: "\(flag) needs a whole number, not \"\(text)\"")
+      }
+      return number
+    }
+
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--help", "-h": return .help
+      case "--headless": headless = true
+      case "--scenario": options.scenario = URL(fileURLWithPath: try value(for: argument))
+      case "--policy":
+        let name = try value(for: argument)
+        guard let policy = TextAttachmentViewProviderReusePolicy(shortName: name) else {
+          throw UsageError(description: "--policy takes none, edit, scroll or both, not \"\(name)\"")
+        }
+        options.policy = policy
+      case "--report": options.report = URL(fileURLWithPath: try value(for: argument))
+      case "--screenshots": options.screenshots = URL(fileURLWithPath: try value(for: argument))
+      case "--matrix": options.matrix = true
+      case "--generate":
+        let count = try number(for: argument)
+        guard count > 0 else { throw UsageError(description: "--generate needs at least 1 message") }
+        generate = count
+      case "--seed": seed = UInt64(try number(for: argument))
+      case "--sticker-every": stickerEvery = try number(for: argument)
+      case "--sticker-only-every": stickerOnlyEvery = try number(for: argument)
+      case "--out": output = URL(fileURLWithPath: try value(for: argument))
+      case "--transcript": transcript = URL(fileURLWithPath: try value(for: argument))
+      case "--quit-after": quitAfter = Double(try number(for: argument))
+      default: throw UsageError(description: "unknown argument \"\(argument)\" (see --help)")
+      }
+    }
+    if let generate {
+      return .generate(
+        messages: generate, seed: seed, stickerEvery: stickerEvery, stickerOnlyEvery: stickerOnlyEvery, output: output)
+    }
+    if headless { return .headless(options) }
+    if options.scenario != nil || options.matrix || options.report != nil {
+      throw UsageError(description: "--scenario, --matrix and --report need --headless")
+    }
+    return .interactive(transcript: transcript, quitAfter: quitAfter)
+  }
+
+  /// The hand-written `--help` text.
+  public static let helpText = """
+    chat-demo — a messenger on ReuseKit: TextKit 2's architecture on SDL2, with animated stickers
+    whose view providers survive edits and scrolling.
+
+    USAGE
+      chat-demo [--transcript FILE] [--quit-after SECONDS]
+          Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
+          Ctrl+S saves it atomically, and a file that failed to load is never overwritten — the
+          save goes to FILE.recovered.json). Without a display, runs the default scenario headless,
+          prints the policy matrix and says where it wrote the screenshots.
+      chat-demo --headless --scenario FILE [--policy none|edit|scroll|both] [--report FILE]
+                [--screenshots DIR] [--matrix]
+          Runs a scenario offscreen (SDL software renderer). --policy overrides the scenario's
+          policies (default: both). --matrix runs none, edit, scroll and both and prints a table
+          (also written as JSON to --report); in matrix mode failed expectations do not change
+          the exit status.
+      chat-demo --generate N [--seed S] [--sticker-every K] [--sticker-only-every J] [--out FILE]
+          Writes a deterministic transcript of N messages as JSON (stdout without --out): every
+          K-th message holds a sticker (default 3), every J-th of those is a sticker alone (default never).
+
+    EXIT STATUS
+      0  every expectation held     1  an expectation failed
+      2  bad input: unknown op, message out of range, unknown sticker, malformed JSON, bad flag
+
+    KEYS (window)
+      Enter send · Shift+Enter line break · Ctrl+1…9 insert sticker · Ctrl+Z / Ctrl+Shift+Z undo/redo
+      Ctrl+X/C/V clipboard · Ctrl+S save · F1 HUD · F2 toggle onEditingInlineParagraphs
+      F3 toggle onScrollingOutOfViewport · F4 flash stickers whose animation was reset · Esc quit
+    """
+}

@@ -1,0 +1,107 @@
+import Foundation
+import TextEngine
+
+/// Runs a parsed ``DemoCommand`` and returns the exit status.
+@MainActor
+public enum DemoMain {
+  /// The exit status: 0 success, 1 a failed expectation, 2 bad input.
+  public static func run(_ command: DemoCommand) -> Int32 {
+    switch command {
+    case .help:
+      print(DemoCommand.helpText)
+      return 0
+    case .generate(let messages, let seed, let stickerEvery, let stickerOnlyEvery, let output):
+      let transcript = TranscriptGenerator(
+        messages: messages, seed: seed, stickerEvery: stickerEvery, stickerOnlyEvery: stickerOnlyEvery
+      ).generate()
+      if let output {
+        do {
+          try TranscriptFile.save(transcript, to: output)
+        } catch {
+          return fail("\(error)")
+        }
+        print("wrote \(messages) messages (\(transcript.stickerCount) stickers) to \(output.path)")
+      } else if let data = try? transcript.jsonData() {
+        FileHandle.standardOutput.write(data)
+      }
+      return 0
+    case .headless(let options):
+      return runHeadless(options)
+    case .interactive(let transcript, let quitAfter):
+      if hasDisplay {
+        return DemoWindowLauncher.launch(transcript: transcript, quitAfter: quitAfter)
+      }
+      print("chat-demo: no display found — running the default scenario headless.")
+      guard let assets = AssetLocator.assetsDirectory() else { return fail("cannot find the Assets folder") }
+      let screenshots = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
+        "screenshots")
+      let status = runHeadless(
+        .init(
+          scenario: assets.appendingPathComponent("Scenarios/typing-burst.json"), policy: nil, report: nil,
+          screenshots: screenshots, matrix: true))
+      if status != 2 { print("screenshots: \(screenshots.path)") }
+      return status
+    }
+  }
+
+  /// Whether an X11 or Wayland display is available.
+  public static var hasDisplay: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    return !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+  }
+
+  static func runHeadless(_ options: DemoCommand.HeadlessOptions) -> Int32 {
+    guard let scenarioURL = options.scenario else { return fail("--headless needs --scenario FILE") }
+    guard let assets = AssetLocator.assetsDirectory() else { return fail("cannot find the Assets folder") }
+    let scenario: Scenario
+    do {
+      scenario = try Scenario(contentsOf: scenarioURL)
+    } catch {
+      return fail("\(scenarioURL.path): \(error)")
+    }
+    if let screenshots = options.screenshots {
+      try? FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
+    }
+    let runnerOptions = ScenarioRunner.Options(
+      policyOverride: options.policy, screenshotsDirectory: options.screenshots,
+      stickerDirectory: assets.appendingPathComponent("Stickers"), makeHost: HeadlessHostFactory.make)
+    do {
+      if options.matrix {
+        let matrix = try ScenarioMatrix.run(scenario, options: runnerOptions)
+        print(matrix.table)
+        if let report = options.report { try matrix.jsonData().write(to: report) }
+        return 0
+      }
+      let runner = ScenarioRunner(scenario: scenario, options: runnerOptions)
+      let report = try runner.run()
+      if let url = options.report { try report.jsonData().write(to: url) }
+      print(summary(report))
+      return report.passed ? 0 : 1
+    } catch let error as ScenarioError {
+      return fail("\(scenarioURL.lastPathComponent): \(error)")
+    } catch {
+      return fail("\(error)")
+    }
+  }
+
+  static func summary(_ report: ScenarioReport) -> String {
+    var lines = [
+      "scenario \(report.scenario) [\(report.policies.joined(separator: ", "))]: \(report.framesRendered) frames"
+    ]
+    lines.append(
+      "  providersCreated \(report.counters.providersCreated), providersReusedOnEdit \(report.counters.providersReusedOnEdit), "
+        + "viewsLoaded \(report.counters.viewsLoaded), animationResets \(report.counters.animationResets)")
+    for expectation in report.expectations {
+      lines.append(
+        "  \(expectation.passed ? "pass" : "FAIL") step \(expectation.step): \(expectation.counter) "
+          + "\(expectation.comparison) \(expectation.expected) (actual \(expectation.actual))")
+    }
+    for error in report.errors { lines.append("  error: \(error)") }
+    return lines.joined(separator: "\n")
+  }
+
+  static func fail(_ message: String) -> Int32 {
+    FileHandle.standardError.write(Data("chat-demo: \(message)\n".utf8))
+    return 2
+  }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Instrumentation
+import TextEngine
+
+extension Scenario {
+  /// The policy names scenario files use.
+  static func policy(named name: String) -> TextAttachmentViewProviderReusePolicy? {
+    switch name {
+    case "onEditingInlineParagraphs": .onEditingInlineParagraphs
+    case "onScrollingOutOfViewport": .onScrollingOutOfViewport
+    default: nil
+    }
+  }
+
+  /// Reads a scenario file; a `{"file": …}` transcript is resolved relative to it.
+  /// - Throws: ``ScenarioError`` naming the step and the problem.
+  public init(contentsOf url: URL) throws(ScenarioError) {
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw ScenarioError(step: nil, reason: "cannot read scenario file \(url.path)")
+    }
+    try self.init(jsonData: data, baseDirectory: url.deletingLastPathComponent())
+  }
+
+  /// Parses scenario JSON.
+  public init(jsonData: Data, baseDirectory: URL) throws(ScenarioError) {
+    let root: Any
+    do {
+      root = try JSONSerialization.jsonObject(with: jsonData)
+    } catch {
+      throw ScenarioError(step: nil, reason: "malformed JSON (\(error.localizedDescription))")
+    }
+    guard let object = root as? [String: Any] else { throw ScenarioError(step: nil, reason: "expected a JSON object") }
+    guard let name = object["name"] as? String else {
+      throw ScenarioError(step: nil, reason: "missing \"name\" string")
+    }
+    var width = 480
+    var height = 800
+    if let viewport = object["viewport"] {
+      guard let viewport = viewport as? [String: Any], let w = viewport["width"] as? Int,
+        let h = viewport["height"] as? Int,
+        (100...8_000).contains(w), (100...8_000).contains(h)
+      else { throw ScenarioError(step: nil, reason: "\"viewport\" needs integer width and height in 100...8000") }
+      width = w
+      height = h
+    }
+    var policies: TextAttachmentViewProviderReusePolicy?
+    if let value = object["policies"] { policies = try Self.parsePolicies(value, step: nil) }
+    guard let transcriptValue = object["transcript"] else {
+      throw ScenarioError(step: nil, reason: "missing \"transcript\"")
+    }
+    let transcript = try Self.parseTranscript(transcriptValue, baseDirectory: baseDirectory)
+    guard let steps = object["steps"] as? [Any] else {
+      throw ScenarioError(step: nil, reason: "missing \"steps\" array")
+    }
+    self.init(
+      name: name, viewportWidth: width, viewportHeight: height, policies: policies, transcript: transcript,
+      steps: try steps.enumerated().map { index, value throws(ScenarioError) in try Self.parseStep(value, index: index)
+      })
+  }
+
+  static func parsePolicies(_ value: Any, step: Int?) throws(ScenarioError) -> TextAttachmentViewProviderReusePolicy {
+    guard let names = value as? [Any] else {
+      throw ScenarioError(step: step, op: step == nil ? nil : "setPolicies", reason: "\"policies\" must be an array")
+    }
+    var policy: TextAttachmentViewProviderReusePolicy = []
+    for name in names {
+      guard let name = name as? String, let known = Self.policy(named: name) else {
+        throw ScenarioError(
+          step: step, op: step == nil ? nil : "setPolicies",
+          reason: "unknown policy \(name); use onEditingInlineParagraphs or onScrollingOutOfViewport")
+      }
+      policy.insert(known)
+    }
+    return policy
+  }
+
+  private static func parseTranscript(_ value: Any, baseDirectory: URL) throws(ScenarioError) -> TranscriptSource {
+    guard let object = value as? [String: Any] else {
+      throw ScenarioError(step: nil, reason: "\"transcript\" must be an object")
+    }
+    if let file = object["file"] {
+      guard let path = file as? String else {
+        throw ScenarioError(step: nil, reason: "transcript \"file\" must be a string")
+      }
+      return .file(URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL)
+    }
+    if let generate = object["generate"] {
+      guard let options = generate as? [String: Any], let messages = options["messages"] as? Int,
+        (1...5_000_000).contains(messages)
+      else { throw ScenarioError(step: nil, reason: "transcript \"generate\" needs \"messages\" in 1...5000000") }
+      let seed = options["seed"] as? Int ?? 1
+      let every = options["stickerEvery"] as? Int ?? 3
+      guard every >= 0 else { throw ScenarioError(step: nil, reason: "\"stickerEvery\" must be 0 or more") }
+      return .generate(
+        TranscriptGenerator(messages: messages, seed: UInt64(truncatingIfNeeded: seed), stickerEvery: every))
+    }
+    do {
+      return .inline(try Transcript(jsonObject: object))
+    } catch {
+      throw ScenarioError(step: nil, reason: "transcript: \(error)")
+    }
+  }
+
+  // MARK: Steps
+
+  private static func parseStep(_ value: Any, index: Int) throws(ScenarioError) -> ScenarioStep {
+    guard let object = value as? [String: Any] else {
+      throw ScenarioError(step: index, reason: "a step must be an object")
+    }
+    guard let op = object["op"] as? String else { throw ScenarioError(step: index, reason: "missing \"op\"") }
+    let fields = StepFields(object: object, index: index, op: op)
+    switch op {
+    case "select":
+      let offset: ScenarioStep.Offset
+      if (object["offset"] as? String) == "end" {
+        offset = .end
+      } else {
+        offset = .at(try fields.int("offset", in: 0...Int.max))
+      }
+      return .select(
+        message: try fields.int("message", in: 0...Int.max), offset: offset,
+        length: try fields.int("length", in: 0...Int.max, default: 0))
+    case "scrollTo":
+      let positionName = object["position"] as? String ?? "top"
+      guard let position = TextView.ScrollPosition(rawValue: positionName) else {
+        throw fields.error("\"position\" must be top, center or bottom")
+      }
+      return .scrollTo(message: try fields.int("message", in: 0...Int.max), position: position)
+    case "scrollBy": return .scrollBy(dy: try fields.double("dy"))
+    case "scrollToTop": return .scrollToTop
+    case "scrollToBottom": return .scrollToBottom
+    case "type": return .type(try fields.string("text"))
+    case "key":
+      let name = try fields.string("key")
+      guard let key = ScenarioStep.Key(rawValue: name) else {
+        throw fields.error(
+          "unknown key \"\(name)\"; use one of \(ScenarioStep.Key.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      return .key(key, repeat: try fields.int("repeat", in: 1...100_000, default: 1))
+    case "insertSticker": return .insertSticker(try fields.string("sticker"))
+    case "send":
+      if let text = object["text"] as? String { return .send([.text(text)]) }
+      guard object["parts"] != nil else { throw fields.error("needs \"text\" or \"parts\"") }
+      do {
+        return .send(try ChatMessage(jsonObject: ["from": "me", "parts": object["parts"]!], index: 0).parts)
+      } catch {
+        throw fields.error("bad \"parts\": \(error.reason)")
+      }
+    case "undo": return .undo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))
+    case "redo": return .redo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))
+    case "cut": return .cut
+    case "copy": return .copy
+    case "paste": return .paste
+    case "resize":
+      return .resize(width: try fields.int("width", in: 100...8_000), height: try fields.int("height", in: 100...8_000))
+    case "advance":
+      let seconds = try fields.double("seconds")
+      guard seconds >= 0, seconds <= 3_600 else { throw fields.error("\"seconds\" must be in 0...3600") }
+      return .advance(seconds: seconds)
+    case "setPolicies":
+      guard let value = object["policies"] else { throw fields.error("missing \"policies\"") }
+      return .setPolicies(try parsePolicies(value, step: index))
+    case "screenshot":
+      let name = try fields.string("name")
+      guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
+        throw fields.error("\"name\" must be a plain file name")
+      }
+      return .screenshot(name: name)
+    case "expect":
+      let counterName = try fields.string("counter")
+      guard let counter = Counter(rawValue: counterName) else {
+        throw fields.error("unknown counter \"\(counterName)\"")
+      }
+      let given = ScenarioStep.Comparison.allCases.filter { object[$0.rawValue] != nil }
+      guard given.count == 1, let comparison = given.first else {
+        throw fields.error("needs exactly one of \"equals\", \"atMost\", \"atLeast\"")
+      }
+      return .expect(
+        counter: counter, comparison: comparison, value: try fields.int(comparison.rawValue, in: 0...Int.max))
+    default:
+      throw fields.error("unknown op \"\(op)\"")
+    }
+  }
+}
+
+/// Typed access to a step's fields with errors that name the step.
+private struct StepFields {
+  let object: [String: Any]
+  let index: Int
+  let op: String
+
+  func error(_ reason: String) -> ScenarioError { ScenarioError(step: index, op: op, reason: reason) }
+
+  func string(_ key: String) throws(ScenarioError) -> String {
+    guard let value = object[key] as? String else { throw error("missing \"\(key)\" string") }
+    return value
+  }
+
+  func int(_ key: String, in range: ClosedRange<Int>, default fallback: Int? = nil) throws(ScenarioError) -> Int {
+    guard let raw = object[key] else {
+      guard let fallback else { throw error("missing \"\(key)\"") }
+      return fallback
+    }
+    guard let number = raw as? NSNumber, let value = Int(exactly: number.doubleValue), range.contains(value) else {
+      throw error(
+        "\"\(key)\" must be an integer in \(range.lowerBound)...\(range.upperBound == Int.max ? "" : "\(range.upperBound)")"
+      )
+    }
+    return value
+  }
+
+  func double(_ key: String) throws(ScenarioError) -> Double {
+    guard let number = object[key] as? NSNumber, number.doubleValue.isFinite else {
+      throw error("missing number \"\(key)\"")
+    }
+    return number.doubleValue
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Instrumentation
+
+/// What a scenario run did, as written by `--report`.
+public struct ScenarioReport: Codable, Equatable, Sendable {
+  /// Counters for one attachment, with where it is now.
+  public struct AttachmentEntry: Codable, Equatable, Sendable {
+    /// The message (paragraph) holding the attachment now, or `nil` if it left the document.
+    public var message: Int?
+    public var sticker: String?
+    public var counters: Counters
+  }
+
+  /// The outcome of one `expect` step.
+  public struct Expectation: Codable, Equatable, Sendable {
+    public var step: Int
+    public var counter: String
+    public var comparison: String
+    public var expected: Int
+    public var actual: Int
+    public var passed: Bool
+  }
+
+  public var scenario: String
+  public var policies: [String]
+  public var counters: Counters
+  public var perProviderType: [String: Counters]
+  public var perAttachment: [AttachmentEntry]
+  public var expectations: [Expectation]
+  public var framesRendered: Int
+  public var screenshots: [String]
+  /// Error events (bad sticker files, failed views), in order.
+  public var errors: [String]
+
+  /// Whether every expectation held.
+  public var passed: Bool { expectations.allSatisfy(\.passed) }
+
+  /// Pretty JSON with sorted keys.
+  public func jsonData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    return try encoder.encode(self)
+  }
+}

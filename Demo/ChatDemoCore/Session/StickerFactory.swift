@@ -1,0 +1,26 @@
+import AnimationRuntime
+import Foundation
+import ReuseKitSDL
+import TextEngine
+
+/// Makes sticker attachments for chat messages.
+public struct StickerFactory {
+  /// The runtime stickers play in.
+  public let runtime: StickerRuntime
+
+  /// Inline stickers sit on the baseline at about two lines tall (the chat view's size).
+  public static let inlineBounds = ChatTextView.inlineStickerBounds
+  /// Sticker-only messages are drawn large, without a bubble.
+  public static let standaloneBounds = ChatTextView.stickerOnlyBounds
+
+  public init(runtime: StickerRuntime) { self.runtime = runtime }
+
+  /// Whether the library has a sticker called `name`.
+  public func knows(_ name: String) -> Bool { runtime.library[name] != nil }
+
+  /// A new sticker attachment; an unknown name still makes one (it shows a placeholder).
+  public func make(_ name: String, standalone: Bool = false) -> StickerAttachment {
+    StickerAttachment(
+      stickerName: name, runtime: runtime, bounds: standalone ? Self.standaloneBounds : Self.inlineBounds)
+  }
+}

@@ -1,0 +1,98 @@
+/// Makes large, realistic transcripts, the same for the same seed.
+public struct TranscriptGenerator: Equatable, Sendable {
+  public var messages: Int
+  public var seed: UInt64
+  /// Every `stickerEvery`-th message holds a sticker (0: none).
+  public var stickerEvery: Int
+  /// The sticker names to draw from.
+  public var stickers: [String]
+  /// About how many characters each message has.
+  public var averageLength: Int
+  /// Every `stickerOnlyEvery`-th sticker message is a sticker alone (0: never).
+  public var stickerOnlyEvery: Int
+
+  public init(
+    messages: Int, seed: UInt64 = 1, stickerEvery: Int = 3,
+    stickers: [String] = ["party", "wave", "heart", "fire", "star", "smile", "bounce", "spinner"],
+    averageLength: Int = 80,
+    stickerOnlyEvery: Int = 0
+  ) {
+    self.stickerOnlyEvery = stickerOnlyEvery
+    self.messages = messages
+    self.seed = seed
+    self.stickerEvery = stickerEvery
+    self.stickers = stickers
+    self.averageLength = averageLength
+  }
+
+  private static let senders = ["ana", "ben", "me", "chloé", "me", "dev"]
+  private static let phrases = [
+    "Happy birthday!", "See you at the station tomorrow.", "Coffee later?", "Sounds great to me.",
+    "What about lunch on Friday?", "Did you finish the review?", "The build is green again.", "Ship it!",
+    "Any weekend plans?", "We could go hiking if it doesn't rain.", "My train is running five minutes late.",
+    "Thanks so much, that was fun.", "Call me when you're free.", "The new sticker pack looks amazing.",
+    "On my way.", "Can you send me the slides?", "I'll bring snacks.", "That movie was better than I expected.",
+    "Running a bit behind, sorry!", "Let's pick a date next week.", "Good luck with the talk today!",
+    "The cat knocked my plant over again.", "Pizza or tacos tonight?", "I found the bug, it was a typo.",
+    "Meeting moved to 3pm.", "Happy Friday everyone!", "Just landed, heading home.", "Congrats on the new job!",
+    "Who's in for board games on Saturday?", "It's snowing here.", "Don't forget your umbrella.",
+    "I'll call you after the meeting.", "That's hilarious.", "Miss you all!", "Yes, absolutely.",
+    "Maybe next time.", "Good morning!", "Good night, talk tomorrow.", "Where did you park?",
+    "The concert tickets are booked.", "Can't wait for the holidays.", "Sending the photos now.",
+  ]
+
+  /// The transcript.
+  /// - Complexity: O(messages × averageLength).
+  public func generate() -> Transcript {
+    var random = SplitMix64(seed: seed)
+    var result: [ChatMessage] = []
+    result.reserveCapacity(messages)
+    var minutes = 9 * 60
+    for index in 0..<messages {
+      let from = Self.senders[Int(random.next() % UInt64(Self.senders.count))]
+      minutes += Int(random.next() % 4)
+      let time = "\(String(format2: (minutes / 60) % 24)):\(String(format2: minutes % 60))"
+      var sentences: [String] = []
+      let target = averageLength - 10 + Int(random.next() % 21)
+      while sentences.joined(separator: " ").count < target {
+        sentences.append(Self.phrases[Int(random.next() % UInt64(Self.phrases.count))])
+      }
+      var parts: [ChatMessage.Part] = []
+      let stickerIndex = stickerEvery > 0 && index % stickerEvery == 0 ? index / stickerEvery : nil
+      if let stickerIndex, !stickers.isEmpty {
+        let sticker = stickers[Int(random.next() % UInt64(stickers.count))]
+        if stickerOnlyEvery > 0, stickerIndex % stickerOnlyEvery == stickerOnlyEvery - 1 {
+          parts = [.sticker(sticker)]
+        } else {
+          let split = max(1, sentences.count / 2)
+          let head = sentences[..<split].joined(separator: " ")
+          let tail = sentences[split...].joined(separator: " ")
+          parts =
+            tail.isEmpty
+            ? [.text(head + " "), .sticker(sticker)] : [.text(head + " "), .sticker(sticker), .text(" " + tail)]
+        }
+      } else {
+        parts = [.text(sentences.joined(separator: " "))]
+      }
+      result.append(ChatMessage(from: from, time: time, parts: parts))
+    }
+    return Transcript(messages: result)
+  }
+}
+
+extension String {
+  fileprivate init(format2 value: Int) { self = value < 10 ? "0\(value)" : "\(value)" }
+}
+
+/// A small deterministic generator (SplitMix64).
+struct SplitMix64 {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

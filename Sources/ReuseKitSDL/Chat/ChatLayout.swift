@@ -1,0 +1,84 @@
+import Foundation
+import TextEngine
+
+/// The chat's layout rules: paragraph styles that leave room for bubbles, names and times, and the
+/// bubble geometry drawing derives from a laid-out fragment.
+///
+/// It is the layout manager's delegate (the ``ChatTextView`` keeps it alive). Styles depend only on
+/// the paragraph, the container width and the style, so a fragment never needs a neighbour to lay out.
+final class ChatLayout: TextLayoutManagerDelegate {
+  let localSender: String
+  let style: ChatStyle
+  /// Line metrics of names and times.
+  let nameMetrics: LineMetrics
+  let timeMetrics: LineMetrics
+
+  init(localSender: String, style: ChatStyle, nameMetrics: LineMetrics, timeMetrics: LineMetrics) {
+    self.localSender = localSender
+    self.style = style
+    self.nameMetrics = nameMetrics
+    self.timeMetrics = timeMetrics
+  }
+
+  func message(_ paragraph: TextParagraph) -> ChatMessage { ChatMessage(paragraph, localSender: localSender) }
+
+  func showsName(_ message: ChatMessage) -> Bool {
+    message.sender != nil && (!message.isLocal || style.showsLocalSenderName)
+  }
+
+  /// Space above the text inside the fragment: half the gap, the bubble's top padding and the name.
+  func topInset(_ message: ChatMessage) -> Double {
+    let name = showsName(message) ? nameMetrics.lineHeight + 1 : 0
+    return style.messageGap / 2 + (message.isStickerOnly ? name : style.bubblePaddingTop + name)
+  }
+
+  /// Space below the text inside the fragment: the time, the bubble's bottom padding and half the gap.
+  func bottomInset(_ message: ChatMessage) -> Double {
+    // A sticker-only message's time sits in a pill over the sticker's bottom edge.
+    guard !message.isStickerOnly else { return style.messageGap / 2 + 2 }
+    return style.messageGap / 2 + style.bubblePaddingBottom + timeMetrics.lineHeight + 1
+  }
+
+  var trailingMargin: Double { style.sideMargin + style.scrollBarGutter }
+
+  func textLayoutManager(_ textLayoutManager: TextLayoutManager, paragraphStyleFor paragraph: TextParagraph)
+    -> ParagraphStyle
+  {
+    let message = message(paragraph)
+    let width = textLayoutManager.textContainer.size.width
+    let padding = message.isStickerOnly ? 0 : style.bubblePaddingX
+    let maximumLine = max(style.minimumContentWidth, (width * style.maximumBubbleFraction).rounded(.down) - 2 * padding)
+    let head = style.sideMargin + padding
+    let tail = trailingMargin + padding
+    var result = ParagraphStyle(
+      headIndent: head, tailIndent: tail, spacingBefore: topInset(message), spacingAfter: bottomInset(message),
+      maximumLineWidth: maximumLine, blockAlignment: message.isLocal ? .trailing : .leading)
+    if message.isLocal {  // the block's trailing edge is the container's, minus the margin
+      result.headIndent = max(head, width - tail - maximumLine)
+    }
+    return result
+  }
+
+  /// The bubble's rectangle relative to the fragment, wide enough for the text, the name and the time.
+  /// - Parameters:
+  ///   - fragment: A laid-out message.
+  ///   - nameWidth: The width of the sender's name as drawn (0 when not shown).
+  ///   - timeWidth: The width of the time as drawn.
+  func bubbleFrame(of fragment: TextLayoutFragment, nameWidth: Double, timeWidth: Double) -> CGRect {
+    let message = message(fragment.textParagraph)
+    let lines = fragment.textLineFragments
+    let textMinX = lines.map(\.typographicBounds.minX).min() ?? 0
+    let textMaxX = lines.map(\.typographicBounds.maxX).max() ?? 0
+    let widest = max(
+      style.minimumContentWidth, fragment.layoutWidth * style.maximumBubbleFraction - 2 * style.bubblePaddingX)
+    let content = min(widest, max(textMaxX - textMinX, nameWidth, timeWidth, style.minimumContentWidth))
+    let width = content + 2 * style.bubblePaddingX
+    let top = style.messageGap / 2
+    let height = fragment.height - style.messageGap
+    if message.isLocal {
+      let right = fragment.layoutWidth - trailingMargin
+      return CGRect(x: right - width, y: top, width: width, height: height)
+    }
+    return CGRect(x: style.sideMargin, y: top, width: width, height: height)
+  }
+}

@@ -1,0 +1,4 @@
+import AnimationRuntime
+
+/// The live clock drives sticker animations and the chat view's timed effects.
+extension SDLClock: AnimationClock {}

@@ -1,0 +1,62 @@
+import Instrumentation
+import TextEngine
+
+/// What the HUD shows in one frame.
+public struct HUDSnapshot: Equatable, Sendable {
+  /// The instrumentation totals.
+  public var counters: Counters
+  /// Frames per second, as measured by the caller.
+  public var fps: Double
+  /// The time one frame took, in seconds.
+  public var frameTime: Double
+  /// Frames drawn so far.
+  public var framesRendered: Int
+  /// The sticker policy in force (since the last pass).
+  public var policy: TextAttachmentViewProviderReusePolicy
+  /// Whether resets flash.
+  public var flashesResets: Bool
+
+  public init(
+    counters: Counters, fps: Double, frameTime: Double, framesRendered: Int,
+    policy: TextAttachmentViewProviderReusePolicy, flashesResets: Bool
+  ) {
+    self.counters = counters
+    self.fps = fps
+    self.frameTime = frameTime
+    self.framesRendered = framesRendered
+    self.policy = policy
+    self.flashesResets = flashesResets
+  }
+
+  /// The HUD's rows: a label and a value each, the twelve counters last.
+  public var rows: [(label: String, value: String)] {
+    func onOff(_ on: Bool) -> String { on ? "on" : "off" }
+    var rows: [(String, String)] = [
+      ("fps", fps.formatted(decimals: 1)),
+      ("frame time", (frameTime * 1000).formatted(decimals: 2) + " ms"),
+      ("frames", String(framesRendered)),
+      ("F2  onEditingInlineParagraphs", onOff(policy.contains(.onEditingInlineParagraphs))),
+      ("F3  onScrollingOutOfViewport", onOff(policy.contains(.onScrollingOutOfViewport))),
+      ("F4  flash resets", onOff(flashesResets)),
+    ]
+    for counter in Counter.allCases { rows.append((counter.rawValue, String(counters[counter]))) }
+    return rows
+  }
+
+  /// The number of rows before the counters.
+  public static let headerRowCount = 6
+}
+
+extension Double {
+  /// The number with a fixed number of decimals (no locale), for example `16.67`.
+  fileprivate func formatted(decimals: Int) -> String {
+    guard isFinite else { return "–" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((abs(self) * scale).rounded())
+    let whole = scaled / Int(scale)
+    let fraction = String(scaled % Int(scale))
+    let padded = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
+    return (self < 0 && scaled > 0 ? "-" : "") + (decimals > 0 ? "\(whole).\(padded)" : "\(whole)")
+  }
+}

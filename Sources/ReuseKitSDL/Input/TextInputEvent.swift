@@ -1,0 +1,48 @@
+import Foundation
+
+/// An input event a text view understands, translated from an `SDL_Event` by
+/// ``TextInputEvent/init(_:)`` (or built directly by tests and scripted runs).
+///
+/// Coordinates are view pixels, with (0, 0) at the view's top-left corner.
+public enum TextInputEvent: Equatable, Sendable {
+  /// Committed text from `SDL_TEXTINPUT` (typing, or an IME committing its composition).
+  case text(String)
+  /// The IME's composition from `SDL_TEXTEDITING`: shown inline, not yet in the document.
+  /// An empty string ends the composition.
+  case composition(String, cursor: Int)
+  /// A key press (`SDL_KEYDOWN`, repeats included).
+  case key(Key, KeyModifiers)
+  /// The left button went down; `clickCount` is 2 for a double click, 3 for a triple click.
+  case mouseDown(x: Double, y: Double, clickCount: Int, modifiers: KeyModifiers)
+  /// The mouse moved with the left button held.
+  case mouseDrag(x: Double, y: Double)
+  /// The left button went up.
+  case mouseUp(x: Double, y: Double)
+  /// The wheel turned; positive `dy` moves down the document, in pixels.
+  case wheel(dy: Double)
+
+  /// The keys a text view handles. Letters and digits arrive lowercased as ``character(_:)``.
+  public enum Key: Equatable, Hashable, Sendable {
+    case backspace, delete, enter, escape, tab
+    case left, right, up, down, home, end, pageUp, pageDown
+    /// F1…F12.
+    case function(Int)
+    /// A printable key, for shortcuts (`Ctrl+Z` is `.character("z")` with `.control`).
+    case character(Character)
+  }
+
+  /// Modifier keys held during a key press or click.
+  public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let shift = KeyModifiers(rawValue: 1 << 0)
+    public static let control = KeyModifiers(rawValue: 1 << 1)
+    public static let alt = KeyModifiers(rawValue: 1 << 2)
+    /// The Super / Command key; treated like Control for shortcuts.
+    public static let gui = KeyModifiers(rawValue: 1 << 3)
+
+    /// Whether Control or the Super/Command key is held: the shortcut modifier.
+    public var hasShortcutModifier: Bool { !isDisjoint(with: [.control, .gui]) }
+  }
+}

@@ -1,0 +1,206 @@
+import AnimationRuntime
+import CSDL2
+import Foundation
+import TextEngine
+
+extension SDLTextView {
+  /// A fragment drawn this frame, with its paragraph index and its origin in view pixels.
+  public struct VisibleFragment {
+    public let fragment: TextLayoutFragment
+    public let paragraphIndex: Int
+    /// The fragment's top-left corner in view pixels (container coordinates minus the scroll offset).
+    public let origin: CGPoint
+  }
+
+  /// Draws one frame; see ``renderFrame()``.
+  @MainActor
+  func drawFrame() throws(SDLError) {
+    layoutIfNeeded()
+    renderer.setViewport(targetRect)
+    renderer.setClip(nil)
+    if let targetRect {
+      renderer.fill(CGRect(origin: .zero, size: targetRect.size), color: colors.background)
+    } else {
+      renderer.clear(colors.background)
+    }
+    defer { renderer.setViewport(nil) }
+    let fragments = visibleFragments()
+    for item in fragments { try drawBackground(of: item) }
+    for item in fragments { drawSelection(in: item) }
+    for item in fragments {
+      textRenderer.defaultTextColor = fragmentColors(for: item.fragment).text
+      try textRenderer.draw(renderableLines(of: item.fragment), offset: item.origin)
+    }
+    for item in fragments { try drawDecorations(of: item) }
+    try drawAttachmentViews()
+    try drawComposition()
+    drawCaret()
+    if showsScrollBar { try drawScrollBar() }
+    try drawOverlays()
+    framesRendered += 1
+    if presentsFrames, case .window = renderer.target { renderer.present() }
+  }
+
+  /// The fragments of the last pass that intersect the viewport, top to bottom.
+  public func visibleFragments() -> [VisibleFragment] {
+    let bounds = viewportBounds
+    return textViewportLayoutController.configuredFragments.compactMap { fragment, index in
+      let frame = fragment.layoutFragmentFrame
+      guard !frame.isNull, frame.maxY > bounds.minY, frame.minY < bounds.maxY else { return nil }
+      return VisibleFragment(
+        fragment: fragment, paragraphIndex: index, origin: CGPoint(x: frame.minX, y: frame.minY + containerToViewY))
+    }
+  }
+
+  /// What to add to a container y to get a view y: the top inset minus the scroll offset.
+  public var containerToViewY: Double { contentInsetTop - scrollOffset }
+
+  /// Converts a rectangle from container coordinates to view pixels.
+  public func viewRect(fromContainer rect: CGRect) -> CGRect { rect.offsetBy(dx: 0, dy: containerToViewY) }
+
+  // MARK: Pieces
+
+  /// The fragment's lines as the text renderer draws them, relative to the fragment's origin.
+  public func renderableLines(of fragment: TextLayoutFragment) -> [RenderableLine] {
+    fragment.textLineFragments.map { line in
+      RenderableLine(
+        origin: .zero, baselineOffset: line.baselineOffset,
+        runs: line.runs.map { RenderableLine.Run(text: String($0.string), attributes: $0.attributes, x: $0.x) })
+    }
+  }
+
+  @MainActor
+  private func drawSelection(in item: VisibleFragment) {
+    guard !selectedRange.isEmpty,
+      let start = try? textContentStorage.startOffset(ofParagraphAt: item.paragraphIndex)
+    else { return }
+    let paragraph = start..<(start + item.fragment.textParagraph.length + 1)
+    let lower = max(selectedRange.lowerBound, paragraph.lowerBound)
+    let upper = min(selectedRange.upperBound, paragraph.upperBound)
+    guard lower < upper else { return }
+    let rects = selectionRects(for: lower..<upper).map(viewRect(fromContainer:))
+    canvas.fillSelection(rects, color: fragmentColors(for: item.fragment).selection)
+  }
+
+  @MainActor
+  private func drawAttachmentViews() throws(SDLError) {
+    let bounds = viewportBounds
+    for provider in visibleAttachmentViewProviders {
+      guard let view = provider.view, view.frame.intersects(bounds) else { continue }
+      let rect = viewRect(fromContainer: view.frame)
+      if let sticker = view as? StickerView {
+        try drawSticker(sticker, in: rect)
+      } else {
+        drawPlaceholder(in: rect, failed: (view as? PlaceholderRenderingSurface)?.failureReason != nil)
+      }
+      try drawAttachmentOverlay(for: provider, in: rect)
+    }
+    stickerTextures.endFrame()
+  }
+
+  @MainActor
+  private func drawSticker(_ sticker: StickerView, in rect: CGRect) throws(SDLError) {
+    let side = min(rect.width, rect.height)
+    guard let frame = sticker.currentFrame(pixelSize: Int(side.rounded())) else {
+      return drawPlaceholder(in: rect, failed: true)
+    }
+    let texture = try stickerTextures.texture(for: sticker, frame: frame)
+    let square = CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
+    canvas.draw(texture, in: square)
+  }
+
+  @MainActor
+  private func drawPlaceholder(in rect: CGRect, failed: Bool) {
+    var fill = colors.placeholder
+    fill.alpha = 60
+    renderer.fill(rect, color: fill)
+    canvas.strokeRect(rect, color: failed ? TextColor(red: 210, green: 60, blue: 60) : colors.placeholder)
+    if failed {  // a cross marks a view that failed to load
+      let step = max(1, Int(min(rect.width, rect.height) / 8))
+      for index in 1..<8 {
+        let d = Double(index * step)
+        for x in [rect.minX + d, rect.maxX - d - 2] {
+          renderer.fill(CGRect(x: x, y: rect.minY + d, width: 2, height: 2), color: colors.placeholder)
+        }
+      }
+    }
+  }
+
+  /// The line holding the caret and its fragment's origin in view pixels.
+  private func caretLine() -> (line: TextLineFragment, origin: CGPoint)? {
+    guard let location = try? textContentStorage.location(at: caretOffset),
+      let fragment = textLayoutManager.textLayoutFragment(for: location),
+      let line = fragment.lineFragment(forCharacterAt: location.offset)
+    else { return nil }
+    let frame = fragment.layoutFragmentFrame
+    guard !frame.isNull else { return nil }
+    return (line, CGPoint(x: frame.minX, y: frame.minY + containerToViewY))
+  }
+
+  @MainActor
+  private func drawCaret() {
+    if lastDrawnSelection != selectedRange {
+      lastDrawnSelection = selectedRange
+      caretEpoch = clock.now
+    }
+    guard showsCaret, let rect = caretRect() else { return }
+    updateTextInputRect(viewRect(fromContainer: rect))
+    guard selectedRange.isEmpty, markedText.isEmpty else { return }
+    if caretBlinkInterval > 0, Int(((clock.now - caretEpoch) / caretBlinkInterval).rounded(.down)) % 2 == 1 { return }
+    let screen = viewRect(fromContainer: rect)
+    guard screen.maxY > 0, screen.minY < viewportSize.height else { return }
+    let color = caretFragment().map { fragmentColors(for: $0).caret } ?? colors.caret
+    canvas.drawCaret(x: screen.minX, top: screen.minY, height: screen.height, color: color)
+  }
+
+  /// Tells SDL where the caret is (window views only), so an IME puts its candidate list next to it.
+  @MainActor
+  private func updateTextInputRect(_ caret: CGRect) {
+    guard case .window = renderer.target, caret != lastTextInputRect else { return }
+    lastTextInputRect = caret
+    var rect = SDL_Rect(pixelAligned: caret)
+    SDL_SetTextInputRect(&rect)
+  }
+
+  private func caretFragment() -> TextLayoutFragment? {
+    guard let location = try? textContentStorage.location(at: caretOffset) else { return nil }
+    return textLayoutManager.textLayoutFragment(for: location)
+  }
+
+  /// Draws the IME composition at the caret: on a highlight, underlined, with its own caret.
+  @MainActor
+  private func drawComposition() throws(SDLError) {
+    guard !markedText.isEmpty, let (line, origin) = caretLine(), let caret = caretRect() else { return }
+    let attributes = typingAttributes
+    let advances = glyphMeasurer.advances(of: markedText[...], attributes: attributes)
+    let width = advances.reduce(0, +)
+    let screen = viewRect(fromContainer: caret)
+    let box = CGRect(x: screen.minX, y: screen.minY, width: width, height: screen.height)
+    renderer.fill(box.insetBy(dx: -1, dy: 0), color: colors.compositionBackground)
+    let baseline = origin.y + line.baselineOffset
+    try textRenderer.cache.draw(
+      markedText, attributes: attributes, color: attributes.foregroundColor ?? colors.text, penX: box.minX,
+      baselineY: baseline)
+    renderer.fill(CGRect(x: box.minX, y: baseline + 2, width: width, height: 1), color: colors.compositionUnderline)
+    let cursor = min(max(0, markedTextCursor), advances.count)
+    let cursorX = box.minX + advances[..<cursor].reduce(0, +)
+    canvas.drawCaret(x: cursorX, top: box.minY, height: box.height, width: 1, color: colors.caret)
+  }
+
+  /// The scroll bar's thumb in view pixels, or `nil` when the whole document fits.
+  public var scrollBarThumb: CGRect? {
+    let height = viewportSize.height
+    let document = textLayoutManager.documentHeight
+    guard document > height + 0.5, height > 0 else { return nil }
+    let thumbHeight = max(28, height * height / document)
+    let fraction = maximumScrollOffset > 0 ? min(1, max(0, scrollOffset / maximumScrollOffset)) : 0
+    return CGRect(
+      x: viewportSize.width - 8, y: 2 + fraction * (height - 4 - thumbHeight), width: 5, height: thumbHeight)
+  }
+
+  @MainActor
+  private func drawScrollBar() throws(SDLError) {
+    guard let thumb = scrollBarThumb else { return }
+    try canvas.fillRoundedRect(thumb, radius: 2.5, color: colors.scrollBar)
+  }
+}

@@ -1,0 +1,176 @@
+import AnimationRuntime
+import Foundation
+import Instrumentation
+import TextEngine
+
+/// The SDL text view: TextEngine's headless ``TextEngine/TextView`` drawn through an ``SDLRenderer``.
+///
+/// It draws the fragments of the last viewport pass that intersect the viewport, the selection,
+/// the caret, an IME composition inline, attachment views (sticker frames, or a placeholder box for
+/// other views) and a vertical scroll bar, and it turns input (``TextInputEvent``, translated from
+/// SDL events) into the core's editing, selection, pasteboard, undo and scrolling calls.
+///
+/// The core class is not isolated, so this class is not either; everything that touches SDL
+/// (initialisation, drawing, input, resizing) is `@MainActor`. Layout measures with a
+/// ``TTFGlyphMeasurer`` over the same fonts the text is drawn with, so layout matches the pixels.
+open class SDLTextView: TextView {
+  /// The renderer drawn with; replaced by ``resize(width:height:)`` for offscreen targets.
+  public private(set) var renderer: SDLRenderer
+  /// The fonts text is measured and drawn with.
+  public let fonts: SDLFontSet
+  /// The measurer layout uses (over ``fonts``).
+  public let glyphMeasurer: TTFGlyphMeasurer
+  /// Shapes, images and the caret.
+  public private(set) var canvas: SDLCanvas
+  /// Draws runs of text through a texture cache.
+  public private(set) var textRenderer: TextFragmentRenderer
+  /// The time source of the caret blink and every timed effect.
+  public let clock: any AnimationClock
+  /// Where copy and cut put plain text, and paste reads it from.
+  public var clipboard: any TextClipboard
+  /// The colours drawn with.
+  public var colors = SDLTextViewColors.light
+  /// Whether the caret is drawn (false while another control has the keyboard focus).
+  public var showsCaret = true
+  /// Seconds the caret stays on, then off; 0 or less keeps it on.
+  public var caretBlinkInterval = 0.53
+  /// Whether the vertical scroll bar is drawn when the document is taller than the viewport.
+  public var showsScrollBar = true
+  /// The IME composition shown at the caret, not yet in the document; empty when none.
+  public internal(set) var markedText = ""
+  /// The caret's position inside ``markedText``, in characters.
+  public internal(set) var markedTextCursor = 0
+  /// Whether pasted plain text keeps its line breaks inside the paragraph (U+2028) instead of splitting it.
+  public var pastesNewlinesAsLineBreaks = false
+  /// Frames drawn by ``renderFrame()`` so far.
+  public var framesRendered = 0
+  /// Where on the renderer's target the view draws, or `nil` for the whole target. Lets several
+  /// views share one window (the demo's transcript and composer); event coordinates stay the
+  /// caller's to translate.
+  public var targetRect: CGRect?
+  /// Whether ``renderFrame()`` presents a window renderer's frame (default `true`). Turn it off to
+  /// draw more (another view, a palette) before presenting.
+  public var presentsFrames = true
+
+  var stickerTextures: StickerTextureCache
+  var isDraggingSelection = false
+  var caretEpoch = 0.0
+  var lastDrawnSelection: Range<Int>?
+  /// The caret rectangle last given to `SDL_SetTextInputRect`, so the IME's candidate window follows the caret.
+  var lastTextInputRect: CGRect?
+  /// The plain text this view last put on the clipboard; a paste of the same text pastes the rich pasteboard.
+  var lastClipboardText: String?
+
+  /// Creates a view over `storage` drawing with `renderer`; the viewport is the renderer's output size.
+  /// - Parameters:
+  ///   - storage: The document.
+  ///   - renderer: A window or offscreen renderer.
+  ///   - fonts: The fonts to measure and draw with.
+  ///   - clock: The clock for the caret blink and timed effects (a `ManualClock` in tests, ``SDLClock`` live).
+  ///   - instrumentation: The counters to report to.
+  ///   - clipboard: The clipboard; by default the system clipboard when SDL video runs, else one in memory.
+  @MainActor
+  public init(
+    storage: TextContentStorage, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
+    instrumentation: Instrumentation = Instrumentation(), clipboard: (any TextClipboard)? = nil
+  ) {
+    self.renderer = renderer
+    self.fonts = fonts
+    self.clock = clock
+    let measurer = TTFGlyphMeasurer(fonts: fonts)
+    self.glyphMeasurer = measurer
+    self.canvas = SDLCanvas(renderer: renderer)
+    self.textRenderer = TextFragmentRenderer(cache: TextTextureCache(renderer: renderer, fonts: fonts))
+    self.stickerTextures = StickerTextureCache(renderer: renderer)
+    self.clipboard = clipboard ?? (SDLClipboard.isAvailable ? SDLClipboard() : MemoryClipboard())
+    let size = renderer.outputSize
+    super.init(
+      storage: storage, viewportSize: CGSize(width: size.width, height: size.height), glyphMeasurer: measurer,
+      instrumentation: instrumentation)
+    caretEpoch = clock.now
+  }
+
+  /// Changes the view's size. An offscreen view gets a new surface, renderer, text cache and
+  /// canvas of that size; a window view keeps its renderer (the window was resized).
+  /// - Parameters:
+  ///   - width: The new width in pixels.
+  ///   - height: The new height in pixels.
+  /// - Throws: ``SDLError`` when the new offscreen surface cannot be created; the view is unchanged then.
+  @MainActor
+  open func resize(width: Int, height: Int) throws(SDLError) {
+    if case .surface = renderer.target {
+      let replacement = try SDLRenderer.offscreen(width: width, height: height)
+      renderer = replacement
+      canvas = SDLCanvas(renderer: replacement)
+      let textColor = textRenderer.defaultTextColor
+      textRenderer = TextFragmentRenderer(
+        cache: TextTextureCache(renderer: replacement, fonts: fonts), defaultTextColor: textColor)
+      stickerTextures = StickerTextureCache(renderer: replacement)
+    }
+    setViewportSize(CGSize(width: width, height: height))
+  }
+
+  /// Reads the pixels of the last frame drawn.
+  /// - Throws: ``SDLError`` when SDL cannot read them.
+  @MainActor
+  public func screenshot() throws(SDLError) -> PixelImage {
+    try renderer.readPixels()
+  }
+
+  /// Whether the viewport shows the end of the document.
+  public var isScrolledToBottom: Bool { scrollOffset >= maximumScrollOffset - 0.5 }
+
+  /// Sticker textures the view holds (one per sticker drawn in the last frame).
+  @MainActor package var stickerTextureCount: Int { stickerTextures.count }
+
+  /// Runs a pending viewport pass, then draws the frame: backgrounds, selection, text, decorations,
+  /// attachment views, the composition, the caret, the scroll bar and overlays. A window renderer
+  /// presents the frame; an offscreen one keeps it for ``screenshot()``.
+  /// - Throws: ``SDLError`` when drawing fails.
+  /// - Complexity: O(fragments and attachments in the viewport); off-screen stickers do no work.
+  @MainActor
+  open func renderFrame() throws(SDLError) {
+    try drawFrame()
+  }
+
+  /// Handles one input event: typing, composition, editing keys, shortcuts, mouse and wheel.
+  ///
+  /// - Typing and editing: ``TextInputEvent/text(_:)`` inserts (ending any composition); backspace,
+  ///   delete; Enter splits the paragraph, Shift+Enter breaks the line.
+  /// - Caret: arrows, Home, End (Ctrl+Home/End: document ends), Shift extends the selection.
+  /// - Shortcuts (Ctrl or Super): Z undo, Shift+Z or Y redo, X/C/V with ``clipboard``, A select all.
+  /// - Mouse: a click places the caret (Shift+click extends), dragging selects, a double click selects a
+  ///   word, a triple click the paragraph. The wheel, Page Up and Page Down scroll.
+  /// - Returns: Whether the view used the event.
+  @MainActor @discardableResult
+  open func handle(_ event: TextInputEvent) -> Bool {
+    handleInput(event)
+  }
+
+  // MARK: Overridable hooks
+
+  /// Space drawn above the document, in pixels (0 by default). The chat returns the room left when the
+  /// transcript is shorter than the viewport, so short conversations sit at the bottom like a messenger's.
+  open var contentInsetTop: Double { 0 }
+
+  /// Draws behind a fragment's text (the chat draws its bubble here). The default draws nothing.
+  @MainActor
+  open func drawBackground(of item: VisibleFragment) throws(SDLError) {}
+
+  /// Draws over a fragment's text (the chat draws names and times here). The default draws nothing.
+  @MainActor
+  open func drawDecorations(of item: VisibleFragment) throws(SDLError) {}
+
+  /// Draws on top of an attachment view (the chat flashes resets here). The default draws nothing.
+  @MainActor
+  open func drawAttachmentOverlay(for provider: TextAttachmentViewProvider, in rect: CGRect) throws(SDLError) {}
+
+  /// Draws over everything else (buttons, the HUD). The default draws nothing.
+  @MainActor
+  open func drawOverlays() throws(SDLError) {}
+
+  /// The colours of one paragraph's text, selection and caret. The default uses ``colors``.
+  open func fragmentColors(for fragment: TextLayoutFragment) -> FragmentColors {
+    FragmentColors(text: colors.text, selection: colors.selection, caret: colors.caret)
+  }
+}

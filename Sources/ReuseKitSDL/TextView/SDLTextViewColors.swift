@@ -1,0 +1,60 @@
+import TextEngine
+
+/// The colours an ``SDLTextView`` draws with.
+public struct SDLTextViewColors: Equatable, Sendable {
+  /// The view's background.
+  public var background: TextColor
+  /// Text without a colour of its own.
+  public var text: TextColor
+  /// The selection highlight (translucent).
+  public var selection: TextColor
+  /// The caret.
+  public var caret: TextColor
+  /// The background of an IME composition shown inline.
+  public var compositionBackground: TextColor
+  /// The underline of an IME composition.
+  public var compositionUnderline: TextColor
+  /// The scroll bar's thumb.
+  public var scrollBar: TextColor
+  /// Boxes drawn for attachment views that are not stickers.
+  public var placeholder: TextColor
+
+  public init(
+    background: TextColor, text: TextColor, selection: TextColor, caret: TextColor, compositionBackground: TextColor,
+    compositionUnderline: TextColor, scrollBar: TextColor, placeholder: TextColor
+  ) {
+    self.background = background
+    self.text = text
+    self.selection = selection
+    self.caret = caret
+    self.compositionBackground = compositionBackground
+    self.compositionUnderline = compositionUnderline
+    self.scrollBar = scrollBar
+    self.placeholder = placeholder
+  }
+
+  /// Dark text on white, a blue caret and selection.
+  public static let light = SDLTextViewColors(
+    background: TextColor(red: 255, green: 255, blue: 255), text: TextColor(red: 24, green: 26, blue: 32),
+    selection: TextColor(red: 46, green: 120, blue: 240, alpha: 80), caret: TextColor(red: 30, green: 100, blue: 230),
+    compositionBackground: TextColor(red: 255, green: 244, blue: 200),
+    compositionUnderline: TextColor(red: 60, green: 60, blue: 70),
+    scrollBar: TextColor(red: 0, green: 0, blue: 0, alpha: 70),
+    placeholder: TextColor(red: 150, green: 156, blue: 166))
+}
+
+/// How one paragraph's text, selection and caret are coloured (the chat colours each side differently).
+public struct FragmentColors: Equatable, Sendable {
+  /// Text without a colour of its own.
+  public var text: TextColor
+  /// The selection highlight.
+  public var selection: TextColor
+  /// The caret.
+  public var caret: TextColor
+
+  public init(text: TextColor, selection: TextColor, caret: TextColor) {
+    self.text = text
+    self.selection = selection
+    self.caret = caret
+  }
+}

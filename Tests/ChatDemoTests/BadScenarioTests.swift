@@ -1,0 +1,96 @@
+import ChatDemoCore
+import Foundation
+import ReuseKitTestSupport
+import Testing
+
+@MainActor @Suite struct BadScenarioTests {
+  nonisolated static let chat =
+    #"{"messages": [{"from": "ana", "text": "hello"}, {"from": "ben", "parts": ["hi ", {"sticker": "wave"}]}]}"#
+
+  /// (scenario JSON, words the error must contain)
+  nonisolated static let cases: [(String, String)] = [
+    (#"{"name": "x", "transcript": \#(chat), "steps": [{"op": "jump"}]}"#, "step 0 (jump): unknown op \"jump\""),
+    (
+      #"{"name": "x", "transcript": \#(chat), "steps": [{"op": "select", "message": 9, "offset": 0}]}"#,
+      "step 0 (select): message 9 is out of range 0..<2"
+    ),
+    (
+      #"{"name": "x", "transcript": \#(chat), "steps": [{"op": "scrollTo", "message": 2}]}"#,
+      "step 0 (scrollTo): message 2 is out of range"
+    ),
+    (
+      #"{"name": "x", "transcript": \#(chat), "steps": [{"op": "type", "text": "a"}, {"op": "insertSticker", "sticker": "unicorn"}]}"#,
+      "step 1 (insertSticker): unknown sticker \"unicorn\""
+    ),
+    (
+      #"{"name": "x", "transcript": {"messages": [{"from": "a", "parts": [{"sticker": "nope"}]}]}, "steps": []}"#,
+      "unknown sticker \"nope\""
+    ),
+    (
+      #"{"name": "x", "transcript": \#(chat), "steps": [{"op": "select", "message": 0, "offset": 6}]}"#,
+      "offset 6 is past the end of message 0"
+    ),
+    (
+      #"{"name": "x", "transcript": \#(chat), "steps": [{"op": "expect", "counter": "bogus", "equals": 1}]}"#,
+      "unknown counter \"bogus\""
+    ),
+    (#"{"name": "x", "transcript": \#(chat), "steps": [{"op": "key", "key": "tab"}]}"#, "unknown key \"tab\""),
+    (#"{"name": "x", "transcript": \#(chat), "policies": ["sometimes"], "steps": []}"#, "unknown policy"),
+    (
+      #"{"name": "x", "transcript": \#(chat), "steps": [{"op": "expect", "counter": "viewsLoaded"}]}"#,
+      "needs exactly one of"
+    ),
+    (#"{"name": "x", "transcript": {"file": "missing.json"}, "steps": []}"#, "transcript:"),
+    (#"{"name": "x", "transcript": \#(chat), "steps": [{"op": "select", "message": 0, "offset": 0}"#, "malformed JSON"),
+  ]
+
+  @Test(arguments: 0..<cases.count)
+  func badScenariosExitTwoWithAClearMessage(index: Int) throws {
+    let (json, expected) = Self.cases[index]
+    let directory = RepositoryAssets.temporaryDirectory()
+    let file = directory.appendingPathComponent("bad.json")
+    try Data(json.utf8).write(to: file)
+    var message = ""
+    do {
+      let scenario = try Scenario(contentsOf: file)
+      _ = try ScenarioRunner(
+        scenario: scenario,
+        options: .init(stickerDirectory: RepositoryAssets.stickers, makeHost: { EngineScenarioHost(context: $0) })
+      ).run()
+      Issue.record("case \(index) ran without an error")
+    } catch {
+      message = error.description
+    }
+    #expect(message.contains(expected), "got: \(message)")
+    let command = DemoCommand.headless(.init(scenario: file, policy: nil, report: nil, screenshots: nil, matrix: false))
+    #expect(DemoMain.run(command) == 2)
+  }
+
+  @Test func badFlagsAreUsageErrors() {
+    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--policy", "always"]) }
+    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--frobnicate"]) }
+    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--scenario", "x.json"]) }
+    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--generate", "many"]) }
+  }
+
+  @Test func helpWorks() throws {
+    #expect(try DemoCommand.parse(["--help"]) == .help)
+    #expect(DemoMain.run(.help) == 0)
+    for flag in [
+      "--headless", "--scenario", "--policy", "--report", "--screenshots", "--matrix", "--generate", "F2", "F3",
+    ] {
+      #expect(DemoCommand.helpText.contains(flag))
+    }
+  }
+
+  @Test func aFailedExpectationExitsOne() throws {
+    let file = RepositoryAssets.temporaryDirectory().appendingPathComponent("fails.json")
+    let json =
+      #"{"name": "x", "transcript": \#(Self.chat), "steps": [{"op": "expect", "counter": "providersCreated", "equals": 99}]}"#
+    try Data(json.utf8).write(to: file)
+    #expect(
+      DemoMain.run(.headless(.init(scenario: file, policy: nil, report: nil, screenshots: nil, matrix: false))) == 1)
+    #expect(
+      DemoMain.run(.headless(.init(scenario: file, policy: nil, report: nil, screenshots: nil, matrix: true))) == 0)
+  }
+}

@@ -1,0 +1,72 @@
+import ChatDemoCore
+import Foundation
+import Instrumentation
+import ReuseKitTestSupport
+import Testing
+import TextEngine
+
+@MainActor @Suite struct ScenarioRunnerTests {
+  nonisolated static let shipped = ["typing-burst", "split-merge", "delete-undo", "long-scroll", "resize"]
+
+  private func options(_ policy: TextAttachmentViewProviderReusePolicy?) -> ScenarioRunner.Options {
+    ScenarioRunner.Options(
+      policyOverride: policy, stickerDirectory: RepositoryAssets.stickers, makeHost: { EngineScenarioHost(context: $0) }
+    )
+  }
+
+  private func scenario(_ name: String) throws -> Scenario {
+    try Scenario(contentsOf: RepositoryAssets.scenarios.appendingPathComponent("\(name).json"))
+  }
+
+  @Test(arguments: shipped)
+  func shippedScenariosPassWithBothPoliciesAndResetWithout(name: String) throws {
+    let scenario = try scenario(name)
+    let both = try ScenarioRunner(scenario: scenario, options: options(nil)).run()
+    #expect(both.policies == ["onEditingInlineParagraphs", "onScrollingOutOfViewport"])
+    #expect(both.passed, "\(both.expectations.filter { !$0.passed })")
+    #expect(both.expectations.count >= 2)
+    let none = try ScenarioRunner(scenario: scenario, options: options([])).run()
+    #expect(!none.passed, "switching the policies off must break the scenario's expectations")
+    #expect(none.counters.animationResets > both.counters.animationResets)
+    #expect(none.framesRendered == both.framesRendered)
+  }
+
+  @Test func typingBurstCountsUnderEachPolicy() throws {
+    let scenario = try scenario("typing-burst")
+    var resets: [String: Int] = [:]
+    var created: [String: Int] = [:]
+    for policy in TextAttachmentViewProviderReusePolicy.allCombinations {
+      let report = try ScenarioRunner(scenario: scenario, options: options(policy)).run()
+      resets[policy.shortName] = report.counters.animationResets
+      created[policy.shortName] = report.counters.providersCreated
+    }
+    // 23 keystrokes in a message with 3 stickers: every keystroke re-creates them without the edit policy.
+    #expect(resets == ["none": 69, "edit": 0, "scroll": 69, "both": 0])
+    #expect(created == ["none": 74, "edit": 5, "scroll": 74, "both": 5])
+  }
+
+  @Test func theReportListsAttachmentsExpectationsAndFrames() throws {
+    let report = try ScenarioRunner(scenario: try scenario("typing-burst"), options: options(nil)).run()
+    #expect(report.perAttachment.count == 5)
+    #expect(
+      report.perAttachment.contains {
+        $0.message == 1 && $0.sticker == "party" && $0.counters.providersReusedOnEdit == 23
+      })
+    // start, advance 0.5 s, select, 13 typed, select, 7 typed, 3 backspaces (one frame), advance 1 s
+    #expect(report.framesRendered == 1 + 30 + 1 + 13 + 1 + 7 + 1 + 60)
+    let json = try #require(String(data: try report.jsonData(), encoding: .utf8))
+    for key in [
+      "scenario", "policies", "counters", "perProviderType", "perAttachment", "expectations", "framesRendered",
+      "screenshots",
+    ] {
+      #expect(json.contains("\"\(key)\""))
+    }
+  }
+
+  @Test func theMatrixHasOneRowPerPolicySet() throws {
+    let matrix = try ScenarioMatrix.run(try scenario("split-merge"), options: options(nil))
+    #expect(matrix.rows.map(\.policy) == ["none", "edit", "scroll", "both"])
+    #expect(matrix.rows.map(\.expectationsPassed) == [false, true, false, true])
+    #expect(matrix.table.contains("RESETS"))
+  }
+}

@@ -58,6 +58,7 @@ enum BenchCommand {
     failures += reports.flatMap { report in report.failures.map { "[\(Format.count(report.size))] \($0)" } }
     if !reports.isEmpty {
       let table = ResultTable(reports: reports)
+      print("view: \(reports[0].measurer)")
       print("")
       print(table.render())
       print("")

@@ -1,15 +1,24 @@
+import ReuseKitSDL
 import TextEngine
 
 /// Draws one whole frame of a text view in software: the hook P2's whole-frame figure uses.
-///
-/// The SDL chat view (`ChatTextView.renderFrame()`) is being written; until it lands in main,
-/// `reuse-bench` measures the engine part of P2 only and reports the whole frame as pending.
-/// When it lands, conform it here (draw text, bubbles and every visible sticker into the
-/// 480×800 offscreen target) and pass it to ``ScrollFigure``.
 @MainActor
 protocol FrameRendering {
   /// What draws the frame, for the table.
   var name: String { get }
   /// Draws the view's current viewport.
   func renderFrame(of view: TextView) throws
+}
+
+/// The SDL chat view's own frame: bubbles, names, text through the run-texture cache and every
+/// visible sticker, drawn by SDL's software renderer into the 480×800 offscreen surface.
+@MainActor
+struct ChatFrameRenderer: FrameRendering {
+  let chatView: ChatTextView
+  var name: String { "ChatTextView" }
+
+  func renderFrame(of view: TextView) throws {
+    guard view === chatView else { throw BenchFailure("the frame renderer draws another view") }
+    try chatView.renderFrame()
+  }
 }

@@ -1,7 +1,7 @@
 import TextEngine
 
 /// P3: open a transcript and show its latest message — build the storage from the messages,
-/// open a text view (height index) and run the first pass at the bottom.
+/// open the chat view (height index), run the first pass at the bottom and draw that frame.
 ///
 /// Until the demo's transcript files land, the messages come from ``TranscriptGenerator`` in
 /// memory; parsing a file will add to this figure.
@@ -17,9 +17,9 @@ struct OpenFigure {
   /// - Returns: `P3` and the last opened fixture, which the other figures use.
   func run(messages: [(AttributedText, [String: String])]) throws -> (FigureResult, BenchFixture) {
     var fixture: BenchFixture?
-    let timings = Sampler(warmUp: warmUp, samples: samples).run(
+    let timings = try Sampler(warmUp: warmUp, samples: samples).run(
       prepare: { _ in fixture = nil },  // free the previous copy first, so peak memory holds one
-      { _ in fixture = BenchFixture(environment: environment, generator: generator, messages: messages) })
+      { _ in fixture = try BenchFixture(environment: environment, generator: generator, messages: messages) })
     guard let fixture else { throw BenchFailure("P3: no transcript was opened") }
     let shown = fixture.view.textViewportLayoutController.configuredFragments.last?.paragraphIndex
     guard shown == generator.count - 1 else {

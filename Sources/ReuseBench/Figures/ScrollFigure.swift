@@ -3,7 +3,7 @@ import TextEngine
 
 /// P2: one scroll frame at 480×800 through the sticker party (at least 30 animated stickers on
 /// screen): engine time (scroll, viewport pass, surface reconciliation), and — through
-/// ``FrameRendering`` — the whole software-rendered frame.
+/// ``FrameRendering`` — the whole software-rendered frame (scroll plus drawing everything).
 @MainActor
 struct ScrollFigure {
   /// Points scrolled per frame (about 1,440 pt/s at 60 Hz: a brisk fling).

@@ -35,7 +35,7 @@ struct SizeRun {
     }
     if options.runs("P2") {
       progress("P2 scrolling")
-      figures += try ScrollFigure(context: context, renderer: nil).run()
+      figures += try ScrollFigure(context: context, renderer: fixture.chatView.map(ChatFrameRenderer.init)).run()
     }
     if options.runs("P6") {
       progress("P6 stickers")
@@ -52,7 +52,8 @@ struct SizeRun {
           details: ["resident now": Double(PeakMemory.residentBytes() ?? 0)]))
     }
     return SizeReport(
-      size: size, measurer: environment.measurerName, figures: figures, failures: context.failures)
+      size: size, measurer: "\(fixture.viewName), \(environment.measurerName)", figures: figures,
+      failures: context.failures)
   }
 
   private func progress(_ step: String) {

@@ -9,6 +9,8 @@ import TextEngine
 final class BenchEnvironment {
   /// SDL (no video), kept alive for the fonts; `nil` when fonts could not be opened.
   let context: SDLContext?
+  /// The fonts the chat view draws with; `nil` when they could not be opened (headless fallback).
+  let fonts: SDLFontSet?
   /// The measurer layout uses: SDL2_ttf when fonts load, otherwise the fixed-advance measurer.
   let measurer: any GlyphMeasuring
   /// `"SDL2_ttf"` or `"fixed advance"`.
@@ -26,17 +28,21 @@ final class BenchEnvironment {
     if getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "dummy", 1) }
     if getenv("SDL_AUDIODRIVER") == nil { setenv("SDL_AUDIODRIVER", "dummy", 1) }
     var context: SDLContext?
+    var fonts: SDLFontSet?
     var measurer: any GlyphMeasuring = FixedAdvanceGlyphMeasurer()
     var name = "fixed advance"
     do {
       let opened = try SDLContext()
-      measurer = TTFGlyphMeasurer(fonts: try SDLFontSet(context: opened))
+      let fontSet = try SDLFontSet(context: opened)
+      measurer = TTFGlyphMeasurer(fonts: fontSet)
       context = opened
+      fonts = fontSet
       name = "SDL2_ttf"
     } catch {
       FileHandle.standardError.write(Data("reuse-bench: fonts unavailable (\(error)); using fixed advances\n".utf8))
     }
     self.context = context
+    self.fonts = fonts
     self.measurer = measurer
     self.measurerName = name
     do {

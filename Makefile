@@ -21,11 +21,12 @@ deps:
 build: deps
 	$(SWIFT) build --build-tests
 
-## test: install, build, run every test (what CI runs), plus a benchmark smoke run.
+## test: install, build, run every test (what CI runs), the formatter's lint, and a benchmark smoke run.
 test: deps
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) $(SWIFT) test --skip-build
-	$(SWIFT) run reuse-bench --smoke
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Demo
+	$(TEST_ENV) $(SWIFT) run reuse-bench --smoke
 
 ## demo: install, build in release mode, open the window (or run headless without a display).
 demo: deps

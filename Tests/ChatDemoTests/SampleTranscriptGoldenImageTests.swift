@@ -27,13 +27,15 @@ import Testing
   }
 
   @Test func theBottomOfTheSampleTranscript() throws {
-    let image = try run(#"{"op": "advance", "seconds": 0.75}, {"op": "screenshot", "name": "bottom"}"#, screenshot: "bottom")
+    let image = try run(
+      #"{"op": "advance", "seconds": 0.75}, {"op": "screenshot", "name": "bottom"}"#, screenshot: "bottom")
     let outcome = verifier.verify(image, named: "sample-transcript-bottom")
     #expect(outcome.passed, "\(outcome.message)")
   }
 
   @Test func editingInPlaceShowsTheSelection() throws {
-    let steps = #"{"op": "select", "message": 218, "offset": 6, "length": 20}, {"op": "screenshot", "name": "selection"}"#
+    let steps =
+      #"{"op": "select", "message": 218, "offset": 6, "length": 20}, {"op": "screenshot", "name": "selection"}"#
     let image = try run(steps, screenshot: "selection")
     let outcome = verifier.verify(image, named: "sample-transcript-selection")
     #expect(outcome.passed, "\(outcome.message)")

@@ -59,7 +59,8 @@ final class ChatApp {
     chatView = try ChatTextView(
       storage: storage, renderer: renderer, fonts: fonts, clock: clock, instrumentation: instrumentation)
     chatView.register(
-      [.onEditingInlineParagraphs, .onScrollingOutOfViewport], forTextAttachmentViewProviderType: StickerViewProvider.self)
+      [.onEditingInlineParagraphs, .onScrollingOutOfViewport],
+      forTextAttachmentViewProviderType: StickerViewProvider.self)
     chatView.presentsFrames = false
     composer = SDLTextView(storage: TextContentStorage(), renderer: renderer, fonts: fonts, clock: clock)
     composer.presentsFrames = false
@@ -133,7 +134,8 @@ final class ChatApp {
   private func drawFrame() throws(SDLError) {
     try chatView.renderFrame()
     renderer.fill(composerFrame, color: TextColor(red: 246, green: 247, blue: 250))
-    try canvas.fillRoundedRect(composerFrame.insetBy(dx: 8, dy: 7), radius: 18, color: TextColor(red: 255, green: 255, blue: 255))
+    try canvas.fillRoundedRect(
+      composerFrame.insetBy(dx: 8, dy: 7), radius: 18, color: TextColor(red: 255, green: 255, blue: 255))
     composer.showsCaret = focusIsComposer || composer.textContentStorage.length > 0
     try composer.renderFrame()
     if composer.textContentStorage.length == 0, composer.markedText.isEmpty {

@@ -91,7 +91,7 @@ public final class TextLayoutManager {
     guard !needsEstimates else { return }
     needsEstimates = true
     var fragments: [TextLayoutFragment] = []
-    index.forEach { node in
+    index.visit { node in
       if let fragment = node.element.fragment {
         node.element.fragment = nil
         fragments.append(fragment)
@@ -108,7 +108,7 @@ public final class TextLayoutManager {
     var all: [(element: Entry, length: Int, height: Double)] = []
     all.reserveCapacity(manager.paragraphCount)
     let estimator = HeightEstimator(self)
-    manager.paragraphs.forEach { node in
+    manager.paragraphs.visit { node in
       all.append(
         (
           element: Entry(paragraph: node.element), length: node.element.length,

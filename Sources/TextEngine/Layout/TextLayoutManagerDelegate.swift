@@ -12,5 +12,6 @@ package protocol TextLayoutFragmentObserver: AnyObject {
   /// The storage's outermost editing transaction ended.
   func textLayoutManagerDidEndEditingTransaction(_ textLayoutManager: TextLayoutManager)
   /// Paragraphs `range` (indices before the edit) were replaced by `insertedCount` new ones.
-  func textLayoutManager(_ textLayoutManager: TextLayoutManager, didReplaceParagraphsIn range: Range<Int>, insertedCount: Int)
+  func textLayoutManager(
+    _ textLayoutManager: TextLayoutManager, didReplaceParagraphsIn range: Range<Int>, insertedCount: Int)
 }

@@ -25,7 +25,8 @@ public final class TextLineFragment {
   /// The x of each character's leading edge relative to the fragment, plus the line end: `count + 1` values.
   private let positions: [Double]
 
-  init(characterRange: Range<Int>, typographicBounds: CGRect, baselineOffset: Double, runs: [Run], positions: [Double]) {
+  init(characterRange: Range<Int>, typographicBounds: CGRect, baselineOffset: Double, runs: [Run], positions: [Double])
+  {
     self.characterRange = characterRange
     self.typographicBounds = typographicBounds
     self.baselineOffset = baselineOffset

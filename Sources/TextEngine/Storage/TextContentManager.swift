@@ -174,7 +174,7 @@ open class TextContentManager {
     }
     let contents = contents.isEmpty && range.count == paragraphCount ? [(AttributedText(), [:])] : contents
     var removedParagraphs: [TextParagraph] = []
-    paragraphs.forEach(from: range.lowerBound) { node in
+    paragraphs.visit(from: range.lowerBound) { node in
       guard removedParagraphs.count < range.count else { return false }
       removedParagraphs.append(node.element)
       return true

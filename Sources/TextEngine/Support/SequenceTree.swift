@@ -234,7 +234,7 @@ final class SequenceTree<Element> {
   }
 
   /// Calls `body` for each element in order, from the node at `index`, until it returns false.
-  func forEach(from index: Int = 0, _ body: (Node) -> Bool) {
+  func visit(from index: Int = 0, _ body: (Node) -> Bool) {
     var current = node(at: index)
     while let node = current, body(node) { current = successor(of: node) }
   }

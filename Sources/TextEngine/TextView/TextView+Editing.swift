@@ -20,7 +20,8 @@ extension TextView {
 
   /// Inserts `attachment` at the caret (replacing the selection). A copy goes in if it is already present.
   public func insertAttachment(_ attachment: TextAttachment) {
-    try? replaceCharacters(in: selectedRange, with: AttributedText(attachment: attachment, attributes: typingAttributes))
+    try? replaceCharacters(
+      in: selectedRange, with: AttributedText(attachment: attachment, attributes: typingAttributes))
   }
 
   /// Splits the paragraph at the caret (`\n`).

@@ -86,7 +86,8 @@ extension TextView {
       guard let record = records[id], record.viewState == .shown else { continue }
       if policy(of: record).contains(.onScrollingOutOfViewport) {
         record.viewState = .cached
-        record.provider.view?.surfaceWillEnterReuseCache(keepsAdvancing: reuseCacheConfiguration.keepsAnimationsAdvancing)
+        record.provider.view?.surfaceWillEnterReuseCache(
+          keepsAdvancing: reuseCacheConfiguration.keepsAnimationsAdvancing)
         reuseCache.insert(id, cost: record.provider.view?.reuseCacheCost ?? 0)
         log(.surfaceCachedOnScrollOut, record)
       } else {
@@ -120,7 +121,8 @@ extension TextView {
     }
     let provider: TextAttachmentViewProvider
     do {
-      provider = try attachment.viewProvider(for: self, location: location, textContainer: textLayoutManager.textContainer)
+      provider = try attachment.viewProvider(
+        for: self, location: location, textContainer: textLayoutManager.textContainer)
     } catch {
       let placeholder = PlaceholderAttachmentViewProvider(
         textAttachment: attachment, parentView: self, textLayoutManager: textLayoutManager, location: location)

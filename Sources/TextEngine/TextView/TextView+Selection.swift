@@ -20,7 +20,9 @@ extension TextView {
   }
 
   /// The moving end of the selection.
-  public var caretOffset: Int { selectedRange.lowerBound == selectionAnchor ? selectedRange.upperBound : selectedRange.lowerBound }
+  public var caretOffset: Int {
+    selectedRange.lowerBound == selectionAnchor ? selectedRange.upperBound : selectedRange.lowerBound
+  }
 
   /// Selects the whole document.
   public func selectAll() {
@@ -115,13 +117,15 @@ extension TextView {
         let lineRange = (start + line.characterRange.lowerBound)..<(start + line.characterRange.upperBound)
         let lower = max(range.lowerBound, lineRange.lowerBound)
         let upper = min(range.upperBound, lineRange.upperBound)
-        let coversBreak = range.upperBound > start + fragment.textParagraph.length && line === fragment.textLineFragments.last
+        let coversBreak =
+          range.upperBound > start + fragment.textParagraph.length && line === fragment.textLineFragments.last
         guard lower < upper || (coversBreak && lower <= upper) else { continue }
         let x0 = line.locationX(forCharacterAt: lower - start)
         var x1 = line.locationX(forCharacterAt: upper - start)
         if coversBreak { x1 += 6 }
         rects.append(
-          CGRect(x: origin.x + x0, y: origin.y + line.typographicBounds.minY, width: max(1, x1 - x0),
+          CGRect(
+            x: origin.x + x0, y: origin.y + line.typographicBounds.minY, width: max(1, x1 - x0),
             height: line.typographicBounds.height))
       }
     }
@@ -184,7 +188,8 @@ extension TextView {
         if neighbourFragment == nil { neighbour += direction }
       }
       if let neighbourFragment, let start = try? textContentStorage.startOffset(ofParagraphAt: neighbour),
-        let edgeLine = direction < 0 ? neighbourFragment.textLineFragments.last : neighbourFragment.textLineFragments.first
+        let edgeLine = direction < 0
+          ? neighbourFragment.textLineFragments.last : neighbourFragment.textLineFragments.first
       {
         target = start + edgeLine.characterOffset(nearestX: x)
       } else {

@@ -13,7 +13,9 @@ import Testing
       .providersCreated: 60, .providersDiscarded: 60, .viewsLoaded: 64, .viewsDiscarded: 64,
       .animationStatesCreated: 64, .animationResets: 64,
     ],
-    "edit": [.providersReusedOnEdit: 60, .viewsLoaded: 4, .viewsDiscarded: 4, .animationStatesCreated: 4, .animationResets: 4],
+    "edit": [
+      .providersReusedOnEdit: 60, .viewsLoaded: 4, .viewsDiscarded: 4, .animationStatesCreated: 4, .animationResets: 4,
+    ],
     "scroll": [
       .providersCreated: 60, .providersDiscarded: 60, .viewsLoaded: 60, .viewsDiscarded: 60,
       .animationStatesCreated: 60, .animationResets: 60, .surfacesCachedOnScrollOut: 4, .surfacesRestoredOnScrollIn: 4,

@@ -11,7 +11,7 @@ struct JumpFigure {
   func run() throws -> [FigureResult] {
     let view = context.view
     let count = context.storage.paragraphCount
-    var random = BenchRandom(seed: 0x1A4B)
+    var random = SplitMix64(seed: 0x1A4B)
     var targets = (0..<(context.warmUp + context.samples)).map { _ in random.next(below: count) }
     var sink = 0.0
     let queries = try context.sampler.run { iteration in
@@ -20,7 +20,7 @@ struct JumpFigure {
       let y = view.textLayoutManager.yOffset(ofParagraphAt: target) ?? 0
       sink += Double(offset) + y
     }
-    random = BenchRandom(seed: 0x2B5C)
+    random = SplitMix64(seed: 0x2B5C)
     targets = targets.map { _ in random.next(below: count) }
     var missed = 0
     var extraPasses = 0

@@ -41,7 +41,7 @@ struct TranscriptGenerator {
   /// Every message's text and paragraph attributes, in order.
   /// - Complexity: O(count).
   func messages() -> [(AttributedText, [String: String])] {
-    var random = BenchRandom(seed: 0xC4A7)
+    var random = SplitMix64(seed: 0xC4A7)
     var result: [(AttributedText, [String: String])] = []
     result.reserveCapacity(count)
     let party = stickerParty
@@ -57,7 +57,7 @@ struct TranscriptGenerator {
   }
 
   /// One message of about ``targetLength`` characters with `stickers` stickers spread through it.
-  private func message(stickers: Int, random: inout BenchRandom, stickerIndex: inout Int) -> AttributedText {
+  private func message(stickers: Int, random: inout SplitMix64, stickerIndex: inout Int) -> AttributedText {
     let target = Self.targetLength - 4 + random.next(below: 9) - stickers * 2
     var chunks: [String] = [""]
     chunks[0].reserveCapacity(Self.targetLength + 8)

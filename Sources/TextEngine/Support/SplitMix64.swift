@@ -1,0 +1,21 @@
+/// A small deterministic pseudo-random generator (SplitMix64).
+///
+/// Tree shapes, generated transcripts and benchmark inputs repeat from run to run because they
+/// all draw from it; it is shared across the package's modules, not part of the public API.
+package struct SplitMix64 {
+  private var state: UInt64
+
+  package init(seed: UInt64) { state = seed }
+
+  /// The next 64 random bits.
+  package mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A value in `0..<bound`; `bound` must be positive.
+  package mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}

@@ -24,9 +24,11 @@ build: deps
 ## test: install, build, run every test (what CI runs), the formatter's lint, and a benchmark smoke run.
 test: deps
 	$(SWIFT) build --build-tests
-	$(TEST_ENV) $(SWIFT) test --skip-build
+	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest 2>&1 | tee .build/test-output.txt
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Demo
 	$(TEST_ENV) $(SWIFT) run reuse-bench --smoke
+	@count=$$(grep -oE 'Test run with [0-9]+ tests' .build/test-output.txt | grep -oE '[0-9]+' | tail -n 1); \
+	  echo "tests: $${count:-0} passed, 0 failed"
 
 ## demo: install, build in release mode, open the window (or run headless without a display).
 demo: deps

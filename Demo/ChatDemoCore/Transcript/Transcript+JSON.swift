@@ -14,15 +14,17 @@ extension Transcript {
       })
   }
 
-  /// Parses JSON bytes.
+  /// Parses JSON bytes with ``TranscriptParser`` (one pass, no intermediate object graph).
   public init(jsonData: Data) throws(TranscriptError) {
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: jsonData)
-    } catch {
-      throw TranscriptError(reason: "malformed JSON (\(error.localizedDescription))")
+    let result = jsonData.withUnsafeBytes { raw -> Result<Transcript, TranscriptError> in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      do throws(TranscriptError) {
+        return .success(try TranscriptParser.parse(bytes))
+      } catch {
+        return .failure(error)
+      }
     }
-    try self.init(jsonObject: object)
+    self = try result.get()
   }
 
   /// The transcript as a JSON-ready object.

@@ -51,6 +51,10 @@ struct SizeRun {
           id: "P8", label: "peak resident memory", unit: .bytes, value: Double(PeakMemory.peakResidentBytes() ?? 0),
           details: ["resident now": Double(PeakMemory.residentBytes() ?? 0)]))
     }
+    if options.runs("P3") {
+      progress("P3 open from a file")
+      figures.append(try OpenFileFigure(environment: environment, size: size, samples: openSamples).run())
+    }
     return SizeReport(
       size: size, measurer: "\(fixture.viewName), \(environment.measurerName)", figures: figures,
       failures: context.failures)

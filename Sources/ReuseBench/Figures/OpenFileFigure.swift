@@ -1,0 +1,49 @@
+import AnimationRuntime
+import ChatDemoCore
+import Foundation
+import ReuseKitSDL
+import TextEngine
+
+/// P3 from a file, as the demo opens one: read and parse the JSON transcript (`TranscriptFile`),
+/// build the storage (`ChatDocument`), open the chat view at the latest message and draw it.
+///
+/// The file is written by the demo's own generator (`chat-demo --generate`), every third message
+/// holding a sticker. It runs after P8 is read, so parsing does not inflate the peak-memory figure.
+@MainActor
+struct OpenFileFigure {
+  let environment: BenchEnvironment
+  let size: Int
+  let samples: Int
+
+  func run() throws -> FigureResult {
+    let transcript = ChatDemoCore.TranscriptGenerator(messages: size, seed: 7, stickerEvery: 3).generate()
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("reuse-bench-\(ProcessInfo.processInfo.processIdentifier)-\(size).json")
+    try TranscriptFile.save(transcript, to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let fileBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+    let stickers = StickerFactory(runtime: environment.runtime)
+    var shown = -1
+    let timings = try Sampler(warmUp: 1, samples: samples).run(prepare: { _ in }) { _ in
+      let loaded = try TranscriptFile.load(url)
+      let storage = ChatDocument.storage(for: loaded, stickers: stickers)
+      let view: TextView
+      if let fonts = environment.fonts {
+        let chat = try ChatTextView.offscreen(
+          storage: storage, width: 480, height: 800, fonts: fonts, clock: environment.clock)
+        chat.scrollToBottom()
+        try chat.renderFrame()
+        view = chat
+      } else {
+        view = TextView(
+          storage: storage, viewportSize: CGSize(width: 480, height: 800), glyphMeasurer: environment.measurer)
+        view.scrollToBottom()
+      }
+      shown = view.textViewportLayoutController.configuredFragments.last?.paragraphIndex ?? -1
+    }
+    guard shown == size - 1 else { throw BenchFailure("P3.file: the first frame shows paragraph \(shown)") }
+    return FigureResult(
+      id: "P3.file", label: "open transcript file, show latest", samples: timings,
+      details: ["file MiB": Double(fileBytes) / 1_048_576])
+  }
+}

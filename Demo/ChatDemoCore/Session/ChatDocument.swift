@@ -12,8 +12,12 @@ public enum ChatDocument {
   public static let timeKey = "time"
 
   /// The paragraph content and attributes for `message`.
-  public static func paragraph(for message: ChatMessage, stickers: StickerFactory) -> (AttributedText, [String: String])
-  {
+  /// - Complexity: O(message length); one pass over plain text.
+  public static func paragraph(for message: ChatMessage, stickers: StickerFactory) -> (AttributedText, [String: String]) {
+    let attributes = message.time.map { [fromKey: message.from, timeKey: $0] } ?? [fromKey: message.from]
+    if message.parts.count == 1, case .text(let string) = message.parts[0] {
+      return (AttributedText(string.replacingLineBreaks()), attributes)
+    }
     var text = AttributedText()
     let standalone = message.isStickerOnly
     for part in message.parts {
@@ -24,8 +28,6 @@ public enum ChatDocument {
         text.append(AttributedText(attachment: stickers.make(name, standalone: standalone)))
       }
     }
-    var attributes = [fromKey: message.from]
-    if let time = message.time { attributes[timeKey] = time }
     return (text, attributes)
   }
 
@@ -74,7 +76,7 @@ public enum ChatDocument {
 
 extension String {
   fileprivate func replacingLineBreaks() -> String {
-    guard contains("\n") || contains("\r\n") else { return self }
+    guard utf8.contains(0x0A) else { return self }
     return String(map { $0 == "\n" || $0 == "\r\n" ? AttributedText.lineSeparator : $0 })
   }
 

@@ -24,7 +24,7 @@ public struct AttributedText: Equatable {
   /// Creates text with one attribute run.
   public init(_ string: String = "", attributes: TextAttributes = TextAttributes()) {
     self.string = string
-    self.length = string.count
+    self.length = Self.characterCount(of: string)
     self.runs = length == 0 ? [] : [Run(length: length, attributes: attributes)]
   }
 
@@ -33,6 +33,13 @@ public struct AttributedText: Equatable {
     var attributes = attributes
     attributes.attachment = attachment
     self.init(String(Self.attachmentCharacter), attributes: attributes)
+  }
+
+  /// `string.count`, with a fast path for ASCII text without carriage returns (one byte, one character).
+  static func characterCount(of string: String) -> Int {
+    let utf8 = string.utf8
+    let ascii = utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 || $0 == 0x0D } }
+    return ascii == true ? utf8.count : string.count
   }
 
   /// The attachments in order of appearance.

@@ -57,6 +57,19 @@ import Testing
     #expect(try Data(contentsOf: url) == bytes)
   }
 
+  @Test func aCorruptFileIsNeverTheSaveTarget() throws {
+    let url = RepositoryAssets.temporaryDirectory().appendingPathComponent("chat.json")
+    let bytes = Data("not json".utf8)
+    try bytes.write(to: url)
+    let loadFailed = (try? TranscriptFile.load(url)) == nil
+    let target = TranscriptFile.saveTarget(for: url, loadFailed: loadFailed)
+    #expect(target.lastPathComponent == "chat.recovered.json")
+    try TranscriptFile.save(Transcript(messages: [ChatMessage(from: "me", text: "saved")]), to: target)
+    #expect(try Data(contentsOf: url) == bytes)
+    #expect(try TranscriptFile.load(target).messages.count == 1)
+    #expect(TranscriptFile.saveTarget(for: url, loadFailed: false) == url)
+  }
+
   @Test func theGeneratorIsDeterministicForASeed() {
     let a = TranscriptGenerator(messages: 300, seed: 9).generate()
     let b = TranscriptGenerator(messages: 300, seed: 9).generate()

@@ -238,10 +238,7 @@ final class ChatApp {
   }
 
   private func save() {
-    let target =
-      loadFailure == nil
-      ? transcriptURL
-      : transcriptURL.deletingPathExtension().appendingPathExtension("recovered.json")
+    let target = TranscriptFile.saveTarget(for: transcriptURL, loadFailed: loadFailure != nil)
     do {
       try TranscriptFile.save(ChatDocument.transcript(from: storage), to: target)
       show("Saved \(storage.paragraphCount) messages to \(target.lastPathComponent)", seconds: 3)

@@ -26,6 +26,12 @@ public enum TranscriptFile {
     }
   }
 
+  /// Where saving a transcript opened from `url` goes: `url` itself, or — when `url` could not be
+  /// loaded — `NAME.recovered.json` beside it, so that a corrupt file is never overwritten.
+  public static func saveTarget(for url: URL, loadFailed: Bool) -> URL {
+    loadFailed ? url.deletingPathExtension().appendingPathExtension("recovered.json") : url
+  }
+
   /// Writes `transcript` to `url` atomically (temp file, fsync, rename).
   public static func save(_ transcript: Transcript, to url: URL) throws(TranscriptError) {
     let data: Data

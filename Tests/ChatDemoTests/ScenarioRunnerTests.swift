@@ -31,6 +31,16 @@ import TextEngine
     #expect(none.framesRendered == both.framesRendered)
   }
 
+  @Test(arguments: shipped)
+  func shippedScenariosPassThroughTheSDLHostAsTheCommandLineRunsThem(name: String) throws {
+    let sdl = ScenarioRunner.Options(
+      stickerDirectory: RepositoryAssets.stickers, makeHost: { try SDLScenarioHost(context: $0) })
+    let report = try ScenarioRunner(scenario: try scenario(name), options: sdl).run()
+    #expect(report.passed, "\(report.expectations.filter { !$0.passed })")
+    #expect(report.errors == [])
+    #expect(report.framesRendered > 10)
+  }
+
   @Test func typingBurstCountsUnderEachPolicy() throws {
     let scenario = try scenario("typing-burst")
     var resets: [String: Int] = [:]

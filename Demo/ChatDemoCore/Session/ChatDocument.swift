@@ -13,7 +13,8 @@ public enum ChatDocument {
 
   /// The paragraph content and attributes for `message`.
   /// - Complexity: O(message length); one pass over plain text.
-  public static func paragraph(for message: ChatMessage, stickers: StickerFactory) -> (AttributedText, [String: String]) {
+  public static func paragraph(for message: ChatMessage, stickers: StickerFactory) -> (AttributedText, [String: String])
+  {
     let attributes = message.time.map { [fromKey: message.from, timeKey: $0] } ?? [fromKey: message.from]
     if message.parts.count == 1, case .text(let string) = message.parts[0] {
       return (AttributedText(string.replacingLineBreaks()), attributes)

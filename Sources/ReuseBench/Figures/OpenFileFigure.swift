@@ -24,7 +24,7 @@ struct OpenFileFigure {
     let fileBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
     let stickers = StickerFactory(runtime: environment.runtime)
     var shown = -1
-    let timings = try Sampler(warmUp: 1, samples: samples).run(prepare: { _ in }) { _ in
+    let timings = try Sampler(warmUp: 1, samples: samples).run { _ in
       let loaded = try TranscriptFile.load(url)
       let storage = ChatDocument.storage(for: loaded, stickers: stickers)
       let view: TextView

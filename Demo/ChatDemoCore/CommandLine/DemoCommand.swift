@@ -126,6 +126,7 @@ public enum DemoCommand: Equatable {
     KEYS (window)
       Enter send · Shift+Enter line break · Ctrl+1…9 insert sticker · Ctrl+Z / Ctrl+Shift+Z undo/redo
       Ctrl+X/C/V clipboard · Ctrl+S save · F1 HUD · F2 toggle onEditingInlineParagraphs
-      F3 toggle onScrollingOutOfViewport · F4 flash stickers whose animation was reset · Esc quit
+      F3 toggle onScrollingOutOfViewport · F4 flash stickers whose animation was reset
+      Esc stop editing a message · Ctrl+Q quit
     """
 }

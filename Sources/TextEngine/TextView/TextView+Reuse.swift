@@ -88,7 +88,7 @@ extension TextView {
         record.viewState = .cached
         record.provider.view?.surfaceWillEnterReuseCache(
           keepsAdvancing: reuseCacheConfiguration.keepsAnimationsAdvancing)
-        reuseCache.insert(id, cost: record.provider.view?.reuseCacheCost ?? 0)
+        reuseCache.insert((), for: id, cost: max(0, record.provider.view?.reuseCacheCost ?? 0))
         log(.surfaceCachedOnScrollOut, record)
       } else {
         discardView(of: record)
@@ -98,7 +98,7 @@ extension TextView {
     while reuseCache.count > max(0, reuseCacheConfiguration.countLimit)
       || reuseCache.totalCost > max(0, reuseCacheConfiguration.byteLimit)
     {
-      guard let id = reuseCache.popOldest(), let record = records[id] else { break }
+      guard let id = reuseCache.removeLeastRecent()?.key, let record = records[id] else { break }
       log(.surfaceEvicted, record)
       discardView(of: record)
     }
@@ -144,7 +144,7 @@ extension TextView {
     case .shown:
       return
     case .cached:
-      reuseCache.remove(record.id)
+      reuseCache.removeValue(for: record.id)
       record.viewState = .shown
       record.provider.view?.surfaceDidLeaveReuseCache()
       log(.surfaceRestoredOnScrollIn, record)
@@ -167,7 +167,7 @@ extension TextView {
 
   func discardView(of record: ProviderRecord) {
     guard record.viewState != .none else { return }
-    if record.viewState == .cached { reuseCache.remove(record.id) }
+    if record.viewState == .cached { reuseCache.removeValue(for: record.id) }
     record.provider.view?.surfaceWillBeDiscarded()
     record.provider.view = nil
     record.viewState = .none

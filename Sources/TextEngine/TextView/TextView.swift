@@ -47,7 +47,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
   var seenThisPass: Set<Int> = []
   var detachedRecordIDs: Set<Int> = []
   var discardedFragments: [TextLayoutFragment] = []
-  var reuseCache = LRUList()
+  /// Cached attachment ids, least recently cached first; evicted by hand to discard and count views.
+  var reuseCache = LRUCache<Int, Void>(costLimit: .max)
   var isInEditingTransaction = false
   var isPerformingEdit = false
   var fragmentSurfaces: [ObjectIdentifier: any TextViewportRenderingSurface] = [:]

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ReuseKitSDL
+@testable import TextEngine
 
 @Suite struct LRUCacheTests {
   @Test func evictsLeastRecentlyUsedUntilCostFits() {
@@ -40,5 +40,22 @@ import Testing
     #expect(cache.value(for: 97) == 970)
     #expect(cache.value(for: 96) == nil)
     #expect(cache.evictions == 97)
+  }
+
+  @Test func handEvictionReturnsEntriesInRecencyOrder() {
+    var cache = LRUCache<Int, Void>(costLimit: .max)
+    for key in [3, 1, 2] { cache.insert((), for: key, cost: key) }
+    _ = cache.value(for: 3)
+    #expect(cache.keys == [1, 2, 3])
+    #expect(cache.contains(2) && !cache.contains(4))
+    #expect(cache.removeLeastRecent()?.key == 1)
+    #expect(cache.keys == [2, 3] && cache.totalCost == 5)
+  }
+
+  @Test func loweringTheLimitEvictsAtOnce() {
+    var cache = LRUCache<Int, String>(costLimit: 100)
+    for key in 0..<10 { cache.insert("\(key)", for: key, cost: 10) }
+    cache.costLimit = 35
+    #expect(cache.keys == [7, 8, 9] && cache.totalCost == 30 && cache.evictions == 7)
   }
 }

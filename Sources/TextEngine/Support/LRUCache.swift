@@ -1,7 +1,9 @@
 /// A least-recently-used cache bounded by the total cost (bytes) of its values.
 ///
 /// Entries live in a doubly linked list threaded through an array, so lookups, inserts and
-/// evictions are O(1) (amortised).
+/// evictions are O(1) (amortised). One implementation serves the package: the text view's scroll
+/// cache (which evicts by hand, to discard and count each view), the shared sticker frame cache
+/// and the SDL text-texture cache.
 package struct LRUCache<Key: Hashable, Value> {
   private struct Node {
     var key: Key
@@ -11,8 +13,10 @@ package struct LRUCache<Key: Hashable, Value> {
     var next: Int?
   }
 
-  /// The largest total cost the cache holds.
-  package let costLimit: Int
+  /// The largest total cost the cache holds; lowering it evicts at once.
+  package var costLimit: Int {
+    didSet { trim(toFit: 0) }
+  }
   /// The current total cost of all entries.
   package private(set) var totalCost = 0
   /// How many entries were evicted to make room, since creation.
@@ -33,6 +37,30 @@ package struct LRUCache<Key: Hashable, Value> {
 
   /// How many entries the cache holds.
   package var count: Int { slots.count }
+
+  /// Whether `key` is cached; does not count as a use.
+  package func contains(_ key: Key) -> Bool { slots[key] != nil }
+
+  /// The keys from least to most recently used.
+  /// - Complexity: O(count).
+  package var keys: [Key] {
+    var result: [Key] = []
+    result.reserveCapacity(count)
+    var slot = leastRecent
+    while let current = slot, let node = nodes[current] {
+      result.append(node.key)
+      slot = node.previous
+    }
+    return result
+  }
+
+  /// Removes and returns the least recently used entry.
+  /// - Complexity: O(1).
+  package mutating func removeLeastRecent() -> (key: Key, value: Value)? {
+    guard let slot = leastRecent, let node = nodes[slot] else { return nil }
+    remove(slot: slot)
+    return (node.key, node.value)
+  }
 
   /// The value for `key`, marking it most recently used.
   /// - Complexity: O(1).
@@ -55,10 +83,7 @@ package struct LRUCache<Key: Hashable, Value> {
     precondition(cost >= 0, "cost must not be negative")
     removeValue(for: key)
     guard cost <= costLimit else { return false }
-    while totalCost + cost > costLimit, let victim = leastRecent {
-      remove(slot: victim)
-      evictions += 1
-    }
+    trim(toFit: cost)
     let node = Node(key: key, value: value, cost: cost, previous: nil, next: mostRecent)
     let slot: Int
     if let free = freeSlots.popLast() {
@@ -90,6 +115,13 @@ package struct LRUCache<Key: Hashable, Value> {
     mostRecent = nil
     leastRecent = nil
     totalCost = 0
+  }
+
+  private mutating func trim(toFit incoming: Int) {
+    while totalCost + incoming > costLimit, let victim = leastRecent {
+      remove(slot: victim)
+      evictions += 1
+    }
   }
 
   private mutating func unlink(_ slot: Int) {

@@ -103,9 +103,10 @@ struct BenchOptions {
     FIGURES (each at every size; median and p99 of the samples)
       P1  engine time per keystroke in a message holding 3 stickers, per policy set
           (none, edit, scroll, both), with providers created / views loaded per 100 keys
-      P2  one scroll frame at 480x800 with 30+ animated stickers visible (engine time)
+      P2  one scroll frame at 480x800 with 30+ animated stickers visible: engine time, and the
+          whole frame drawn by the chat view with the software renderer
       P3  open a transcript and show its latest message: built from messages in memory, and
-      (P3.file) loaded from a JSON file the way the demo opens one
+          (P3.file) loaded from a JSON file the way the demo opens one
       P4  jump to a random message: the offset/y query, then the frame showing it
       P5  anchor drift in px over 1000 height corrections above the viewport
       P6  rendering every visible sticker for one frame; frame-cache memory

@@ -45,15 +45,7 @@ final class ChatApp {
     runtime = StickerRuntime(clock: clock, library: library)
     stickers = StickerFactory(runtime: runtime)
     transcriptURL = transcript
-    var failure: TranscriptError?
-    var loaded = Transcript()
-    do {
-      loaded = try TranscriptFile.load(transcript)
-    } catch {
-      failure = error
-    }
-    loadFailure = failure
-    storage = ChatDocument.storage(for: loaded, stickers: stickers)
+    (storage, loadFailure) = Self.open(transcript, stickers: stickers)
     let instrumentation = Instrumentation()
     instrumentation.timeSource = { [clock] in clock.now }
     chatView = try ChatTextView(
@@ -72,8 +64,18 @@ final class ChatApp {
     labels = TextTextureCache(renderer: renderer, fonts: fonts, byteLimit: 2 << 20)
     layOut()
     chatView.scrollToBottom()
-    if let failure {
+    if let failure = loadFailure {
       show("Could not open the transcript — \(failure). It will not be overwritten; Ctrl+S saves a copy.", seconds: 8)
+    }
+  }
+
+  /// The storage for the transcript at `url` (empty when it cannot be read), and why it could not.
+  /// The parsed transcript is freed on return, before any view exists.
+  private static func open(_ url: URL, stickers: StickerFactory) -> (TextContentStorage, TranscriptError?) {
+    do {
+      return (ChatDocument.storage(for: try TranscriptFile.load(url), stickers: stickers), nil)
+    } catch {
+      return (TextContentStorage(), error)
     }
   }
 

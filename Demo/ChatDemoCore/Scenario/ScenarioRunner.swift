@@ -56,10 +56,8 @@ public final class ScenarioRunner {
       throw ScenarioError(step: nil, reason: "sticker library: \(error)")
     }
     let stickers = StickerFactory(runtime: StickerRuntime(clock: clock, library: library))
-    let transcript = try scenario.loadTranscript()
-    try checkStickers(transcript, stickers)
+    let storage = try loadStorage(stickers)  // the parsed transcript is freed before the view exists
     instrumentation.timeSource = { [clock] in clock.now }
-    let storage = ChatDocument.storage(for: transcript, stickers: stickers)
     let host: any ScenarioHost
     do {
       host = try options.makeHost(
@@ -193,6 +191,12 @@ public final class ScenarioRunner {
       throw ScenarioError(step: step, reason: "rendering failed: \(error)")
     }
     framesRendered += 1
+  }
+
+  private func loadStorage(_ stickers: StickerFactory) throws(ScenarioError) -> TextContentStorage {
+    let transcript = try scenario.loadTranscript()
+    try checkStickers(transcript, stickers)
+    return ChatDocument.storage(for: transcript, stickers: stickers)
   }
 
   private func checkStickers(_ transcript: Transcript, _ stickers: StickerFactory) throws(ScenarioError) {

@@ -66,6 +66,17 @@ import Testing
     #expect(DemoMain.run(command) == 2)
   }
 
+  @Test func anOversizedScenarioFileIsRefusedBeforeReading() throws {
+    let file = RepositoryAssets.temporaryDirectory().appendingPathComponent("huge.json")
+    FileManager.default.createFile(atPath: file.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.truncate(atOffset: UInt64(Scenario.maximumFileBytes + 1))
+    try handle.close()
+    #expect(throws: ScenarioError.self) { try Scenario(contentsOf: file) }
+    let command = DemoCommand.headless(.init(scenario: file, policy: nil, report: nil, screenshots: nil, matrix: false))
+    #expect(DemoMain.run(command) == 2)
+  }
+
   @Test func badFlagsAreUsageErrors() {
     #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--policy", "always"]) }
     #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--frobnicate"]) }

@@ -3,6 +3,9 @@ import Instrumentation
 import TextEngine
 
 extension Scenario {
+  /// The largest scenario file read (16 MiB); big transcripts belong in `{"file": …}` or `{"generate": …}`.
+  public static let maximumFileBytes = 16 << 20
+
   /// The policy names scenario files use.
   static func policy(named name: String) -> TextAttachmentViewProviderReusePolicy? {
     switch name {
@@ -15,6 +18,11 @@ extension Scenario {
   /// Reads a scenario file; a `{"file": …}` transcript is resolved relative to it.
   /// - Throws: ``ScenarioError`` naming the step and the problem.
   public init(contentsOf url: URL) throws(ScenarioError) {
+    let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
+    if let size, size > Self.maximumFileBytes {
+      throw ScenarioError(
+        step: nil, reason: "scenario file \(url.path) is \(size) bytes, over the \(Self.maximumFileBytes)-byte limit")
+    }
     guard let data = FileManager.default.contents(atPath: url.path) else {
       throw ScenarioError(step: nil, reason: "cannot read scenario file \(url.path)")
     }

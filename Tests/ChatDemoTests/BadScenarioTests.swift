@@ -68,7 +68,7 @@ import Testing
 
   @Test func anOversizedScenarioFileIsRefusedBeforeReading() throws {
     let file = RepositoryAssets.temporaryDirectory().appendingPathComponent("huge.json")
-    FileManager.default.createFile(atPath: file.path, contents: nil)
+    #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
     let handle = try FileHandle(forWritingTo: file)
     try handle.truncate(atOffset: UInt64(Scenario.maximumFileBytes + 1))
     try handle.close()

@@ -13,9 +13,16 @@ extension TextView {
   }
 
   /// Types `string` over the selection with the attributes of the text before the caret.
+  ///
+  /// Consecutive typing in one paragraph forms one undo group, which ends at a space, at a
+  /// caret move, or at any other edit (see ``coalescesTyping``).
   public func insertText(_ string: String) {
     let text = AttributedText(string, attributes: typingAttributes)
-    try? replaceCharacters(in: selectedRange, with: text)
+    let caret = selectedRange.lowerBound + text.length
+    try? performUndoableEdit(selectionAfter: caret..<caret, isTyping: string.count == 1 && string != "\n") {
+      () throws(TextEditError) in
+      try textContentStorage.replaceCharacters(in: selectedRange, with: text)
+    }
   }
 
   /// Inserts `attachment` at the caret (replacing the selection). A copy goes in if it is already present.
@@ -126,6 +133,13 @@ extension TextView {
 
   // MARK: Helpers
 
+  /// Whether the character before document offset `offset` is whitespace (or there is none).
+  private func characterBeforeIsWhitespace(_ offset: Int) -> Bool {
+    guard let location = try? textContentStorage.location(at: offset), location.offset > 0 else { return true }
+    let text = location.paragraph.attributedString
+    return text.slice((location.offset - 1)..<location.offset).string.first?.isWhitespace ?? true
+  }
+
   /// The attributes typed text gets: those of the character before the caret, minus any attachment.
   public var typingAttributes: TextAttributes {
     guard let location = try? textContentStorage.location(at: selectedRange.lowerBound) else { return TextAttributes() }
@@ -135,9 +149,11 @@ extension TextView {
   }
 
   private func performUndoableEdit(
-    selectionAfter: Range<Int>, _ edit: () throws(TextEditError) -> TextContentStorage.Replacement
+    selectionAfter: Range<Int>, isTyping: Bool = false,
+    _ edit: () throws(TextEditError) -> TextContentStorage.Replacement
   ) throws(TextEditError) {
     let before = selectedRange
+    let continuesTyping = isTyping && coalescesTyping && isTypingGroupOpen && before == undoStack.last?.selectionAfter
     isPerformingEdit = true
     let replacement: TextContentStorage.Replacement
     do {
@@ -147,9 +163,16 @@ extension TextView {
       throw error
     }
     isPerformingEdit = false
-    undoStack.append(UndoRecord(replacement, selectionBefore: before, selectionAfter: selectionAfter))
+    let record = UndoRecord(replacement, selectionBefore: before, selectionAfter: selectionAfter)
+    if continuesTyping, let last = undoStack.last, let merged = last.extended(by: record) {
+      undoStack[undoStack.count - 1] = merged
+    } else {
+      undoStack.append(record)
+    }
+
     if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
     redoStack.removeAll()
-    try? setSelectedRange(selectionAfter)
+    try? setSelectedRange(selectionAfter)  // closes any typing group…
+    isTypingGroupOpen = isTyping && !characterBeforeIsWhitespace(selectionAfter.lowerBound)  // …this one reopens it
   }
 }

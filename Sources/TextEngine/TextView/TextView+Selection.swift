@@ -11,6 +11,7 @@ extension TextView {
     selectedRange = range
     selectionAnchor = range.lowerBound
     preferredCaretX = nil
+    isTypingGroupOpen = false
     setNeedsLayout()
   }
 
@@ -31,6 +32,7 @@ extension TextView {
 
   /// Moves the caret (or the selection's moving end when `extending`) to `offset`.
   public func moveCaret(to offset: Int, extending: Bool) {
+    isTypingGroupOpen = false
     let target = clamp(offset)
     if extending {
       selectedRange = min(selectionAnchor, target)..<max(selectionAnchor, target)

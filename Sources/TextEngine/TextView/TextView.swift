@@ -38,6 +38,11 @@ open class TextView: TextViewportLayoutControllerDelegate {
   var redoStack: [UndoRecord] = []
   /// The most undo groups kept (default 1,000).
   public var undoLimit = 1_000
+  /// Whether consecutive typed characters in one paragraph undo together, word by word
+  /// (default `true`). A caret move, a space or any other edit starts a new group.
+  public var coalescesTyping = true
+  /// Whether the last undo group was typing that the next typed character may extend.
+  var isTypingGroupOpen = false
 
   var needsLayout = true
   var registry = ReuseRegistry()

@@ -14,6 +14,17 @@ struct UndoRecord {
   /// The selection after the edit.
   var selectionAfter: Range<Int>
 
+  /// This group followed by `next`, when both replaced the same single paragraph (typing in it):
+  /// undoing the merged group restores this group's original paragraph.
+  func extended(by next: UndoRecord) -> UndoRecord? {
+    guard insertedCount == 1, removedContents.count == 1, next.insertedCount == 1, next.removedContents.count == 1,
+      next.paragraphIndex == paragraphIndex
+    else { return nil }
+    var merged = self
+    merged.selectionAfter = next.selectionAfter
+    return merged
+  }
+
   init(_ replacement: TextContentStorage.Replacement, selectionBefore: Range<Int>, selectionAfter: Range<Int>) {
     paragraphIndex = replacement.paragraphIndex
     insertedCount = replacement.insertedParagraphs.count

@@ -46,6 +46,46 @@ import Testing
     #expect(!view.canRedo)
   }
 
+  @Test func typingUndoesWordByWord() throws {
+    let view = view("")
+    for character in "hello world" { view.insertText(String(character)) }
+    view.undo()
+    #expect(text(view) == "hello ")
+    view.undo()
+    #expect(text(view) == "")
+    view.redo()
+    view.redo()
+    #expect(text(view) == "hello world")
+  }
+
+  @Test func aCaretMoveOrTheSettingEndsATypingGroup() throws {
+    let view = view("")
+    for character in "abc" { view.insertText(String(character)) }
+    view.moveLeft()
+    view.moveRight()
+    for character in "def" { view.insertText(String(character)) }
+    view.undo()
+    #expect(text(view) == "abc")
+    view.coalescesTyping = false
+    for character in "xy" { view.insertText(String(character)) }
+    view.undo()
+    #expect(text(view) == "abcx")
+  }
+
+  @Test func undoingTypingAroundAStickerKeepsTheStickerObject() throws {
+    let storage = TextContentStorage(Fixtures.text(["ab", "cd"]))
+    let view = Fixtures.view(storage, policy: .onEditingInlineParagraphs)
+    let sticker = try #require(storage.paragraph(at: 0)?.attributedString.attachments.first)
+    try view.setSelectedRange(1..<1)
+    let counters = view.instrumentation.measure {
+      for character in "xyz" { view.insertText(String(character)) }
+      view.undo()
+    }
+    #expect(text(view) == "ab\u{FFFC}cd")
+    #expect(storage.paragraph(at: 0)?.attributedString.attachments.first === sticker)
+    #expect(counters.providersCreated == 0 && counters.providersReusedOnEdit == 4)
+  }
+
   @Test func undoRestoresParagraphAttributesOfMergedMessages() throws {
     let storage = TextContentStorage(paragraphs: [
       (AttributedText("hi"), ["from": "ana"]), (AttributedText("yo"), ["from": "ben"]),

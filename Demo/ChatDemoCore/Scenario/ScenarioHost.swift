@@ -37,7 +37,7 @@ public final class EngineScenarioHost: ScenarioHost {
       glyphMeasurer: FixedAdvanceGlyphMeasurer(), instrumentation: context.instrumentation)
   }
 
-  /// Advances visible stickers' animation bookkeeping; draws nothing.
+  /// Draws nothing: this host has no pixels (frames are still counted by the runner).
   public func renderFrame() {}
 
   public func writeScreenshot(to url: URL) throws {

@@ -43,18 +43,8 @@ public final class SDLTexture {
   ///   - renderer: The renderer that will draw it.
   ///   - image: The first frame.
   /// - Throws: ``SDLError`` when SDL cannot create or fill the texture.
-  public init(renderer: SDLRenderer, image: PixelImage) throws(SDLError) {
-    guard
-      let texture = SDL_CreateTexture(
-        renderer.pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-        Int32(image.width), Int32(image.height))
-    else { throw SDLError.fromSDL("SDL_CreateTexture(\(image.width)x\(image.height))") }
-    pointer = texture
-    self.renderer = renderer
-    width = image.width
-    height = image.height
-    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-    SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+  public convenience init(renderer: SDLRenderer, image: PixelImage) throws(SDLError) {
+    try self.init(streaming: renderer, format: SDL_PIXELFORMAT_ARGB8888, width: image.width, height: image.height)
     try update(with: image)
   }
 
@@ -64,19 +54,25 @@ public final class SDLTexture {
   ///   - renderer: The renderer that will draw it.
   ///   - rgba: The first frame.
   /// - Throws: ``SDLError`` when SDL cannot create or fill the texture.
-  public init(renderer: SDLRenderer, rgba: RGBAImage) throws(SDLError) {
-    guard rgba.width > 0, rgba.height > 0,
+  public convenience init(renderer: SDLRenderer, rgba: RGBAImage) throws(SDLError) {
+    try self.init(streaming: renderer, format: SDL_PIXELFORMAT_RGBA32, width: rgba.width, height: rgba.height)
+    try update(with: rgba)
+  }
+
+  /// A blending, linearly scaled streaming texture of `format`, for frames that change.
+  private init(streaming renderer: SDLRenderer, format: SDL_PixelFormatEnum, width: Int, height: Int)
+    throws(SDLError)
+  {
+    guard width > 0, height > 0,
       let texture = SDL_CreateTexture(
-        renderer.pointer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-        Int32(rgba.width), Int32(rgba.height))
-    else { throw SDLError.fromSDL("SDL_CreateTexture(RGBA32 \(rgba.width)x\(rgba.height))") }
+        renderer.pointer, format.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height))
+    else { throw SDLError.fromSDL("SDL_CreateTexture(\(width)x\(height))") }
     pointer = texture
     self.renderer = renderer
-    width = rgba.width
-    height = rgba.height
+    self.width = width
+    self.height = height
     SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
     SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-    try update(with: rgba)
   }
 
   /// Replaces the pixels of a texture made by ``init(renderer:rgba:)`` with a frame of the same size.
@@ -88,10 +84,7 @@ public final class SDLTexture {
       throw SDLError(
         context: "SDLTexture.update", detail: "frame is \(rgba.width)x\(rgba.height), texture is \(width)x\(height)")
     }
-    let status = rgba.pixels.withUnsafeBytes { bytes in
-      SDL_UpdateTexture(pointer, nil, bytes.baseAddress, Int32(width * 4))
-    }
-    try SDLError.check(status, "SDL_UpdateTexture(RGBA32 \(width)x\(height))")
+    try SDLError.check(rgba.pixels.withUnsafeBytes(upload), "SDL_UpdateTexture(RGBA32 \(width)x\(height))")
   }
 
   /// Replaces the texture's pixels with `image`, which must have the texture's size.
@@ -103,11 +96,13 @@ public final class SDLTexture {
       throw SDLError(
         context: "SDLTexture.update", detail: "image is \(image.width)x\(image.height), texture is \(width)x\(height)")
     }
-    let straight = image.straightened()
-    let status = straight.pixels.withUnsafeBytes { bytes in
-      SDL_UpdateTexture(pointer, nil, bytes.baseAddress, Int32(width * 4))
-    }
-    try SDLError.check(status, "SDL_UpdateTexture(\(width)x\(height))")
+    try SDLError.check(
+      image.straightened().pixels.withUnsafeBytes(upload), "SDL_UpdateTexture(ARGB8888 \(width)x\(height))")
+  }
+
+  /// Uploads a whole frame of 4-byte pixels and returns SDL's status.
+  private func upload(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+    SDL_UpdateTexture(pointer, nil, bytes.baseAddress, Int32(width * 4))
   }
 
   /// Multiplies the texture's colour and alpha by `color` when drawn (white, opaque: unchanged).

@@ -15,7 +15,7 @@ struct HostileCorpus {
   let cases: [Case]
 
   init(validGIF: [UInt8]) {
-    let valid = Fixtures.solidLottie()
+    let valid = StickerFixtures.solidLottie()
     func lottie(_ text: String) -> [UInt8] { Array(text.utf8) }
     func replacing(_ field: String, with value: String) -> [UInt8] {
       lottie(valid.replacingOccurrences(of: field, with: value))

@@ -1,15 +1,16 @@
 import AnimationRuntime
 import Foundation
 import Instrumentation
+import ReuseKitTestSupport
 import Testing
 
 @Suite struct HostileInputTests {
   private func corpusLibrary() throws -> (StickerLibrary, HostileCorpus) {
-    let gif = try [UInt8](Data(contentsOf: Fixtures.stickerDirectory.appendingPathComponent("spinner.gif")))
+    let gif = try [UInt8](Data(contentsOf: StickerFixtures.stickerDirectory.appendingPathComponent("spinner.gif")))
     let corpus = HostileCorpus(validGIF: gif)
     var files: [String: [UInt8]] = [:]
     for item in corpus.cases { if let bytes = item.bytes { files[item.file] = bytes } }
-    let library = try Fixtures.library(
+    let library = try StickerFixtures.library(
       files: files, entries: corpus.cases.map { ($0.name, $0.file, $0.kind, $0.frames) })
     return (library, corpus)
   }
@@ -23,7 +24,7 @@ import Testing
       HostileCorpus.Case(name: "ghost", file: "ghost", kind: "lottie", expectedReason: "no sticker named 'ghost'")
     ] {
       let attachment = StickerAttachment(stickerName: item.name, runtime: runtime)
-      let provider = Fixtures.provider(for: attachment)
+      let provider = StickerFixtures.provider(for: attachment)
       let delta = instrumentation.measure { provider.load(recordingTo: instrumentation) }
       let view = try #require(provider.view as? StickerView, "\(item.name)")
       #expect(view.isPlaceholder, "\(item.name) loaded")
@@ -45,29 +46,30 @@ import Testing
     let runtime = StickerRuntime(clock: ManualClock(), library: library)
     let instrumentation = Instrumentation()
     for _ in 0..<3 {
-      Fixtures.provider(for: StickerAttachment(stickerName: "truncated", runtime: runtime))
+      StickerFixtures.provider(for: StickerAttachment(stickerName: "truncated", runtime: runtime))
         .load(recordingTo: instrumentation)
     }
     #expect(instrumentation.errorCount == 3)
   }
 
   @Test func capsAreConfigurable() throws {
-    let library = try Fixtures.library(
-      files: ["solid.json": Array(Fixtures.solidLottie(size: 16, frames: 10).utf8)],
+    let library = try StickerFixtures.library(
+      files: ["solid.json": Array(StickerFixtures.solidLottie(size: 16, frames: 10).utf8)],
       entries: [("solid", "solid.json", "lottie", 10)])
     let strict = StickerRuntime(
       clock: ManualClock(), library: library, limits: StickerLimits(maxCanvasSide: 8))
     let instrumentation = Instrumentation()
-    Fixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: strict)).load(recordingTo: instrumentation)
+    StickerFixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: strict)).load(
+      recordingTo: instrumentation)
     #expect(instrumentation.events.first?.message?.contains("canvas 16×16 exceeds 8 px") == true)
     let lenient = StickerRuntime(clock: ManualClock(), library: library)
-    let provider = Fixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: lenient))
+    let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: lenient))
     provider.load(recordingTo: instrumentation)
     #expect((provider.view as? StickerView)?.isPlaceholder == false)
   }
 
   @Test func badManifestsThrowNamingTheManifest() throws {
-    let directory = try Fixtures.temporaryDirectory()
+    let directory = RepositoryAssets.temporaryDirectory()
     let manifest = directory.appendingPathComponent("manifest.json")
     try Data("{\"version\":1,\"stickers\":[".utf8).write(to: manifest)
     #expect { try StickerLibrary(directory: directory) } throws: { error in
@@ -86,8 +88,8 @@ import Testing
   }
 
   @Test func renderSizesOutsideTheLimitsAreRefused() throws {
-    let runtime = try Fixtures.runtime(clock: ManualClock())
-    let provider = Fixtures.provider(for: StickerAttachment(stickerName: "heart", runtime: runtime))
+    let runtime = try StickerFixtures.runtime(clock: ManualClock())
+    let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "heart", runtime: runtime))
     provider.load(recordingTo: nil)
     let view = try #require(provider.view as? StickerView)
     #expect(view.currentFrame(pixelSize: 0) == nil)

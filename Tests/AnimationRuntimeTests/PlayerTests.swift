@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct PlayerTests {
   @Test func libraryHasTheRequiredStickers() throws {
-    let library = try Fixtures.library()
+    let library = try StickerFixtures.library()
     #expect(library.assets.count >= 8)
     for name in ["party", "wave", "heart", "fire"] { #expect(library[name] != nil) }
     #expect(library.assets.filter { $0.kind == .lottie }.count >= 6)
@@ -20,9 +20,9 @@ import Testing
   @Test(arguments: [32, 64, 160])
   func everyStickerRendersVisibleChangingFrames(pixelSize: Int) throws {
     let clock = ManualClock()
-    let runtime = try Fixtures.runtime(clock: clock)
+    let runtime = try StickerFixtures.runtime(clock: clock)
     for asset in runtime.library.assets {
-      let provider = Fixtures.provider(for: StickerAttachment(asset: asset, runtime: runtime))
+      let provider = StickerFixtures.provider(for: StickerAttachment(asset: asset, runtime: runtime))
       provider.load(recordingTo: nil)
       let view = try #require(provider.view as? StickerView)
       #expect(!view.isPlaceholder, "\(asset.name): \(view.failureReason ?? "")")
@@ -39,11 +39,11 @@ import Testing
   }
 
   @Test func lottieOutputIsStraightAlphaRGBA() throws {
-    let library = try Fixtures.library(
-      files: ["solid.json": Array(Fixtures.solidLottie(colour: [1, 0.5, 0, 1], opacity: 50).utf8)],
+    let library = try StickerFixtures.library(
+      files: ["solid.json": Array(StickerFixtures.solidLottie(colour: [1, 0.5, 0, 1], opacity: 50).utf8)],
       entries: [("solid", "solid.json", "lottie", 10)])
     let runtime = StickerRuntime(clock: ManualClock(), library: library)
-    let provider = Fixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: runtime))
+    let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: runtime))
     provider.load(recordingTo: nil)
     let image = try #require((provider.view as? StickerView)?.currentFrame(pixelSize: 8))
     let pixel = try #require(image.pixel(x: 4, y: 4))
@@ -55,11 +55,11 @@ import Testing
   }
 
   @Test func sdlBlendsTheFramesCorrectlyOverWhite() throws {
-    let library = try Fixtures.library(
-      files: ["solid.json": Array(Fixtures.solidLottie(colour: [0, 0, 1, 1], opacity: 50).utf8)],
+    let library = try StickerFixtures.library(
+      files: ["solid.json": Array(StickerFixtures.solidLottie(colour: [0, 0, 1, 1], opacity: 50).utf8)],
       entries: [("solid", "solid.json", "lottie", 10)])
     let runtime = StickerRuntime(clock: ManualClock(), library: library)
-    let provider = Fixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: runtime))
+    let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: runtime))
     provider.load(recordingTo: nil)
     var image = try #require((provider.view as? StickerView)?.currentFrame(pixelSize: 4))
     let format = UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)  // SDL_PIXELFORMAT_RGBA32 on little-endian hosts
@@ -80,8 +80,8 @@ import Testing
   }
 
   @Test func gifDelaysDriveTheAnimationState() throws {
-    let runtime = try Fixtures.runtime(clock: ManualClock())
-    let provider = Fixtures.provider(for: StickerAttachment(stickerName: "spinner", runtime: runtime))
+    let runtime = try StickerFixtures.runtime(clock: ManualClock())
+    let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "spinner", runtime: runtime))
     provider.load(recordingTo: nil)
     let state = try #require((provider.view as? StickerView)?.animationState)
     // The generator writes delays of 3, 3, 4 centiseconds: 30 frames in exactly one second.
@@ -91,8 +91,8 @@ import Testing
   }
 
   @Test func downscaledRasterFramesStayOpaqueInTheMiddle() throws {
-    let runtime = try Fixtures.runtime(clock: ManualClock())
-    let provider = Fixtures.provider(for: StickerAttachment(stickerName: "bounce", runtime: runtime))
+    let runtime = try StickerFixtures.runtime(clock: ManualClock())
+    let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "bounce", runtime: runtime))
     provider.load(recordingTo: nil)
     let view = try #require(provider.view as? StickerView)
     let large = try #require(view.currentFrame(pixelSize: 96))

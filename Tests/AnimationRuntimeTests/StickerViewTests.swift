@@ -5,10 +5,10 @@ import Testing
 @Suite struct StickerViewTests {
   @Test func loadingCreatesAStateAndReloadingCountsAReset() throws {
     let clock = ManualClock()
-    let runtime = try Fixtures.runtime(clock: clock)
+    let runtime = try StickerFixtures.runtime(clock: clock)
     let instrumentation = Instrumentation()
     let attachment = StickerAttachment(stickerName: "heart", runtime: runtime)
-    let provider = Fixtures.provider(for: attachment)
+    let provider = StickerFixtures.provider(for: attachment)
     let firstLoad = instrumentation.measure { provider.load(recordingTo: instrumentation) }
     #expect(firstLoad.animationStatesCreated == 1)
     #expect(firstLoad.animationResets == 0)
@@ -30,8 +30,8 @@ import Testing
 
   @Test func restoredFromTheScrollCacheItResumesWhereItWas() throws {
     let clock = ManualClock()
-    let runtime = try Fixtures.runtime(clock: clock)
-    let provider = Fixtures.provider(for: StickerAttachment(stickerName: "fire", runtime: runtime))
+    let runtime = try StickerFixtures.runtime(clock: clock)
+    let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "fire", runtime: runtime))
     provider.load(recordingTo: nil)
     let view = try #require(provider.view as? StickerView)
     clock.advance(by: 0.5)
@@ -46,8 +46,8 @@ import Testing
 
   @Test func keepsAdvancingWhileCachedWhenAsked() throws {
     let clock = ManualClock()
-    let runtime = try Fixtures.runtime(clock: clock)
-    let provider = Fixtures.provider(for: StickerAttachment(stickerName: "fire", runtime: runtime))
+    let runtime = try StickerFixtures.runtime(clock: clock)
+    let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "fire", runtime: runtime))
     provider.load(recordingTo: nil)
     let view = try #require(provider.view as? StickerView)
     view.surfaceWillEnterReuseCache(keepsAdvancing: true)
@@ -63,8 +63,8 @@ import Testing
 
   @Test func aStickerPausedBeforeCachingStaysPaused() throws {
     let clock = ManualClock()
-    let runtime = try Fixtures.runtime(clock: clock)
-    let provider = Fixtures.provider(for: StickerAttachment(stickerName: "wave", runtime: runtime))
+    let runtime = try StickerFixtures.runtime(clock: clock)
+    let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "wave", runtime: runtime))
     provider.load(recordingTo: nil)
     let view = try #require(provider.view as? StickerView)
     view.animationState.pause()
@@ -76,9 +76,9 @@ import Testing
   @Test func offScreenStickersDoNoRenderingWork() throws {
     let clock = ManualClock()
     let cache = FrameCache()
-    let runtime = try Fixtures.runtime(clock: clock, cache: cache)
+    let runtime = try StickerFixtures.runtime(clock: clock, cache: cache)
     let views = try ["party", "wave", "heart", "fire"].map { name in
-      let provider = Fixtures.provider(for: StickerAttachment(stickerName: name, runtime: runtime))
+      let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: name, runtime: runtime))
       provider.load(recordingTo: nil)
       return try #require(provider.view as? StickerView)
     }
@@ -95,9 +95,9 @@ import Testing
   @Test func viewsOfOneStickerShareDecodedFrames() throws {
     let clock = ManualClock()
     let cache = FrameCache()
-    let runtime = try Fixtures.runtime(clock: clock, cache: cache)
+    let runtime = try StickerFixtures.runtime(clock: clock, cache: cache)
     let views = try (0..<5).map { _ in
-      let provider = Fixtures.provider(for: StickerAttachment(stickerName: "star", runtime: runtime))
+      let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "star", runtime: runtime))
       provider.load(recordingTo: nil)
       return try #require(provider.view as? StickerView)
     }
@@ -111,7 +111,7 @@ import Testing
   }
 
   @Test func attachmentCopyIsANewObjectWithTheSameSticker() throws {
-    let runtime = try Fixtures.runtime(clock: ManualClock())
+    let runtime = try StickerFixtures.runtime(clock: ManualClock())
     let attachment = StickerAttachment(stickerName: "party", runtime: runtime)
     let copy = try #require(attachment.copy() as? StickerAttachment)
     #expect(copy !== attachment)

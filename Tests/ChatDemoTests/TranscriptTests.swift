@@ -24,12 +24,8 @@ import Testing
       ("{\"messages\": [{\"from\": \"a\"}]}", "message 0 needs \"text\" or a \"parts\" array"),
     ]
     for (json, expected) in cases {
-      #expect(throws: TranscriptError.self) { try Transcript(jsonData: Data(json.utf8)) }
-      do {
-        _ = try Transcript(jsonData: Data(json.utf8))
-      } catch {
-        #expect(error.reason.contains(expected), "\(error.reason) should mention \(expected)")
-      }
+      let error = #expect(throws: TranscriptError.self) { try Transcript(jsonData: Data(json.utf8)) }
+      #expect(error?.reason.contains(expected) == true, "\(error?.reason ?? "no error") should mention \(expected)")
     }
   }
 
@@ -48,12 +44,8 @@ import Testing
     let url = RepositoryAssets.temporaryDirectory().appendingPathComponent("broken.json")
     let bytes = Data("{\"messages\": [{\"from\": \"a\", \"text\": \"unterminated".utf8)
     try bytes.write(to: url)
-    #expect(throws: TranscriptError.self) { try TranscriptFile.load(url) }
-    do {
-      _ = try TranscriptFile.load(url)
-    } catch {
-      #expect(error.description.hasPrefix(url.path))
-    }
+    let error = #expect(throws: TranscriptError.self) { try TranscriptFile.load(url) }
+    #expect(error?.description.hasPrefix(url.path) == true)
     #expect(try Data(contentsOf: url) == bytes)
   }
 

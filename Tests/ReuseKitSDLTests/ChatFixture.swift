@@ -1,6 +1,7 @@
 import AnimationRuntime
 import Foundation
 import Instrumentation
+import ReuseKitTestSupport
 import TextEngine
 
 @testable import ReuseKitSDL
@@ -19,9 +20,7 @@ struct ChatFixture {
   let runtime: StickerRuntime
 
   /// `Assets/Stickers` in this checkout.
-  static let stickerDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Assets/Stickers")
+  static let stickerDirectory = RepositoryAssets.stickers
 
   init() throws {
     environment = try SDLTestEnvironment()

@@ -10,8 +10,13 @@ open class AnimatedTestProvider: TextAttachmentViewProvider {
   ) {
     super.init(
       textAttachment: textAttachment, parentView: parentView, textLayoutManager: textLayoutManager, location: location)
-    (parentView as? CountingTextView)?.tally.providersInitialized += 1
+    tally = (parentView as? CountingTextView)?.tally
+    tally?.providersInitialized += 1
   }
+
+  private weak var tally: ObjectTally?
+
+  deinit { tally?.providersDeinitialized += 1 }
 
   open override func loadView() throws {
     let tally = (parentView as? CountingTextView)?.tally

@@ -29,17 +29,33 @@ public struct ReuseScenario {
   }
 
   /// The document offset where paragraph `index` starts.
-  public func start(of index: Int) -> Int { (try? storage.startOffset(ofParagraphAt: index)) ?? 0 }
+  public func start(of index: Int) throws -> Int { try storage.startOffset(ofParagraphAt: index) }
 
   /// The attachments of paragraph `index`.
   public func attachments(in index: Int) -> [TextAttachment] {
     storage.paragraph(at: index)?.attributedString.attachments ?? []
   }
 
-  /// Runs `body` and returns the counter deltas, checking the bookkeeping invariants after it.
+  /// Runs `body` and returns the counter deltas, checking after it the bookkeeping invariants
+  /// and that the counters agree with the real objects made and freed (``ObjectTally``).
   public func measure(_ body: () throws -> Void) rethrows -> (counters: Counters, violations: [String]) {
+    let tally = view.tally
+    let before = (
+      tally.providersInitialized, tally.viewsLoaded, tally.animationStatesCreated, tally.viewsDiscarded
+    )
     let counters = try view.instrumentation.measure(body)
-    return (counters, view.reuseInvariantViolations())
+    var violations = view.reuseInvariantViolations()
+    let real: [(String, Int, Int)] = [
+      ("providersCreated", counters.providersCreated, tally.providersInitialized - before.0),
+      ("viewsLoaded", counters.viewsLoaded, tally.viewsLoaded - before.1),
+      ("animationStatesCreated", counters.animationStatesCreated, tally.animationStatesCreated - before.2),
+      ("viewsDiscarded", counters.viewsDiscarded, tally.viewsDiscarded - before.3),
+      ("live providers", view.liveObjects.providers, tally.liveProviders),
+    ]
+    for (name, counted, objects) in real where counted != objects {
+      violations.append("\(name): counted \(counted), real objects \(objects)")
+    }
+    return (counters, violations)
   }
 }
 

@@ -9,28 +9,35 @@ import Testing
 @Suite struct ReusePolicyScrollingTests {
   static let policies = TextAttachmentViewProviderReusePolicy.allCombinations
 
-  /// Paragraph 10 sits at y 160..<184 and paragraph 11 at 184..<208; scrolling the viewport top
-  /// to 409 puts both just past the 200 pt margin.
-  private static let justPastTheMargin = 409.0
+  /// Paragraph 10 sits at y 160..<184 and paragraph 11 at 184..<208; with the viewport top at 408
+  /// the margin starts at 208, so both are just past the 200 pt margin (at 407 the last point of
+  /// paragraph 11 is still inside it).
+  private static let justPastTheMargin = 408.0
 
   @Test(arguments: policies)
   func scrollingJustPastTheMarginAndBack(policy: TextAttachmentViewProviderReusePolicy) throws {
     let scenario = ReuseScenario(policy: policy)
     let view = scenario.view
-    let (counters, violations) = scenario.measure {
-      view.scroll(toY: Self.justPastTheMargin - 1)  // still inside the margin: nothing happens
-      view.scroll(toY: Self.justPastTheMargin)
-      view.scroll(toY: 0)
+    let caches = policy.contains(.onScrollingOutOfViewport)
+    /// What `k` stickers leaving the viewport plus margin do under this policy.
+    func leaving(_ k: Int) -> ExpectedCounts {
+      ExpectedCounts([policy.shortName: caches ? [.surfacesCachedOnScrollOut: k] : [.viewsDiscarded: k]])
     }
-    let discardAndReload: [Counter: Int] = [
-      .viewsDiscarded: 4, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4,
-    ]
-    let cacheAndRestore: [Counter: Int] = [.surfacesCachedOnScrollOut: 4, .surfacesRestoredOnScrollIn: 4]
-    let expected = ExpectedCounts([
-      "none": discardAndReload, "edit": discardAndReload, "scroll": cacheAndRestore, "both": cacheAndRestore,
+    // Paragraph 10 (3 stickers) is at 160..<184, paragraph 11 (1 sticker) at 184..<208; the margin
+    // is 200 pt, so each leaves when the viewport top passes its bottom + 200, and not a point sooner.
+    let steps: [(y: Double, leaving: Int)] = [(383, 0), (384, 3), (407, 0), (Self.justPastTheMargin, 1)]
+    for step in steps {
+      let (counters, violations) = scenario.measure { view.scroll(toY: step.y) }
+      #expect(leaving(step.leaving).mismatches(counters, policy: policy) == [], "scrolled to \(step.y)")
+      #expect(violations == [])
+    }
+    let (back, violations) = scenario.measure { view.scroll(toY: 0) }
+    let returning = ExpectedCounts([
+      policy.shortName: caches
+        ? [.surfacesRestoredOnScrollIn: 4] : [.viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4]
     ])
     // Providers live with their fragments, which survive scrolling: none is created in any policy.
-    #expect(expected.mismatches(counters, policy: policy) == [])
+    #expect(returning.mismatches(back, policy: policy) == [])
     #expect(violations == [])
   }
 
@@ -103,7 +110,7 @@ import Testing
     let scenario = ReuseScenario(policy: policy)
     let view = scenario.view
     view.scroll(toY: Self.justPastTheMargin)
-    let start = scenario.start(of: ReuseScenario.stickerParagraph)
+    let start = try scenario.start(of: ReuseScenario.stickerParagraph)
     let (counters, violations) = try scenario.measure {
       try view.replaceCharacters(in: start..<start, with: "Oh, ")
       view.scroll(toY: 0)
@@ -134,8 +141,8 @@ import Testing
     let view = scenario.view
     view.scroll(toY: Self.justPastTheMargin)
     // From the end of paragraph 9 to the end of paragraph 10: paragraph 11 is untouched.
-    let start = scenario.start(of: ReuseScenario.stickerParagraph) - 1
-    let end = scenario.start(of: ReuseScenario.stickerParagraph + 1) - 1
+    let start = try scenario.start(of: ReuseScenario.stickerParagraph) - 1
+    let end = try scenario.start(of: ReuseScenario.stickerParagraph + 1) - 1
     let (counters, violations) = try scenario.measure {
       try view.replaceCharacters(in: start..<end, with: "")
     }

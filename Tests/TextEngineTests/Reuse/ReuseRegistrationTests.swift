@@ -8,38 +8,41 @@ import Testing
 @Suite struct ReuseRegistrationTests {
   static let policies = TextAttachmentViewProviderReusePolicy.allCombinations
 
-  private func typeOneCharacter(_ scenario: ReuseScenario) -> Counters {
-    let start = scenario.start(of: ReuseScenario.stickerParagraph)
-    return scenario.view.instrumentation.measure {
-      try? scenario.view.replaceCharacters(in: start..<start, with: "x")
+  /// Types one character in the sticker paragraph; the counter deltas, with the real-object checks.
+  private func typeOneCharacter(_ scenario: ReuseScenario) throws -> Counters {
+    let start = try scenario.start(of: ReuseScenario.stickerParagraph)
+    let (counters, violations) = try scenario.measure {
+      try scenario.view.replaceCharacters(in: start..<start, with: "x")
     }
+    #expect(violations == [])
+    return counters
   }
 
   @Test(arguments: policies)
-  func aPolicyRegisteredMidwayAppliesFromTheNextPass(policy: TextAttachmentViewProviderReusePolicy) {
+  func aPolicyRegisteredMidwayAppliesFromTheNextPass(policy: TextAttachmentViewProviderReusePolicy) throws {
     let scenario = ReuseScenario(policy: [])
-    #expect(typeOneCharacter(scenario).providersCreated == 3)
+    #expect(try typeOneCharacter(scenario).providersCreated == 3)
     scenario.view.register(policy, forTextAttachmentViewProviderType: AnimatedTestProvider.self)
     // This keystroke's edit is decided before the next pass: the old (empty) policy holds.
-    #expect(typeOneCharacter(scenario).providersCreated == 3)
+    #expect(try typeOneCharacter(scenario).providersCreated == 3)
     #expect(scenario.view.reusePolicy(forTextAttachmentViewProviderType: AnimatedTestProvider.self) == policy)
-    let third = typeOneCharacter(scenario)
+    let third = try typeOneCharacter(scenario)
     #expect(third.providersCreated == (policy.contains(.onEditingInlineParagraphs) ? 0 : 3))
     #expect(third.providersReusedOnEdit == (policy.contains(.onEditingInlineParagraphs) ? 3 : 0))
   }
 
-  @Test func registeringAnEmptySetRemovesThePolicy() {
+  @Test func registeringAnEmptySetRemovesThePolicy() throws {
     let scenario = ReuseScenario(policy: .onEditingInlineParagraphs)
-    #expect(typeOneCharacter(scenario).providersReusedOnEdit == 3)
+    #expect(try typeOneCharacter(scenario).providersReusedOnEdit == 3)
     scenario.view.register([], forTextAttachmentViewProviderType: AnimatedTestProvider.self)
     scenario.view.layoutViewport()
     #expect(scenario.view.reusePolicy(forTextAttachmentViewProviderType: AnimatedTestProvider.self) == [])
-    #expect(typeOneCharacter(scenario).providersCreated == 3)
+    #expect(try typeOneCharacter(scenario).providersCreated == 3)
   }
 
   @Test func removingTheScrollPolicyEmptiesTheCacheAtTheNextPass() {
     let scenario = ReuseScenario(policy: .onScrollingOutOfViewport)
-    scenario.view.scroll(toY: 409)
+    scenario.view.scroll(toY: 408)
     #expect(scenario.view.cachedViewCount == 4)
     let counters = scenario.view.instrumentation.measure {
       scenario.view.register([], forTextAttachmentViewProviderType: AnimatedTestProvider.self)
@@ -67,10 +70,10 @@ import Testing
       view.reusePolicy(forTextAttachmentViewProviderType: AnimatedTestProvider.self) == .onEditingInlineParagraphs)
   }
 
-  @Test func subclassProvidersAreReusedUnderTheParentsRegistration() {
+  @Test func subclassProvidersAreReusedUnderTheParentsRegistration() throws {
     let storage = TextContentStorage(Fixtures.text(["a ", " b"], provider: SpecialAnimatedTestProvider.self))
     let view = Fixtures.view(storage, policy: .onEditingInlineParagraphs)
-    let counters = view.instrumentation.measure { try? view.replaceCharacters(in: 0..<0, with: "x") }
+    let counters = try view.instrumentation.measure { try view.replaceCharacters(in: 0..<0, with: "x") }
     #expect(counters.providersReusedOnEdit == 1 && counters.providersCreated == 0)
     #expect(view.instrumentation.perProviderType["SpecialAnimatedTestProvider"]?.providersReusedOnEdit == 1)
   }
@@ -82,7 +85,7 @@ import Testing
     let sticker = scenario.attachments(in: ReuseScenario.stickerParagraph)[0]
     #expect(scenario.view.viewProvider(for: sticker) !== other.viewProvider(for: sticker))
     let otherBefore = other.instrumentation.totals
-    let start = scenario.start(of: ReuseScenario.stickerParagraph)
+    let start = try scenario.start(of: ReuseScenario.stickerParagraph)
     let counters = try scenario.view.instrumentation.measure {
       for offset in 0..<5 { try scenario.view.replaceCharacters(in: (start + offset)..<(start + offset), with: "x") }
     }

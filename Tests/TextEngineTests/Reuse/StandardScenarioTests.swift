@@ -26,7 +26,7 @@ import Testing
   @Test(arguments: TextAttachmentViewProviderReusePolicy.allCombinations)
   func twentyKeystrokesThenTenScreensAwayAndBack(policy: TextAttachmentViewProviderReusePolicy) throws {
     let scenario = ReuseScenario(policy: policy, paragraphs: 1_000)
-    let start = scenario.start(of: ReuseScenario.stickerParagraph)
+    let start = try scenario.start(of: ReuseScenario.stickerParagraph)
     let (counters, violations) = try scenario.measure {
       try scenario.view.setSelectedRange((start + 3)..<(start + 3))
       for _ in 0..<20 { scenario.view.insertText("a") }

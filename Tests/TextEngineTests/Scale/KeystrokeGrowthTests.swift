@@ -41,6 +41,7 @@ import Testing
     let small = try keystrokes(paragraphs: 1_000)
     let large = try keystrokes(paragraphs: 256_000)
     // log2(256k) / log2(1k) = 1.8; a linear walk would be 256×, a square-root one 16×.
+    #expect(small.indexNodes > 0, "the probe counts index work")
     #expect(
       Double(large.indexNodes) <= 3 * Double(small.indexNodes), "1k: \(small.indexNodes), 256k: \(large.indexNodes)")
     #expect(large.laidOut == 10 && small.laidOut == 10)

@@ -126,17 +126,6 @@ import Testing
     let before = storage.indexNodesVisited
     try storage.replaceCharacters(in: 3_000_000..<3_000_000, with: "x")
     let visited = storage.indexNodesVisited - before
-    #expect(visited < 400, "a keystroke visited \(visited) index nodes")
-  }
-}
-
-final class Hider: TextContentManagerDelegate {
-  var hidden: Set<String>
-  init(hidden: Set<String>) { self.hidden = hidden }
-  func textContentManager(
-    _ textContentManager: TextContentManager, shouldEnumerate textElement: TextElement,
-    options: TextContentManagerEnumerationOptions
-  ) -> Bool {
-    !hidden.contains((textElement as? TextParagraph)?.attributedString.string ?? "")
+    #expect(visited > 0 && visited < 400, "a keystroke visited \(visited) index nodes")
   }
 }

@@ -1,14 +1,13 @@
 import AnimationRuntime
 import Foundation
 import Instrumentation
+import ReuseKitTestSupport
 import TextEngine
 
-/// Shared set-up for the animation runtime tests.
-enum Fixtures {
+/// Shared set-up for the animation runtime tests (the repository paths come from `RepositoryAssets`).
+enum StickerFixtures {
   /// `Assets/Stickers` in this checkout.
-  static let stickerDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Assets/Stickers")
+  static let stickerDirectory = RepositoryAssets.stickers
 
   /// The library shipped in `Assets/Stickers`.
   static func library() throws -> StickerLibrary {
@@ -32,13 +31,6 @@ enum Fixtures {
     return HeldProvider(provider: provider, attachment: attachment, paragraph: paragraph)
   }
 
-  /// A fresh temporary directory.
-  static func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("stickers-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   /// A Lottie document with one full-canvas rectangle of `colour` at `opacity` percent.
   static func solidLottie(size: Int = 16, frames: Int = 10, colour: [Double] = [1, 0.5, 0, 1], opacity: Double = 50)
     -> String
@@ -58,7 +50,7 @@ enum Fixtures {
   static func library(
     files: [String: [UInt8]], entries: [(name: String, file: String, kind: String, frames: Int)]
   ) throws -> StickerLibrary {
-    let directory = try temporaryDirectory()
+    let directory = RepositoryAssets.temporaryDirectory()
     for (name, bytes) in files {
       try Data(bytes).write(to: directory.appendingPathComponent(name))
     }

@@ -59,9 +59,7 @@ public final class TextLayoutManager {
   public convenience init(
     textContentManager: TextContentManager, textContainer: TextContainer, glyphMeasurer: any GlyphMeasuring
   ) {
-    self.init(
-      textContentManager: textContentManager, textContainer: textContainer, glyphMeasurer: glyphMeasurer,
-      indexesLazily: true)
+    self.init(lazilyIndexing: textContentManager, textContainer: textContainer, glyphMeasurer: glyphMeasurer)
     rebuildEstimates()
   }
 
@@ -69,8 +67,8 @@ public final class TextLayoutManager {
   /// delegate set right after creation (as a text view's owner does) costs no second O(n) pass.
   /// - Complexity: O(1); the first geometry query is O(n).
   package init(
-    textContentManager: TextContentManager, textContainer: TextContainer, glyphMeasurer: any GlyphMeasuring,
-    indexesLazily: Bool
+    lazilyIndexing textContentManager: TextContentManager, textContainer: TextContainer,
+    glyphMeasurer: any GlyphMeasuring
   ) {
     self.textContentManager = textContentManager
     self.textContainer = textContainer
@@ -280,16 +278,23 @@ extension TextLayoutManager: TextContentObserver {
     _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
     inserted: [TextParagraph]
   ) {
-    if !needsEstimates {  // otherwise the rebuild will read the storage as it is then
-      let estimator = HeightEstimator(self)
-      let (removedEntries, _) = index.replace(
-        range,
-        with: inserted.map { (element: Entry(paragraph: $0), length: $0.length, height: estimator.height(of: $0)) })
-      for entry in removedEntries {
-        if let fragment = entry.fragment { fragmentObserver?.textLayoutManager(self, didDiscard: fragment) }
-      }
-    }
+    // First, so that observers know the discards below belong to an editing transaction.
     fragmentObserver?.textLayoutManager(self, didReplaceParagraphsIn: range, insertedCount: inserted.count)
+    guard !needsEstimates else { return }  // the rebuild will read the storage as it is then
+    let estimator = HeightEstimator(self)
+    // An edited paragraph (one replaced by one, as on every keystroke) starts from its old measured
+    // height, which is nearer the truth than a length estimate: a bottom-anchored view then needs
+    // no second pass to settle.
+    let measured =
+      range.count == 1 && inserted.count == 1 ? index.node(at: range.lowerBound)?.element.fragment?.height : nil
+    let (removedEntries, _) = index.replace(
+      range,
+      with: inserted.map {
+        (element: Entry(paragraph: $0), length: $0.length, height: measured ?? estimator.height(of: $0))
+      })
+    for entry in removedEntries {
+      if let fragment = entry.fragment { fragmentObserver?.textLayoutManager(self, didDiscard: fragment) }
+    }
   }
 
   package func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {

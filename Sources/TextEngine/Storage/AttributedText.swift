@@ -56,10 +56,25 @@ public struct AttributedText: Equatable {
   }
 
   /// Appends `other`, merging equal adjacent runs (attachment runs never merge).
+  ///
+  /// When the last character and `other`'s first one join into one grapheme cluster (a letter and
+  /// a combining accent, two flag halves, `\r` and `\n`), the joined character keeps this text's
+  /// attributes, so lengths and runs stay in step with `string`.
+  /// - Complexity: O(length of `other`).
   public mutating func append(_ other: AttributedText) {
+    guard let last = string.last, let first = other.string.first else {
+      if string.isEmpty { self = other }
+      return
+    }
+    let joins = (String(last) + String(first)).count == 1
     string += other.string
-    length += other.length
-    for run in other.runs { appendRun(run) }
+    length += other.length - (joins ? 1 : 0)
+    var runs = other.runs[...]
+    if joins, var head = runs.popFirst() {
+      head.length -= 1
+      appendRun(head)
+    }
+    for run in runs { appendRun(run) }
   }
 
   /// The characters in `range`, with their attributes.

@@ -94,12 +94,14 @@ public final class TextContentStorage: TextContentManager {
     try replaceParagraphs(index..<(index + 1), with: [(old.attributedString, attributes)])
   }
 
-  /// Applies `change` to the character attributes in `range`, which replaces the touched paragraphs.
+  /// Applies `change` to the character attributes in `range`, which replaces the touched
+  /// paragraphs; each keeps its paragraph attributes.
+  @discardableResult
   public func setAttributes(
     in range: Range<Int>, _ change: (inout TextAttributes) -> Void
-  ) throws(TextEditError) {
+  ) throws(TextEditError) -> Replacement {
     let text = try attributedString(in: range)
-    _ = try replaceCharacters(
+    return try replaceCharacters(
       in: range, with: text.settingAttributes(change, in: 0..<text.length),
       paragraphAttributes: try paragraphAttributes(in: range))
   }

@@ -6,8 +6,7 @@ extension TextView {
   public func replaceCharacters(
     in range: Range<Int>, with text: AttributedText, paragraphAttributes: [[String: String]]? = nil
   ) throws(TextEditError) {
-    let caret = range.lowerBound + text.length
-    try performUndoableEdit(selectionAfter: caret..<caret) { () throws(TextEditError) in
+    try performUndoableEdit(selectionAfter: caretAfterReplacing(range)) { () throws(TextEditError) in
       try textContentStorage.replaceCharacters(in: range, with: text, paragraphAttributes: paragraphAttributes)
     }
   }
@@ -18,10 +17,10 @@ extension TextView {
   /// caret move, or at any other edit (see ``coalescesTyping``).
   public func insertText(_ string: String) {
     let text = AttributedText(string, attributes: typingAttributes)
-    let caret = selectedRange.lowerBound + text.length
-    try? performUndoableEdit(selectionAfter: caret..<caret, isTyping: string.count == 1 && string != "\n") {
-      () throws(TextEditError) in
-      try textContentStorage.replaceCharacters(in: selectedRange, with: text)
+    let range = selectedRange
+    let typed = string.count == 1 && string != "\n" ? string.first : nil
+    try? performUndoableEdit(selectionAfter: caretAfterReplacing(range), typed: typed) { () throws(TextEditError) in
+      try textContentStorage.replaceCharacters(in: range, with: text)
     }
   }
 
@@ -58,10 +57,9 @@ extension TextView {
   /// Applies `change` to the attributes of the characters in `range` as one undoable edit.
   /// The selection stays.
   public func changeAttributes(in range: Range<Int>, _ change: (inout TextAttributes) -> Void) throws(TextEditError) {
-    let text = try textContentStorage.attributedString(in: range)
     let selection = selectedRange
-    try performUndoableEdit(selectionAfter: selection) { () throws(TextEditError) in
-      try textContentStorage.replaceCharacters(in: range, with: text.settingAttributes(change, in: 0..<text.length))
+    try performUndoableEdit(selectionAfter: { selection }) { () throws(TextEditError) in
+      try textContentStorage.setAttributes(in: range, change)
     }
   }
 
@@ -71,7 +69,8 @@ extension TextView {
   public func appendParagraph(_ text: AttributedText, attributes: [String: String]) -> TextParagraph? {
     let index = textContentStorage.paragraphCount
     var inserted: TextParagraph?
-    try? performUndoableEdit(selectionAfter: selectedRange) { () throws(TextEditError) in
+    let selection = selectedRange
+    try? performUndoableEdit(selectionAfter: { selection }) { () throws(TextEditError) in
       let replacement = try textContentStorage.insertParagraphs([(text, attributes)], at: index)
       inserted = replacement.insertedParagraphs.first
       return replacement
@@ -108,36 +107,41 @@ extension TextView {
   /// Reverts the last edit. Deleted attachments come back as the same objects (with new providers).
   public func undo() {
     guard let record = undoStack.popLast() else { return }
-    if let inverse = revert(record, selectionAfter: record.selectionBefore) { redoStack.append(inverse) }
+    if let inverse = revert(record) { redoStack.append(inverse) }
   }
 
   /// Re-applies the last undone edit.
   public func redo() {
     guard let record = redoStack.popLast() else { return }
-    if let inverse = revert(record, selectionAfter: record.selectionBefore) { undoStack.append(inverse) }
+    if let inverse = revert(record) { undoStack.append(inverse) }
   }
 
-  private func revert(_ record: UndoRecord, selectionAfter: Range<Int>) -> UndoRecord? {
-    let before = selectedRange
+  /// Puts back what `record` replaced and returns the record that puts it back again.
+  private func revert(_ record: UndoRecord) -> UndoRecord? {
     var inverse: UndoRecord?
     isPerformingEdit = true
     if let replacement = try? textContentStorage.replaceParagraphs(
       in: record.paragraphIndex..<(record.paragraphIndex + record.insertedCount), with: record.removedContents)
     {
-      inverse = UndoRecord(replacement, selectionBefore: record.selectionAfter, selectionAfter: before)
+      inverse = UndoRecord(replacement, selectionBefore: record.selectionAfter, selectionAfter: record.selectionBefore)
     }
     isPerformingEdit = false
-    try? setSelectedRange(selectionAfter)
+    try? setSelectedRange(record.selectionBefore)
     return inverse
   }
 
   // MARK: Helpers
 
-  /// Whether the character before document offset `offset` is whitespace (or there is none).
-  private func characterBeforeIsWhitespace(_ offset: Int) -> Bool {
-    guard let location = try? textContentStorage.location(at: offset), location.offset > 0 else { return true }
-    let text = location.paragraph.attributedString
-    return text.slice((location.offset - 1)..<location.offset).string.first?.isWhitespace ?? true
+  /// The caret after replacing `range`, read once the edit is made: the text after the range
+  /// keeps its length, so the caret sits that far from the new end. (The inserted text's own
+  /// length can be off by one when its first character joins the one before it, like a
+  /// combining accent.)
+  private func caretAfterReplacing(_ range: Range<Int>) -> () -> Range<Int> {
+    let suffix = textContentStorage.length - range.upperBound
+    return { [textContentStorage] in
+      let caret = max(range.lowerBound, textContentStorage.length - suffix)
+      return caret..<caret
+    }
   }
 
   /// The attributes typed text gets: those of the character before the caret, minus any attachment.
@@ -148,12 +152,15 @@ extension TextView {
     return text.attributes(at: max(0, location.offset - 1)).withoutAttachment
   }
 
+  /// Makes `edit` one undo group (or extends the open typing group with a `typed` character),
+  /// then selects `selectionAfter()`, evaluated once the edit is made.
   private func performUndoableEdit(
-    selectionAfter: Range<Int>, isTyping: Bool = false,
+    selectionAfter: () -> Range<Int>, typed: Character? = nil,
     _ edit: () throws(TextEditError) -> TextContentStorage.Replacement
   ) throws(TextEditError) {
     let before = selectedRange
-    let continuesTyping = isTyping && coalescesTyping && isTypingGroupOpen && before == undoStack.last?.selectionAfter
+    let continuesTyping =
+      typed != nil && coalescesTyping && isTypingGroupOpen && before == undoStack.last?.selectionAfter
     isPerformingEdit = true
     let replacement: TextContentStorage.Replacement
     do {
@@ -163,6 +170,7 @@ extension TextView {
       throw error
     }
     isPerformingEdit = false
+    let selectionAfter = selectionAfter()
     let record = UndoRecord(replacement, selectionBefore: before, selectionAfter: selectionAfter)
     if continuesTyping, let last = undoStack.last, let merged = last.extended(by: record) {
       undoStack[undoStack.count - 1] = merged
@@ -173,6 +181,6 @@ extension TextView {
     if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
     redoStack.removeAll()
     try? setSelectedRange(selectionAfter)  // closes any typing group…
-    isTypingGroupOpen = isTyping && !characterBeforeIsWhitespace(selectionAfter.lowerBound)  // …this one reopens it
+    isTypingGroupOpen = typed.map { !$0.isWhitespace } ?? false  // …a typed letter reopens it
   }
 }

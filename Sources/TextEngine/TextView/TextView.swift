@@ -74,8 +74,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
     self.viewportSize = viewportSize
     self.instrumentation = instrumentation
     self.textLayoutManager = TextLayoutManager(
-      textContentManager: storage, textContainer: TextContainer(size: CGSize(width: viewportSize.width, height: 0)),
-      glyphMeasurer: glyphMeasurer, indexesLazily: true)
+      lazilyIndexing: storage, textContainer: TextContainer(size: CGSize(width: viewportSize.width, height: 0)),
+      glyphMeasurer: glyphMeasurer)
     textLayoutManager.instrumentation = instrumentation
     textLayoutManager.fragmentObserver = self
     textLayoutManager.textViewportLayoutController.delegate = self

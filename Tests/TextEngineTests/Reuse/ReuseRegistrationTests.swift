@@ -101,4 +101,27 @@ import Testing
       other.textContentStorage.paragraph(at: ReuseScenario.stickerParagraph)?.attributedString.string.hasPrefix("xxxxx")
         == true)
   }
+
+  @Test(arguments: policies)
+  func movingAStickerWithinOneTransactionKeepsItsProviderOnlyWithTheEditPolicy(
+    policy: TextAttachmentViewProviderReusePolicy
+  ) throws {
+    let scenario = ReuseScenario(policy: policy)
+    let start = try scenario.start(of: ReuseScenario.stickerParagraph)
+    let sticker = scenario.attachments(in: ReuseScenario.stickerParagraph)[0]
+    let (counters, violations) = try scenario.measure {
+      let target = try scenario.start(of: 30) - 1  // offsets of paragraph 30 after the removal below
+      try scenario.storage.performEditingTransaction {
+        try scenario.storage.replaceCharacters(in: (start + 6)..<(start + 7), with: "")  // take it out
+        try scenario.storage.replaceCharacters(in: target..<target, with: AttributedText(attachment: sticker))
+      }
+      scenario.view.layoutIfNeeded()
+    }
+    #expect(scenario.attachments(in: 30).first === sticker)
+    let keeps = policy.contains(.onEditingInlineParagraphs)
+    // The moved sticker and the two left behind: handed over with the edit policy, re-created without.
+    #expect(counters.providersReusedOnEdit == (keeps ? 3 : 0))
+    #expect(counters.providersCreated == (keeps ? 0 : 3))
+    #expect(violations == [])
+  }
 }

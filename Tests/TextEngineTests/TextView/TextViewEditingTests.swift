@@ -86,6 +86,52 @@ import Testing
     #expect(counters.providersCreated == 0 && counters.providersReusedOnEdit == 4)
   }
 
+  @Test func charactersThatJoinAcrossAnEditKeepLengthsAndRunsInStep() throws {
+    let flags = view("🇺x🇸")
+    try flags.setSelectedRange(2..<2)
+    flags.deleteBackward()  // the two flag halves become one character
+    #expect(text(flags) == "🇺🇸" && flags.textContentStorage.length == 1 && flags.selectedRange == 1..<1)
+    #expect(flags.textContentStorage.paragraph(at: 0)?.attributedString.runs.map(\.length) == [1])
+    let accent = view("cafe")
+    try accent.setSelectedRange(4..<4)
+    accent.insertText("\u{301}")
+    #expect(text(accent) == "café" && accent.textContentStorage.length == 4 && accent.selectedRange == 4..<4)
+    accent.insertText("!")
+    #expect(text(accent) == "café!")
+  }
+
+  @Test func undoRedoUndoRestoresTheFirstSelection() throws {
+    let view = view("abc")
+    try view.setSelectedRange(0..<3)
+    view.insertText("x")
+    view.undo()
+    view.redo()
+    view.undo()
+    #expect(text(view) == "abc" && view.selectedRange == 0..<3)
+  }
+
+  @Test func changingAttributesAcrossMessagesKeepsEachMessagesAttributes() throws {
+    let storage = TextContentStorage(paragraphs: [
+      (AttributedText("hi"), ["from": "ana"]), (AttributedText("yo"), ["from": "ben"]),
+    ])
+    let view = Fixtures.view(storage)
+    try view.changeAttributes(in: 0..<5) { $0.isBold = true }
+    #expect(storage.paragraph(at: 0)?.paragraphAttributes["from"] == "ana")
+    #expect(storage.paragraph(at: 1)?.paragraphAttributes["from"] == "ben")
+    #expect(storage.paragraph(at: 1)?.attributedString.runs.first?.attributes.isBold == true)
+    view.undo()
+    #expect(storage.paragraph(at: 1)?.attributedString.runs.first?.attributes.isBold == false)
+  }
+
+  @Test func aKeystrokeInABottomAnchoredViewIsOnePass() throws {
+    let view = Fixtures.view(Fixtures.chat(paragraphs: 300, stickerEvery: 3))
+    view.wantsBottomAnchoring = true
+    view.scrollToBottom()
+    try view.setSelectedRange(view.textContentStorage.length..<view.textContentStorage.length)
+    let counters = view.instrumentation.measure { for _ in 0..<5 { view.insertText("z") } }
+    #expect(counters.viewportLayoutPasses == 5)
+  }
+
   @Test func undoRestoresParagraphAttributesOfMergedMessages() throws {
     let storage = TextContentStorage(paragraphs: [
       (AttributedText("hi"), ["from": "ana"]), (AttributedText("yo"), ["from": "ben"]),

@@ -27,8 +27,6 @@ public final class Instrumentation {
   private var eventLog: EventRing
   private var nextSequence = 0
   private var attachmentsWithAnimationState: Set<Int> = []
-  private var liveProvidersByAttachment: [Int: Int] = [:]
-  private var liveViewCount = 0
 
   /// Creates an empty instrumentation.
   /// - Parameters:
@@ -56,7 +54,6 @@ public final class Instrumentation {
     } else {
       errorCount += 1
     }
-    trackLiveObjects(kind, attachmentID: attachmentID)
     let isLayoutEvent = kind == .layoutFragmentCreated || kind == .viewportLayoutPass
     if !isLayoutEvent || logsLayoutEvents {
       eventLog.append(
@@ -93,24 +90,8 @@ public final class Instrumentation {
     eventLog.removeAll()
     nextSequence = 0
     attachmentsWithAnimationState = []
-    liveProvidersByAttachment = [:]
-    liveViewCount = 0
   }
 
-  private func trackLiveObjects(_ kind: InstrumentationEvent.Kind, attachmentID: Int?) {
-    switch kind {
-    case .providerCreated:
-      if let attachmentID { liveProvidersByAttachment[attachmentID, default: 0] += 1 }
-    case .providerDiscarded:
-      if let attachmentID {
-        let remaining = liveProvidersByAttachment[attachmentID, default: 0] - 1
-        liveProvidersByAttachment[attachmentID] = remaining == 0 ? nil : remaining
-      }
-    case .viewLoaded: liveViewCount += 1
-    case .viewDiscarded: liveViewCount -= 1
-    default: break
-    }
-  }
 }
 
 extension Instrumentation {
@@ -148,14 +129,16 @@ extension Instrumentation {
         "viewsLoaded (\(totals.viewsLoaded)) != live views (\(actual.views)) + viewsDiscarded (\(totals.viewsDiscarded))"
       )
     }
-    if liveViewCount != actual.views {
-      violations.append("recorded live views (\(liveViewCount)) != actual live views (\(actual.views))")
+    // Per attachment, the counters say how many providers are alive; the view says which it holds.
+    var recorded: [Int: Int] = [:]
+    for (attachment, counters) in perAttachment where counters.providersCreated != counters.providersDiscarded {
+      recorded[attachment] = counters.providersCreated - counters.providersDiscarded
     }
-    for (attachment, count) in actual.providersPerAttachment where count > 1 {
+    for (attachment, count) in recorded.merging(actual.providersPerAttachment, uniquingKeysWith: max) where count > 1 {
       violations.append("attachment \(attachment) has \(count) live providers")
     }
-    if liveProvidersByAttachment != actual.providersPerAttachment.filter({ $0.value > 0 }) {
-      violations.append("recorded live providers per attachment differ from the view's providers")
+    if recorded != actual.providersPerAttachment.filter({ $0.value > 0 }) {
+      violations.append("live providers per attachment (\(recorded.count) attachments) differ from the view's")
     }
     return violations
   }

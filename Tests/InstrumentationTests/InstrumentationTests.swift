@@ -71,5 +71,10 @@ import Testing
     let violations = instrumentation.invariantViolations(actual: leaked)
     #expect(violations.contains { $0.hasPrefix("providersCreated") })
     #expect(violations.contains { $0.contains("attachment 1 has 2 live providers") })
+    // A second creation for the same attachment without a discard is caught from the counters alone.
+    instrumentation.record(.providerCreated, attachmentID: 1)
+    let doubled = instrumentation.invariantViolations(
+      actual: .init(providers: 2, views: 1, providersPerAttachment: [1: 1, 2: 1]))
+    #expect(doubled.contains { $0.contains("attachment 1 has 2 live providers") })
   }
 }

@@ -42,9 +42,9 @@ extension TextView {
     records[attachment.id]?.provider
   }
 
-  /// The views of attachments shown in the last pass.
+  /// The providers of the attachments in the last pass's fragments, top to bottom.
   public var visibleAttachmentViewProviders: [TextAttachmentViewProvider] {
-    shownRecordIDs.compactMap { records[$0]?.provider }
+    textViewportLayoutController.configuredFragments.flatMap { $0.fragment.textAttachmentViewProviders }
   }
 
   // MARK: Pass hooks
@@ -94,7 +94,7 @@ extension TextView {
         discardView(of: record)
       }
     }
-    shownRecordIDs = seenThisPass.filter { records[$0]?.viewState == .shown }
+    swap(&shownRecordIDs, &seenThisPass)  // every record seen this pass was shown by showView
     while reuseCache.count > max(0, reuseCacheConfiguration.countLimit)
       || reuseCache.totalCost > max(0, reuseCacheConfiguration.byteLimit)
     {
@@ -212,6 +212,7 @@ extension TextView {
 extension TextView: TextLayoutFragmentObserver {
   package func textLayoutManager(_ textLayoutManager: TextLayoutManager, didDiscard fragment: TextLayoutFragment) {
     fragmentSurfaces[ObjectIdentifier(fragment)] = nil
+    previousFragmentSurfaces[ObjectIdentifier(fragment)] = nil
     if isInEditingTransaction {
       discardedFragments.append(fragment)
     } else {

@@ -56,8 +56,10 @@ open class TextView: TextViewportLayoutControllerDelegate {
   var reuseCache = LRUCache<Int, Void>(costLimit: .max)
   var isInEditingTransaction = false
   var isPerformingEdit = false
+  /// This pass's fragment surfaces, by fragment identity; the last pass's wait in
+  /// `previousFragmentSurfaces` to be picked up again (the two swap each pass).
   var fragmentSurfaces: [ObjectIdentifier: any TextViewportRenderingSurface] = [:]
-  var configuredSurfaceKeys: Set<ObjectIdentifier> = []
+  var previousFragmentSurfaces: [ObjectIdentifier: any TextViewportRenderingSurface] = [:]
   private var providerTypeNames: [ObjectIdentifier: String] = [:]
 
   /// Creates a view over `storage` with its own layout manager.
@@ -211,7 +213,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
   open func textViewportLayoutControllerWillLayout(_ textViewportLayoutController: TextViewportLayoutController) {
     applyPendingRegistrations()
     seenThisPass.removeAll(keepingCapacity: true)
-    configuredSurfaceKeys.removeAll(keepingCapacity: true)
+    swap(&fragmentSurfaces, &previousFragmentSurfaces)
+    fragmentSurfaces.removeAll(keepingCapacity: true)
   }
 
   /// Gives the fragment its surface and its attachments their providers and views.
@@ -220,9 +223,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
     configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
   ) {
     let key = ObjectIdentifier(textLayoutFragment)
-    let surface = fragmentSurfaces[key] ?? makeRenderingSurface(for: textLayoutFragment)
+    let surface = previousFragmentSurfaces.removeValue(forKey: key) ?? makeRenderingSurface(for: textLayoutFragment)
     fragmentSurfaces[key] = surface
-    configuredSurfaceKeys.insert(key)
     surface.frame = textLayoutFragment.layoutFragmentFrame
     textViewportLayoutController.setRenderingSurface(surface, for: textLayoutFragment)
     configureAttachmentViews(in: textLayoutFragment)
@@ -230,7 +232,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
 
   /// Caches or discards the views of attachments that left the viewport, and evicts.
   open func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
-    fragmentSurfaces = fragmentSurfaces.filter { configuredSurfaceKeys.contains($0.key) }
+    previousFragmentSurfaces.removeAll(keepingCapacity: true)  // fragments that left the viewport
     retireViewsOutsideViewport()
   }
 

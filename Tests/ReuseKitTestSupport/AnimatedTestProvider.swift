@@ -58,3 +58,15 @@ public final class TestAnimatedSurface: TextViewportRenderingSurface {
     tally?.viewsDiscarded += 1
   }
 }
+
+/// A provider that tracks its view's bounds: layout asks it, and it answers 48 × 48.
+public final class TrackingBoundsProvider: TextAttachmentViewProvider {
+  public override var tracksTextAttachmentViewBounds: Bool { true }
+
+  public override func attachmentBounds(
+    for attributes: TextAttributes, location: TextLocation, textContainer: TextContainer?,
+    proposedLineFragment: CGRect, position: CGPoint
+  ) -> CGRect {
+    CGRect(x: 0, y: -8, width: 48, height: 48)
+  }
+}

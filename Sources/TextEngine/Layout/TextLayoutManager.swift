@@ -15,6 +15,8 @@ public final class TextLayoutManager {
     var fragment: TextLayoutFragment?
     /// Whether the content manager's delegate hid the paragraph when last asked.
     var isHidden = false
+    /// Whether ``TextLayoutManager/invalidateLayout(for:)`` marked the fragment for replacement.
+    var isInvalidated = false
     init(paragraph: TextParagraph) { self.paragraph = paragraph }
   }
 
@@ -46,6 +48,9 @@ public final class TextLayoutManager {
   private let index = SequenceTree<Entry>(seed: 0xFAB)
   /// Whether ``index`` must be rebuilt from storage before its next use; edits are not applied meanwhile.
   private var needsEstimates = true
+  /// Bounds for an attachment at a location with the given line width, or `nil` for the
+  /// attachment's own bounds. The text view answers for providers that track their view's bounds.
+  package var attachmentBoundsOverride: ((TextAttachment, TextLocation, Double) -> CGRect?)?
   package weak var fragmentObserver: (any TextLayoutFragmentObserver)?
   private var generation = 0
   private lazy var averageAdvance: Double = {
@@ -170,8 +175,7 @@ public final class TextLayoutManager {
     var node = entries.node(at: first)
     for _ in first...last {
       guard let current = node else { break }
-      discardFragment(of: current)
-      entries.update(current, height: estimatedHeight(of: current.element.paragraph))
+      current.element.isInvalidated = current.element.fragment != nil
       node = entries.successor(of: current)
     }
   }
@@ -212,9 +216,14 @@ public final class TextLayoutManager {
       node.element.isHidden = false
       entries.update(node, height: estimatedHeight(of: paragraph))
     }
-    if let fragment = node.element.fragment, fragment.generation == generation { return fragment }
-    discardFragment(of: node)
+    if let fragment = node.element.fragment, fragment.generation == generation, !node.element.isInvalidated {
+      return fragment
+    }
+    // Lay out before letting the old fragment go, so that its providers (which may track their
+    // views' bounds) can still size their attachments.
     let fragment = layOut(paragraph)
+    node.element.isInvalidated = false
+    discardFragment(of: node)
     fragment.entryNode = node
     node.element.fragment = fragment
     entries.update(node, height: fragment.height)
@@ -224,9 +233,12 @@ public final class TextLayoutManager {
   private func layOut(_ paragraph: TextParagraph) -> TextLayoutFragment {
     let style = delegate?.textLayoutManager(self, paragraphStyleFor: paragraph) ?? .plain
     let width = lineWidth(for: style)
+    let override = attachmentBoundsOverride
     let breaker = LineBreaker(
       measurer: glyphMeasurer, defaultAttributes: defaultAttributes,
-      attachmentBounds: { attachment, _ in attachment.bounds })
+      attachmentBounds: { attachment, offset in
+        override?(attachment, TextLocation(paragraph: paragraph, offset: offset), width) ?? attachment.bounds
+      })
     let output = breaker.layout(paragraph.attributedString, width: width, style: style)
     paragraphsLaidOut += 1
     instrumentation?.record(.layoutFragmentCreated)

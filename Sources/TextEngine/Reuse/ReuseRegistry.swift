@@ -38,9 +38,4 @@ struct ReuseRegistry {
     resolved[key] = policy
     return policy
   }
-
-  /// Every registered type and its policy.
-  var entries: [(type: TextAttachmentViewProvider.Type, policy: TextAttachmentViewProviderReusePolicy)] {
-    registrations.values.map { ($0.type, $0.policy) }
-  }
 }

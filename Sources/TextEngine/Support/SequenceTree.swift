@@ -200,9 +200,8 @@ final class SequenceTree<Element> {
 
   /// Changes one node's length and height and fixes the sums above it.
   /// - Complexity: O(log n) expected.
-  func update(_ node: Node, length: Int? = nil, height: Double? = nil) {
-    if let length { node.length = length }
-    if let height { node.height = height }
+  func update(_ node: Node, height: Double) {
+    node.height = height
     var current: Node? = node
     while let n = current {
       nodesVisited += 1

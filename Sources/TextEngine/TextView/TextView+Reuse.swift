@@ -47,6 +47,16 @@ extension TextView {
     textViewportLayoutController.configuredFragments.flatMap { $0.fragment.textAttachmentViewProviders }
   }
 
+  /// The bounds a provider that tracks its view's bounds gives `attachment`, for layout.
+  func trackedAttachmentBounds(_ attachment: TextAttachment, at location: TextLocation, lineWidth: Double) -> CGRect? {
+    guard let provider = records[attachment.id]?.provider, provider.tracksTextAttachmentViewBounds else { return nil }
+    let metrics = textLayoutManager.glyphMeasurer.lineMetrics(for: textLayoutManager.defaultAttributes)
+    return provider.attachmentBounds(
+      for: location.paragraph.attributedString.attributes(at: location.offset), location: location,
+      textContainer: textLayoutManager.textContainer,
+      proposedLineFragment: CGRect(x: 0, y: 0, width: lineWidth, height: metrics.lineHeight), position: .zero)
+  }
+
   // MARK: Pass hooks
 
   func applyPendingRegistrations() {

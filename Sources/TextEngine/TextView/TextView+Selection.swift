@@ -65,15 +65,14 @@ extension TextView {
 
   /// Home: the start of the caret's line.
   public func moveToLineStart(extending: Bool = false) {
-    guard let (fragment, line, start) = lineContext(at: caretOffset) else { return }
-    _ = fragment
+    guard let (line, start) = lineContext(at: caretOffset) else { return }
     preferredCaretX = nil
     moveCaret(to: start + line.characterRange.lowerBound, extending: extending)
   }
 
   /// End: the end of the caret's line (before a hard break).
   public func moveToLineEnd(extending: Bool = false) {
-    guard let (_, line, start) = lineContext(at: caretOffset) else { return }
+    guard let (line, start) = lineContext(at: caretOffset) else { return }
     preferredCaretX = nil
     moveCaret(to: start + line.lastCaretOffset, extending: extending)
   }
@@ -161,12 +160,12 @@ extension TextView {
 
   private func clamp(_ offset: Int) -> Int { min(max(0, offset), textContentStorage.length) }
 
-  private func lineContext(at offset: Int) -> (TextLayoutFragment, TextLineFragment, Int)? {
+  private func lineContext(at offset: Int) -> (TextLineFragment, Int)? {
     guard let location = try? textContentStorage.location(at: clamp(offset)),
       let fragment = textLayoutManager.textLayoutFragment(for: location),
       let line = fragment.lineFragment(forCharacterAt: location.offset)
     else { return nil }
-    return (fragment, line, clamp(offset) - location.offset)
+    return (line, clamp(offset) - location.offset)
   }
 
   private func moveVertically(by direction: Int, extending: Bool) {

@@ -80,6 +80,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
       glyphMeasurer: glyphMeasurer)
     textLayoutManager.instrumentation = instrumentation
     textLayoutManager.fragmentObserver = self
+    textLayoutManager.attachmentBoundsOverride = { [weak self] attachment, location, lineWidth in
+      self?.trackedAttachmentBounds(attachment, at: location, lineWidth: lineWidth)
+    }
     textLayoutManager.textViewportLayoutController.delegate = self
     textLayoutManager.textViewportLayoutController.instrumentation = instrumentation
   }

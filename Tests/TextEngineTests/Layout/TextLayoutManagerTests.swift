@@ -95,4 +95,18 @@ import Testing
       narrow.ensureLayout(forParagraphAt: 0)!.textLineFragments.count
         > wide.ensureLayout(forParagraphAt: 0)!.textLineFragments.count)
   }
+
+  @Test func aProviderThatTracksItsViewsBoundsSizesItsAttachment() throws {
+    for (provider, width) in [(TrackingBoundsProvider.self, 48.0), (AnimatedTestProvider.self, 24.0)]
+      as [(TextAttachmentViewProvider.Type, Double)]
+    {
+      let storage = TextContentStorage(Fixtures.text(["ab", "cd"], provider: provider))
+      let view = Fixtures.view(storage)  // the first pass makes the provider
+      let paragraph = try #require(storage.paragraph(at: 0)?.elementRange)
+      view.textLayoutManager.invalidateLayout(for: paragraph)
+      view.layoutViewport()
+      let fragment = try #require(view.textLayoutManager.ensureLayout(forParagraphAt: 0))
+      #expect(Double(try #require(fragment.attachmentPlacements.first).frame.width) == width)
+    }
+  }
 }

@@ -58,7 +58,7 @@ extension TextView {
   /// The selection stays.
   public func changeAttributes(in range: Range<Int>, _ change: (inout TextAttributes) -> Void) throws(TextEditError) {
     let selection = selectedRange
-    try performUndoableEdit(selectionAfter: { selection }) { () throws(TextEditError) in
+    try performUndoableEdit(selectionAfter: .fixed(selection)) { () throws(TextEditError) in
       try textContentStorage.setAttributes(in: range, change)
     }
   }
@@ -70,7 +70,7 @@ extension TextView {
     let index = textContentStorage.paragraphCount
     var inserted: TextParagraph?
     let selection = selectedRange
-    try? performUndoableEdit(selectionAfter: { selection }) { () throws(TextEditError) in
+    try? performUndoableEdit(selectionAfter: .fixed(selection)) { () throws(TextEditError) in
       let replacement = try textContentStorage.insertParagraphs([(text, attributes)], at: index)
       inserted = replacement.insertedParagraphs.first
       return replacement
@@ -132,16 +132,11 @@ extension TextView {
 
   // MARK: Helpers
 
-  /// The caret after replacing `range`, read once the edit is made: the text after the range
-  /// keeps its length, so the caret sits that far from the new end. (The inserted text's own
-  /// length can be off by one when its first character joins the one before it, like a
-  /// combining accent.)
-  private func caretAfterReplacing(_ range: Range<Int>) -> () -> Range<Int> {
-    let suffix = textContentStorage.length - range.upperBound
-    return { [textContentStorage] in
-      let caret = max(range.lowerBound, textContentStorage.length - suffix)
-      return caret..<caret
-    }
+  /// The caret after replacing `range`, worked out once the edit is made: the text after the
+  /// range keeps its length, so the caret sits that far from the new end. (The inserted text's
+  /// own length can be off by one when its first character joins the one before it.)
+  private func caretAfterReplacing(_ range: Range<Int>) -> SelectionAfterEdit {
+    .caretBefore(suffix: textContentStorage.length - range.upperBound, notBefore: range.lowerBound)
   }
 
   /// The attributes typed text gets: those of the character before the caret, minus any attachment.
@@ -153,9 +148,9 @@ extension TextView {
   }
 
   /// Makes `edit` one undo group (or extends the open typing group with a `typed` character),
-  /// then selects `selectionAfter()`, evaluated once the edit is made.
+  /// then selects `selectionAfter`, worked out once the edit is made.
   private func performUndoableEdit(
-    selectionAfter: () -> Range<Int>, typed: Character? = nil,
+    selectionAfter: SelectionAfterEdit, typed: Character? = nil,
     _ edit: () throws(TextEditError) -> TextContentStorage.Replacement
   ) throws(TextEditError) {
     let before = selectedRange
@@ -170,8 +165,14 @@ extension TextView {
       throw error
     }
     isPerformingEdit = false
-    let selectionAfter = selectionAfter()
-    let record = UndoRecord(replacement, selectionBefore: before, selectionAfter: selectionAfter)
+    let selection: Range<Int>
+    switch selectionAfter {
+    case .fixed(let range): selection = range
+    case .caretBefore(let suffix, let lowerBound):
+      let caret = max(lowerBound, textContentStorage.length - suffix)
+      selection = caret..<caret
+    }
+    let record = UndoRecord(replacement, selectionBefore: before, selectionAfter: selection)
     if continuesTyping, let last = undoStack.last, let merged = last.extended(by: record) {
       undoStack[undoStack.count - 1] = merged
     } else {
@@ -180,7 +181,15 @@ extension TextView {
 
     if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
     redoStack.removeAll()
-    try? setSelectedRange(selectionAfter)  // closes any typing group…
+    try? setSelectedRange(selection)  // closes any typing group…
     isTypingGroupOpen = typed.map { !$0.isWhitespace } ?? false  // …a typed letter reopens it
   }
+}
+
+/// The selection an edit leaves.
+enum SelectionAfterEdit {
+  /// Exactly this range.
+  case fixed(Range<Int>)
+  /// A caret `suffix` characters before the document's end, and not before `notBefore`.
+  case caretBefore(suffix: Int, notBefore: Int)
 }

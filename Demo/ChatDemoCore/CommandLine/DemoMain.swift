@@ -64,7 +64,7 @@ public enum DemoMain {
     }
     let runnerOptions = ScenarioRunner.Options(
       policyOverride: options.policy, screenshotsDirectory: options.screenshots,
-      stickerDirectory: assets.appendingPathComponent("Stickers"), makeHost: HeadlessHostFactory.make)
+      stickerDirectory: assets.appendingPathComponent("Stickers"), makeHost: { try SDLScenarioHost(context: $0) })
     do {
       if options.matrix {
         let matrix = try ScenarioMatrix.run(scenario, options: runnerOptions)

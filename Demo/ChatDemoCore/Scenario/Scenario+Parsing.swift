@@ -6,15 +6,6 @@ extension Scenario {
   /// The largest scenario file read (16 MiB); big transcripts belong in `{"file": …}` or `{"generate": …}`.
   public static let maximumFileBytes = 16 << 20
 
-  /// The policy names scenario files use.
-  static func policy(named name: String) -> TextAttachmentViewProviderReusePolicy? {
-    switch name {
-    case "onEditingInlineParagraphs": .onEditingInlineParagraphs
-    case "onScrollingOutOfViewport": .onScrollingOutOfViewport
-    default: nil
-    }
-  }
-
   /// Reads a scenario file; a `{"file": …}` transcript is resolved relative to it.
   /// - Throws: ``ScenarioError`` naming the step and the problem.
   public init(contentsOf url: URL) throws(ScenarioError) {
@@ -72,7 +63,7 @@ extension Scenario {
     }
     var policy: TextAttachmentViewProviderReusePolicy = []
     for name in names {
-      guard let name = name as? String, let known = Self.policy(named: name) else {
+      guard let name = name as? String, let known = TextAttachmentViewProviderReusePolicy(optionName: name) else {
         throw ScenarioError(
           step: step, op: step == nil ? nil : "setPolicies",
           reason: "unknown policy \(name); use onEditingInlineParagraphs or onScrollingOutOfViewport")
@@ -103,7 +94,7 @@ extension Scenario {
         TranscriptGenerator(messages: messages, seed: UInt64(truncatingIfNeeded: seed), stickerEvery: every))
     }
     do {
-      return .inline(try Transcript(jsonObject: object))
+      return .inline(try Transcript(jsonData: JSONSerialization.data(withJSONObject: object)))
     } catch {
       throw ScenarioError(step: nil, reason: "transcript: \(error)")
     }
@@ -150,9 +141,12 @@ extension Scenario {
       if let text = object["text"] as? String { return .send([.text(text)]) }
       guard object["parts"] != nil else { throw fields.error("needs \"text\" or \"parts\"") }
       do {
-        return .send(try ChatMessage(jsonObject: ["from": "me", "parts": object["parts"]!], index: 0).parts)
-      } catch {
+        let message = ["messages": [["from": "me", "parts": object["parts"]!]]]
+        return .send(try Transcript(jsonData: JSONSerialization.data(withJSONObject: message)).messages[0].parts)
+      } catch let error as TranscriptError {
         throw fields.error("bad \"parts\": \(error.reason)")
+      } catch {
+        throw fields.error("bad \"parts\": \(error)")
       }
     case "undo": return .undo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))
     case "redo": return .redo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))

@@ -237,10 +237,7 @@ public final class ScenarioRunner {
     }
     return ScenarioReport(
       scenario: scenario.name,
-      policies: [TextAttachmentViewProviderReusePolicy.onEditingInlineParagraphs, .onScrollingOutOfViewport]
-        .filter { policies.contains($0) }.map {
-          $0 == .onEditingInlineParagraphs ? "onEditingInlineParagraphs" : "onScrollingOutOfViewport"
-        },
+      policies: policies.optionNames,
       counters: instrumentation.totals, perProviderType: instrumentation.perProviderType, perAttachment: perAttachment,
       expectations: expectations, framesRendered: framesRendered, screenshots: screenshots,
       errors: instrumentation.events.filter { $0.kind == .error }.compactMap(\.message))

@@ -1,4 +1,5 @@
 import AnimationRuntime
+import ReuseKitSDL
 import TextEngine
 
 /// Converts between transcripts and text storage: one message, one paragraph.
@@ -7,9 +8,9 @@ import TextEngine
 /// inside a message becomes U+2028; a sticker part becomes a ``StickerAttachment``.
 public enum ChatDocument {
   /// The paragraph attribute holding the sender.
-  public static let fromKey = "from"
+  public static let fromKey = ReuseKitSDL.ChatMessage.senderKey
   /// The paragraph attribute holding the display time.
-  public static let timeKey = "time"
+  public static let timeKey = ReuseKitSDL.ChatMessage.timeKey
 
   /// The paragraph content and attributes for `message`.
   /// - Complexity: O(message length); one pass over plain text.

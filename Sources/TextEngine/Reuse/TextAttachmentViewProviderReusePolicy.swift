@@ -33,10 +33,19 @@ public struct TextAttachmentViewProviderReusePolicy: OptionSet, Hashable, Sendab
     self = policy
   }
 
-  public var description: String {
-    var names: [String] = []
-    if contains(.onEditingInlineParagraphs) { names.append("onEditingInlineParagraphs") }
-    if contains(.onScrollingOutOfViewport) { names.append("onScrollingOutOfViewport") }
-    return "[" + names.joined(separator: ", ") + "]"
+  /// Each option with its name as written in code and scenario files.
+  public static let namedOptions: [(name: String, option: TextAttachmentViewProviderReusePolicy)] = [
+    ("onEditingInlineParagraphs", .onEditingInlineParagraphs), ("onScrollingOutOfViewport", .onScrollingOutOfViewport),
+  ]
+
+  /// Parses one option's name, `onEditingInlineParagraphs` or `onScrollingOutOfViewport`.
+  public init?(optionName: String) {
+    guard let option = Self.namedOptions.first(where: { $0.name == optionName })?.option else { return nil }
+    self = option
   }
+
+  /// The names of the options in this set, in declaration order.
+  public var optionNames: [String] { Self.namedOptions.filter { contains($0.option) }.map(\.name) }
+
+  public var description: String { "[" + optionNames.joined(separator: ", ") + "]" }
 }

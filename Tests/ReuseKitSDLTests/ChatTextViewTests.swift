@@ -75,6 +75,31 @@ import TextEngine
     #expect(inMargin.allSatisfy { $0.framesProduced == 0 })
   }
 
+  @Test func stickerTexturesAreUploadedOnlyWhenTheirFrameChanges() throws {
+    let fixture = try ChatFixture()
+    let view = try fixture.view(fixture.stickerTranscript(count: 40), height: 400)
+    try view.renderFrame()
+    let bounds = view.viewportBounds
+    let onScreen = stickerViews(view).filter { $0.frame.intersects(bounds) }
+    #expect(onScreen.count >= 2)
+    #expect(view.stickerTextureUploads == onScreen.count, "one upload per sticker for the first frame")
+    for _ in 0..<3 { try view.renderFrame() }  // the clock stands still: no frame changes
+    #expect(onScreen.allSatisfy { $0.framesProduced == 4 })
+    #expect(view.stickerTextureUploads == onScreen.count)
+
+    let paused = onScreen[0]
+    paused.animationState.pause()
+    let keysBefore = onScreen.map(\.lastFrameKey)
+    fixture.clock.advance(by: 0.1)
+    try view.renderFrame()
+    let changed = zip(onScreen, keysBefore).filter { $0.0.lastFrameKey != $0.1 }.map(\.0)
+    #expect(!changed.contains { $0 === paused }, "a paused sticker keeps its frame")
+    #expect(changed.count == onScreen.count - 1, "every playing sticker moved on by 0.1 s")
+    #expect(view.stickerTextureUploads == onScreen.count + changed.count)
+    for _ in 0..<3 { try view.renderFrame() }
+    #expect(view.stickerTextureUploads == onScreen.count + changed.count)
+  }
+
   /// Types into the message holding the "party" sticker: without the edit policy its animation resets.
   private func resetTheInlineSticker(_ view: ChatTextView) throws -> CGRect {
     try view.renderFrame()

@@ -101,10 +101,9 @@ extension SDLTextView {
   @MainActor
   private func drawSticker(_ sticker: StickerView, in rect: CGRect) throws(SDLError) {
     let side = min(rect.width, rect.height)
-    guard let frame = sticker.currentFrame(pixelSize: Int(side.rounded())) else {
+    guard let texture = try stickerTextures.texture(for: sticker, pixelSize: Int(side.rounded())) else {
       return drawPlaceholder(in: rect, failed: true)
     }
-    let texture = try stickerTextures.texture(for: sticker, frame: frame)
     let square = CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
     canvas.draw(texture, in: square)
   }

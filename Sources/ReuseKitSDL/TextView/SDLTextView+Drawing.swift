@@ -153,11 +153,14 @@ extension SDLTextView {
   }
 
   /// Tells SDL where the caret is (window views only), so an IME puts its candidate list next to it.
+  /// - Parameter caret: The caret in view pixels; SDL gets it in window pixels (offset by ``targetRect``).
   @MainActor
   private func updateTextInputRect(_ caret: CGRect) {
-    guard case .window = renderer.target, caret != lastTextInputRect else { return }
-    lastTextInputRect = caret
-    var rect = SDL_Rect(pixelAligned: caret)
+    let origin = targetRect?.origin ?? .zero
+    let inWindow = caret.offsetBy(dx: origin.x, dy: origin.y)
+    guard case .window = renderer.target, inWindow != lastTextInputRect else { return }
+    lastTextInputRect = inWindow
+    var rect = SDL_Rect(pixelAligned: inWindow)
     SDL_SetTextInputRect(&rect)
   }
 

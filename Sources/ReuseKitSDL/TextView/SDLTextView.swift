@@ -56,7 +56,8 @@ open class SDLTextView: TextView {
   var isDraggingSelection = false
   var caretEpoch = 0.0
   var lastDrawnSelection: Range<Int>?
-  /// The caret rectangle last given to `SDL_SetTextInputRect`, so the IME's candidate window follows the caret.
+  /// The caret rectangle last given to `SDL_SetTextInputRect` (window pixels), so the IME's candidate window
+  /// follows the caret.
   var lastTextInputRect: CGRect?
   /// The plain text this view last put on the clipboard; a paste of the same text pastes the rich pasteboard.
   var lastClipboardText: String?

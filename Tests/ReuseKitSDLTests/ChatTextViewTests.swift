@@ -44,6 +44,20 @@ import TextEngine
     #expect(sides.contains(true) && sides.contains(false))
   }
 
+  @Test func eachDrawnMessageIsMeasuredOncePerFrame() throws {
+    let fixture = try ChatFixture()
+    let view = try fixture.view(fixture.conversation())
+    try view.renderFrame()
+    let drawn = view.visibleFragments().count
+    #expect(drawn >= 4)
+    #expect(view.geometryComputations == drawn, "colours, bubble, name and time share one computation")
+    try view.renderFrame()
+    #expect(view.geometryComputations == 2 * drawn)
+    let fragment = try #require(view.visibleFragments().first?.fragment)
+    _ = view.bubbleFrame(of: fragment)
+    #expect(view.geometryComputations == 2 * drawn + 1, "outside a frame the geometry is computed afresh")
+  }
+
   @Test func localSenderDecidesTheTrailingSide() throws {
     let fixture = try ChatFixture()
     let storage = TextContentStorage(paragraphs: [fixture.message("ana", "1:00", [.text("hello")])])

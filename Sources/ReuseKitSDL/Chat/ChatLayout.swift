@@ -62,10 +62,12 @@ final class ChatLayout: TextLayoutManagerDelegate {
   /// The bubble's rectangle relative to the fragment, wide enough for the text, the name and the time.
   /// - Parameters:
   ///   - fragment: A laid-out message.
+  ///   - message: How the fragment's paragraph reads (``message(_:)``).
   ///   - nameWidth: The width of the sender's name as drawn (0 when not shown).
   ///   - timeWidth: The width of the time as drawn.
-  func bubbleFrame(of fragment: TextLayoutFragment, nameWidth: Double, timeWidth: Double) -> CGRect {
-    let message = message(fragment.textParagraph)
+  func bubbleFrame(of fragment: TextLayoutFragment, message: ChatMessage, nameWidth: Double, timeWidth: Double)
+    -> CGRect
+  {
     let lines = fragment.textLineFragments
     let textMinX = lines.map(\.typographicBounds.minX).min() ?? 0
     let textMaxX = lines.map(\.typographicBounds.maxX).max() ?? 0

@@ -40,6 +40,12 @@ public final class ChatTextView: SDLTextView {
   var layout: ChatLayout
   var resetFlashes = ResetFlashTracker()
   var hasPendingPolicyChange = false
+  /// Whether ``renderFrame()`` is running, so fragment geometry may be kept for the rest of the frame.
+  var isDrawingFrame = false
+  /// Each drawn fragment's geometry, for the frame being drawn; emptied after it.
+  var frameGeometry: [ObjectIdentifier: (fragment: TextLayoutFragment, geometry: ChatFragmentGeometry)] = [:]
+  /// How many times a fragment's geometry was computed: once per drawn fragment per frame.
+  package internal(set) var geometryComputations = 0
 
   /// Creates a chat view drawing with `renderer`.
   /// - Parameters:
@@ -131,6 +137,11 @@ public final class ChatTextView: SDLTextView {
       setNeedsLayout()
     }
     resetFlashes.update(from: instrumentation, now: clock.now, records: flashesResets)
+    isDrawingFrame = true
+    defer {
+      isDrawingFrame = false
+      frameGeometry.removeAll(keepingCapacity: true)
+    }
     try super.renderFrame()
   }
 
@@ -164,7 +175,9 @@ public final class ChatTextView: SDLTextView {
   /// Colours by side: light text on outgoing bubbles, dark on incoming ones.
   public override func fragmentColors(for fragment: TextLayoutFragment) -> FragmentColors {
     let style = layout.style
-    if layout.message(fragment.textParagraph).isLocal {
+    // While a frame is drawn, the fragment's geometry is known already (its bubble is drawn first).
+    let cached = frameGeometry[ObjectIdentifier(fragment)].flatMap { $0.fragment === fragment ? $0.geometry : nil }
+    if (cached?.message ?? layout.message(fragment.textParagraph)).isLocal {
       return FragmentColors(text: style.outgoingText, selection: style.outgoingSelection, caret: style.outgoingCaret)
     }
     return FragmentColors(text: style.incomingText, selection: style.incomingSelection, caret: style.incomingCaret)

@@ -19,8 +19,8 @@ final class BenchEnvironment {
   /// The clock sticker animations follow; figures advance it by 1/60 s per frame.
   let clock = ManualClock()
   let runtime: StickerRuntime
-  /// Chat-bubble paragraph styles.
-  let layoutDelegate = ChatLayoutDelegate()
+  /// The chat view's layout rules, measured with ``measurer``, for the headless view.
+  let headlessLayout: ChatLayout
 
   /// Opens fonts (falling back to fixed advances) and loads the sticker library.
   /// - Throws: ``BenchFailure`` when the sticker library cannot be found or read.
@@ -53,6 +53,7 @@ final class BenchEnvironment {
       throw BenchFailure("sticker library: \(error)")
     }
     runtime = StickerRuntime(clock: clock, library: library)
+    headlessLayout = ChatLayout(localSender: ChatTextView.defaultLocalSender, style: ChatStyle(), measurer: measurer)
   }
 
   /// A generator for a transcript of `count` messages using this environment's stickers.

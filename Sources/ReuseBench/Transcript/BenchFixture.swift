@@ -5,7 +5,7 @@ import TextEngine
 
 /// A transcript opened in a 480×800 view, bottom-anchored like a chat: the SDL ``ChatTextView``
 /// drawing offscreen with the software renderer when fonts are available, otherwise a headless
-/// `TextView` with the same bubble geometry.
+/// `TextView` laid out by the chat view's own `ChatLayout`.
 @MainActor
 final class BenchFixture {
   /// The viewport every figure uses.
@@ -34,7 +34,7 @@ final class BenchFixture {
       view = chat
     } else {
       let headless = TextView(storage: storage, viewportSize: Self.viewportSize, glyphMeasurer: environment.measurer)
-      headless.textLayoutManager.delegate = environment.layoutDelegate
+      headless.textLayoutManager.delegate = environment.headlessLayout
       headless.wantsBottomAnchoring = true
       chatView = nil
       view = headless

@@ -20,6 +20,9 @@ public final class ChatTextView: SDLTextView {
   /// The bounds that suit a sticker-only message.
   public static let stickerOnlyBounds = CGRect(x: 0, y: -4, width: 128, height: 128)
 
+  /// The ``localSender`` a view has unless told otherwise: `"me"`.
+  public static let defaultLocalSender = "me"
+
   /// The name of this view's own user: their messages are drawn on the trailing side.
   public let localSender: String
   /// The look; setting it lays every message out again.
@@ -59,7 +62,7 @@ public final class ChatTextView: SDLTextView {
   @MainActor
   public init(
     storage: TextContentStorage, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
-    instrumentation: Instrumentation = Instrumentation(), localSender: String = "me"
+    instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender
   ) throws(SDLError) {
     let size = renderer.outputSize
     guard size.width > 0, size.height > 0 else {
@@ -83,7 +86,7 @@ public final class ChatTextView: SDLTextView {
   @MainActor
   public static func offscreen(
     storage: TextContentStorage, width: Int, height: Int, fonts: SDLFontSet, clock: any AnimationClock,
-    instrumentation: Instrumentation = Instrumentation(), localSender: String = "me"
+    instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender
   ) throws(SDLError) -> ChatTextView {
     try ChatTextView(
       storage: storage, renderer: SDLRenderer.offscreen(width: width, height: height), fonts: fonts, clock: clock,
@@ -210,9 +213,7 @@ public final class ChatTextView: SDLTextView {
   /// Rebuilds the layout rules from ``style``; with `relayout`, runs a pass with them.
   @MainActor
   private func applyStyle(relayout: Bool) {
-    let nameMetrics = glyphMeasurer.lineMetrics(for: style.nameAttributes)
-    let timeMetrics = glyphMeasurer.lineMetrics(for: style.timeAttributes)
-    layout = ChatLayout(localSender: localSender, style: style, nameMetrics: nameMetrics, timeMetrics: timeMetrics)
+    layout = ChatLayout(localSender: localSender, style: style, measurer: glyphMeasurer)
     colors.background = style.background
     textLayoutManager.delegate = layout
     if relayout { setNeedsLayout() }

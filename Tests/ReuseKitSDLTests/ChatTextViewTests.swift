@@ -114,6 +114,17 @@ import TextEngine
     #expect(view.stickerTextureUploads == onScreen.count + changed.count)
   }
 
+  @Test func stickersAreAskedForFramesOfTheSizeTheyAreDrawnAt() throws {
+    let fixture = try ChatFixture()
+    let view = try fixture.view(fixture.conversation())
+    try view.renderFrame()
+    let drawn = stickerViews(view).filter { $0.frame.intersects(view.viewportBounds) }
+    let sizes = Set(drawn.compactMap { $0.lastFrameKey?.pixelSize })
+    #expect(drawn.allSatisfy { $0.lastFrameKey?.pixelSize == SDLTextView.stickerPixelSize(for: $0.frame) })
+    #expect(sizes == [32, 128], "an inline sticker and a sticker-only message")
+    #expect(SDLTextView.stickerPixelSize(for: ChatTextView.inlineStickerBounds) == 32)
+  }
+
   /// Types into the message holding the "party" sticker: without the edit policy its animation resets.
   private func resetTheInlineSticker(_ view: ChatTextView) throws -> CGRect {
     try view.renderFrame()

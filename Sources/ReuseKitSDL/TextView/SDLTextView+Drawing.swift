@@ -98,10 +98,17 @@ extension SDLTextView {
     stickerTextures.endFrame()
   }
 
+  /// The side, in pixels, of the frames the view asks a sticker for: its frame's shorter side
+  /// (the view draws 1 pixel per point).
+  /// - Parameter frame: The sticker view's frame.
+  package static func stickerPixelSize(for frame: CGRect) -> Int {
+    Int(min(frame.width, frame.height).rounded())
+  }
+
   @MainActor
   private func drawSticker(_ sticker: StickerView, in rect: CGRect) throws(SDLError) {
     let side = min(rect.width, rect.height)
-    guard let texture = try stickerTextures.texture(for: sticker, pixelSize: Int(side.rounded())) else {
+    guard let texture = try stickerTextures.texture(for: sticker, pixelSize: Self.stickerPixelSize(for: rect)) else {
       return drawPlaceholder(in: rect, failed: true)
     }
     let square = CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)

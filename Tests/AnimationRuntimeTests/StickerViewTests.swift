@@ -110,6 +110,29 @@ import Testing
     #expect(cache.hits == 5 * 120 - 60)
   }
 
+  @Test func lastFrameKeyNamesTheFrameLastReturned() throws {
+    let clock = ManualClock()
+    let runtime = try StickerFixtures.runtime(clock: clock)
+    let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "fire", runtime: runtime))
+    provider.load(recordingTo: nil)
+    let view = try #require(provider.view as? StickerView)
+    #expect(view.lastFrameKey == nil)
+    _ = try #require(view.currentFrame(pixelSize: 32))
+    let first = try #require(view.lastFrameKey)
+    #expect(first.pixelSize == 32 && first.frameIndex == 0 && !first.asset.isEmpty)
+    _ = view.currentFrame(pixelSize: 32)
+    #expect(view.lastFrameKey == first, "the same frame again has the same key")
+    clock.advance(by: 0.5)
+    _ = view.currentFrame(pixelSize: 32)
+    #expect(view.lastFrameKey == FrameCacheKey(asset: first.asset, pixelSize: 32, frameIndex: 15))
+    _ = view.currentFrame(pixelSize: 48)
+    #expect(view.lastFrameKey?.pixelSize == 48)
+    #expect(view.currentFrame(pixelSize: 0) == nil)
+    #expect(view.lastFrameKey?.pixelSize == 48, "a refused size keeps the last frame's key")
+    view.surfaceWillBeDiscarded()
+    #expect(view.lastFrameKey == nil)
+  }
+
   @Test func attachmentCopyIsANewObjectWithTheSameSticker() throws {
     let runtime = try StickerFixtures.runtime(clock: ManualClock())
     let attachment = StickerAttachment(stickerName: "party", runtime: runtime)

@@ -44,6 +44,20 @@ import TextEngine
     #expect(sides.contains(true) && sides.contains(false))
   }
 
+  @Test func eachDrawnMessageIsMeasuredOncePerFrame() throws {
+    let fixture = try ChatFixture()
+    let view = try fixture.view(fixture.conversation())
+    try view.renderFrame()
+    let drawn = view.visibleFragments().count
+    #expect(drawn >= 4)
+    #expect(view.geometryComputations == drawn, "colours, bubble, name and time share one computation")
+    try view.renderFrame()
+    #expect(view.geometryComputations == 2 * drawn)
+    let fragment = try #require(view.visibleFragments().first?.fragment)
+    _ = view.bubbleFrame(of: fragment)
+    #expect(view.geometryComputations == 2 * drawn + 1, "outside a frame the geometry is computed afresh")
+  }
+
   @Test func localSenderDecidesTheTrailingSide() throws {
     let fixture = try ChatFixture()
     let storage = TextContentStorage(paragraphs: [fixture.message("ana", "1:00", [.text("hello")])])
@@ -73,6 +87,42 @@ import TextEngine
     try view.renderFrame()
     #expect(onScreen.allSatisfy { $0.framesProduced == 2 })
     #expect(inMargin.allSatisfy { $0.framesProduced == 0 })
+  }
+
+  @Test func stickerTexturesAreUploadedOnlyWhenTheirFrameChanges() throws {
+    let fixture = try ChatFixture()
+    let view = try fixture.view(fixture.stickerTranscript(count: 40), height: 400)
+    try view.renderFrame()
+    let bounds = view.viewportBounds
+    let onScreen = stickerViews(view).filter { $0.frame.intersects(bounds) }
+    #expect(onScreen.count >= 2)
+    #expect(view.stickerTextureUploads == onScreen.count, "one upload per sticker for the first frame")
+    for _ in 0..<3 { try view.renderFrame() }  // the clock stands still: no frame changes
+    #expect(onScreen.allSatisfy { $0.framesProduced == 4 })
+    #expect(view.stickerTextureUploads == onScreen.count)
+
+    let paused = onScreen[0]
+    paused.animationState.pause()
+    let keysBefore = onScreen.map(\.lastFrameKey)
+    fixture.clock.advance(by: 0.1)
+    try view.renderFrame()
+    let changed = zip(onScreen, keysBefore).filter { $0.0.lastFrameKey != $0.1 }.map(\.0)
+    #expect(!changed.contains { $0 === paused }, "a paused sticker keeps its frame")
+    #expect(changed.count == onScreen.count - 1, "every playing sticker moved on by 0.1 s")
+    #expect(view.stickerTextureUploads == onScreen.count + changed.count)
+    for _ in 0..<3 { try view.renderFrame() }
+    #expect(view.stickerTextureUploads == onScreen.count + changed.count)
+  }
+
+  @Test func stickersAreAskedForFramesOfTheSizeTheyAreDrawnAt() throws {
+    let fixture = try ChatFixture()
+    let view = try fixture.view(fixture.conversation())
+    try view.renderFrame()
+    let drawn = stickerViews(view).filter { $0.frame.intersects(view.viewportBounds) }
+    let sizes = Set(drawn.compactMap { $0.lastFrameKey?.pixelSize })
+    #expect(drawn.allSatisfy { $0.lastFrameKey?.pixelSize == SDLTextView.stickerPixelSize(for: $0.frame) })
+    #expect(sizes == [32, 128], "an inline sticker and a sticker-only message")
+    #expect(SDLTextView.stickerPixelSize(for: ChatTextView.inlineStickerBounds) == 32)
   }
 
   /// Types into the message holding the "party" sticker: without the edit policy its animation resets.

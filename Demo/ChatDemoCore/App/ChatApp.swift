@@ -230,7 +230,7 @@ final class ChatApp {
     let text = composer.textContentStorage
     guard text.length > 0, let paragraph = text.paragraph(at: 0) else { return }
     var message = ChatDocument.message(from: paragraph)
-    message.from = "me"
+    message.from = chatView.localSender
     message.time = Self.timeFormatter.string(from: Date())
     let (content, attributes) = ChatDocument.paragraph(for: message, stickers: stickers)
     chatView.appendParagraph(content, attributes: attributes)

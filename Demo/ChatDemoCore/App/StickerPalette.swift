@@ -9,18 +9,18 @@ final class StickerPalette {
   /// The stickers, in button order (at most nine).
   let names: [String]
   private var views: [StickerView?]
-  private var textures: [SDLTexture?]
-  private let renderer: SDLRenderer
+  /// The thumbnails' textures, uploaded only when a thumbnail's frame changes.
+  private let textures: StickerTextureCache
+  private var renderer: SDLRenderer { textures.renderer }
 
   init(runtime: StickerRuntime, renderer: SDLRenderer) {
-    self.renderer = renderer
+    textures = StickerTextureCache(renderer: renderer)
     names = Array(runtime.library.names.prefix(9))
     views = names.map { name in
       (try? runtime.player(named: name)).map {
         StickerView(stickerName: name, player: $0, runtime: runtime, frame: CGRect(x: 0, y: 0, width: 34, height: 34))
       }
     }
-    textures = Array(repeating: nil, count: names.count)
   }
 
   /// The button rectangles inside `rect`.
@@ -46,17 +46,13 @@ final class StickerPalette {
     for (index, frame) in buttonFrames(in: rect).enumerated() {
       try canvas.fillRoundedRect(frame, radius: 10, color: TextColor(red: 232, green: 236, blue: 243))
       let pixels = Int(frame.width - 6)
-      if let image = views[index]?.currentFrame(pixelSize: pixels) {
-        if let texture = textures[index], texture.width == image.width {
-          try texture.update(with: image)
-        } else {
-          textures[index] = try SDLTexture(renderer: renderer, rgba: image)
-        }
-        if let texture = textures[index] { canvas.draw(texture, in: frame.insetBy(dx: 3, dy: 3)) }
+      if let view = views[index], let texture = try textures.texture(for: view, pixelSize: pixels) {
+        canvas.draw(texture, in: frame.insetBy(dx: 3, dy: 3))
       }
       try labels.draw(
         "\(index + 1)", attributes: .init(fontScale: 0.6), color: TextColor(red: 120, green: 128, blue: 140),
         penX: frame.maxX - 8, baselineY: frame.maxY - 2)
     }
+    textures.endFrame()
   }
 }

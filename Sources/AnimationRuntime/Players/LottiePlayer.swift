@@ -3,7 +3,6 @@ final class LottiePlayer: StickerPlayer {
   let contentKey: String
   let frameCount: Int
   let frameRate: Double
-  let naturalSize: (width: Int, height: Int)
   var frameDurations: [Double]? { nil }
   private let animation: LottieAnimation
 
@@ -24,7 +23,6 @@ final class LottiePlayer: StickerPlayer {
     }
     frameCount = frames
     frameRate = header.frameRate
-    naturalSize = size
   }
 
   func render(frame: Int, pixelSize: Int) -> RGBAImage {

@@ -4,7 +4,6 @@ final class RasterPlayer: StickerPlayer {
   let frameCount: Int
   let frameRate: Double
   let frameDurations: [Double]?
-  let naturalSize: (width: Int, height: Int)
   private let frames: [RGBAImage]
 
   /// Checks a GIF's structure against `limits`, then decodes it with `IMG_LoadAnimation_RW`.
@@ -26,7 +25,6 @@ final class RasterPlayer: StickerPlayer {
     frameCount = frames.count
     frameDurations = structure.delays.map { Double($0 <= 1 ? 10 : $0) / 100 }
     frameRate = Double(frameCount) / (frameDurations ?? []).reduce(0, +)
-    naturalSize = (structure.width, structure.height)
   }
 
   /// Checks a PNG strip's header against `limits`, then decodes it with `IMG_Load_RW` and cuts it into frames.
@@ -54,7 +52,6 @@ final class RasterPlayer: StickerPlayer {
     self.frameCount = frameCount
     self.frameRate = frameRate
     frameDurations = nil
-    naturalSize = (frameWidth, header.height)
   }
 
   func render(frame: Int, pixelSize: Int) -> RGBAImage {

@@ -8,8 +8,6 @@ package protocol StickerPlayer: AnyObject {
   var frameDurations: [Double]? { get }
   /// Frames per second.
   var frameRate: Double { get }
-  /// The canvas size the file declares.
-  var naturalSize: (width: Int, height: Int) { get }
   /// Renders `frame` fitted into a `pixelSize × pixelSize` square.
   func render(frame: Int, pixelSize: Int) -> RGBAImage
 }

@@ -18,6 +18,10 @@ public final class StickerView: TextViewportRenderingSurface {
   public let failureReason: String?
   /// How many frames the view has produced (cache hits included): its rendering work.
   public private(set) var framesProduced = 0
+  /// Which frame ``currentFrame(pixelSize:)`` last returned (asset, pixel size, frame index), or `nil`
+  /// before the first frame and after the view was discarded. Equal keys mean equal pixels, so a
+  /// texture holding that frame need not be uploaded again.
+  public private(set) var lastFrameKey: FrameCacheKey?
 
   private let runtime: StickerRuntime
   private let player: (any StickerPlayer)?
@@ -62,12 +66,14 @@ public final class StickerView: TextViewportRenderingSurface {
       let key = FrameCacheKey(asset: "placeholder", pixelSize: pixelSize, frameIndex: 0)
       let image = runtime.frameCache.image(for: key) { runtime.library.placeholder.image(pixelSize: pixelSize) }
       lastFrame = image
+      lastFrameKey = key
       return image
     }
     let frameIndex = animationState.frameIndex
     let key = FrameCacheKey(asset: player.contentKey, pixelSize: pixelSize, frameIndex: frameIndex)
     let image = runtime.frameCache.image(for: key) { player.render(frame: frameIndex, pixelSize: pixelSize) }
     lastFrame = image
+    lastFrameKey = key
     return image
   }
 
@@ -92,5 +98,6 @@ public final class StickerView: TextViewportRenderingSurface {
   public func surfaceWillBeDiscarded() {
     animationState.pause()
     lastFrame = nil
+    lastFrameKey = nil
   }
 }

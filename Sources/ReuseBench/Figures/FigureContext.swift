@@ -7,6 +7,8 @@ import TextEngine
 final class FigureContext {
   let environment: BenchEnvironment
   let fixture: BenchFixture
+  /// What the transcript holds where (the typing paragraph, the sticker party).
+  let generator: TranscriptGenerator
   /// Timed samples per figure.
   let samples: Int
   /// Untimed iterations before them.
@@ -14,16 +16,17 @@ final class FigureContext {
   /// Broken things found while measuring.
   var failures: [String] = []
 
-  init(environment: BenchEnvironment, fixture: BenchFixture, samples: Int, warmUp: Int) {
+  init(environment: BenchEnvironment, fixture: BenchFixture, generator: TranscriptGenerator, samples: Int, warmUp: Int)
+  {
     self.environment = environment
     self.fixture = fixture
+    self.generator = generator
     self.samples = samples
     self.warmUp = warmUp
   }
 
   var view: TextView { fixture.view }
   var storage: TextContentStorage { fixture.storage }
-  var generator: TranscriptGenerator { fixture.generator }
   var sampler: Sampler { Sampler(warmUp: warmUp, samples: samples) }
 
   /// Sets `policy` for sticker providers (it applies from the next pass).

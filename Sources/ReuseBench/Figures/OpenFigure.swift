@@ -19,7 +19,9 @@ struct OpenFigure {
     var fixture: BenchFixture?
     let timings = try Sampler(warmUp: warmUp, samples: samples).run(
       prepare: { _ in fixture = nil },  // free the previous copy first, so peak memory holds one
-      { _ in fixture = try BenchFixture(environment: environment, generator: generator, messages: messages) })
+      { _ in
+        fixture = try BenchFixture(environment: environment, storage: TextContentStorage(paragraphs: messages))
+      })
     guard let fixture else { throw BenchFailure("P3: no transcript was opened") }
     let shown = fixture.view.textViewportLayoutController.configuredFragments.last?.paragraphIndex
     guard shown == generator.count - 1 else {

@@ -1,11 +1,9 @@
-import AnimationRuntime
 import ChatDemoCore
 import Foundation
-import ReuseKitSDL
-import TextEngine
 
 /// P3 from a file, as the demo opens one: read and parse the JSON transcript (`TranscriptFile`),
-/// build the storage (`ChatDocument`), open the chat view at the latest message and draw it.
+/// build the storage (`ChatDocument`), open it like every figure (``BenchFixture``: the chat view at
+/// the latest message, drawn).
 ///
 /// The file is written by the demo's own generator (`chat-demo --generate`), every third message
 /// holding a sticker. It runs after P8 is read, so parsing does not inflate the peak-memory figure.
@@ -26,20 +24,9 @@ struct OpenFileFigure {
     var shown = -1
     let timings = try Sampler(warmUp: 1, samples: samples).run { _ in
       let loaded = try TranscriptFile.load(url)
-      let storage = ChatDocument.storage(for: loaded, stickers: stickers)
-      let view: TextView
-      if let fonts = environment.fonts {
-        let chat = try ChatTextView.offscreen(
-          storage: storage, width: 480, height: 800, fonts: fonts, clock: environment.clock)
-        chat.scrollToBottom()
-        try chat.renderFrame()
-        view = chat
-      } else {
-        view = TextView(
-          storage: storage, viewportSize: CGSize(width: 480, height: 800), glyphMeasurer: environment.measurer)
-        view.scrollToBottom()
-      }
-      shown = view.textViewportLayoutController.configuredFragments.last?.paragraphIndex ?? -1
+      let fixture = try BenchFixture(
+        environment: environment, storage: ChatDocument.storage(for: loaded, stickers: stickers))
+      shown = fixture.view.textViewportLayoutController.configuredFragments.last?.paragraphIndex ?? -1
     }
     guard shown == size - 1 else { throw BenchFailure("P3.file: the first frame shows paragraph \(shown)") }
     return FigureResult(

@@ -25,7 +25,9 @@ struct ScrollFigure {
       try view.scroll(toParagraphAt: party.lowerBound, position: .top)
     }
     try restart()
-    let partyEnd = (context.view.textLayoutManager.yOffset(ofParagraphAt: party.upperBound - 1) ?? 0) - 800
+    let partyEnd =
+      (context.view.textLayoutManager.yOffset(ofParagraphAt: party.upperBound - 1) ?? 0)
+      - BenchFixture.viewportSize.height
     let engine = try context.sampler.run(
       prepare: { _ in
         if view.scrollOffset + Self.step > partyEnd { try restart() }

@@ -24,7 +24,8 @@ struct SizeRun {
     messages = []
     if options.runs("P3") { figures.append(open) }
     let context = FigureContext(
-      environment: environment, fixture: fixture, samples: options.samples, warmUp: options.smoke ? 2 : 20)
+      environment: environment, fixture: fixture, generator: generator, samples: options.samples,
+      warmUp: options.smoke ? 2 : 20)
     if options.runs("P1") || options.runs("P7") {
       progress("P1 keystrokes")
       figures += try KeystrokeFigure(context: context).run().filter { options.runs(String($0.id.prefix(2))) }

@@ -1,12 +1,11 @@
 import AnimationRuntime
+import ReuseKitSDL
 
 /// P6: rendering every visible sticker for one 60 Hz frame (each view's `currentFrame`, through
-/// the shared frame cache), and the cache's memory, with the sticker party on screen.
+/// the shared frame cache, at the pixel size the chat view asks for), and the cache's memory, with the
+/// sticker party on screen.
 @MainActor
 struct StickerFrameFigure {
-  /// Physical pixels per sticker side: 32-point stickers on a 2× display.
-  static let pixelSize = 64
-
   let context: FigureContext
 
   /// Plays four seconds from a cold cache (every animation loops at least once), then the samples.
@@ -17,11 +16,14 @@ struct StickerFrameFigure {
     context.register([.onEditingInlineParagraphs, .onScrollingOutOfViewport])
     try view.scroll(toParagraphAt: context.generator.stickerParty.lowerBound + 4, position: .top)
     let stickers = context.visibleStickerViews()
+    let pixelSizes = stickers.map { SDLTextView.stickerPixelSize(for: $0.frame) }
     let cache = context.environment.runtime.frameCache
     let decodesBefore = cache.decodes
     var produced = 0
     let frame = {
-      for sticker in stickers where sticker.currentFrame(pixelSize: Self.pixelSize) != nil { produced += 1 }
+      for (sticker, pixelSize) in zip(stickers, pixelSizes) where sticker.currentFrame(pixelSize: pixelSize) != nil {
+        produced += 1
+      }
     }
     // First 4 s: every frame of every animation is met (and decoded) once.
     let cold = Sampler(warmUp: 0, samples: 240).run(prepare: { _ in context.advanceOneFrame() }, { _ in frame() })

@@ -7,8 +7,6 @@ struct SampleSet: Codable {
   var median: Double { percentile(50) }
   /// The 99th percentile, nearest-rank; the maximum for fewer than 100 samples.
   var p99: Double { percentile(99) }
-  /// The largest sample.
-  var maximum: Double { samples.max() ?? 0 }
 
   /// The `p`th percentile: nearest-rank, except the median, which averages the middle pair.
   /// - Complexity: O(n log n).

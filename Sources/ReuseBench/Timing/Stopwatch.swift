@@ -8,11 +8,4 @@ enum Stopwatch {
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
   }
-
-  /// Runs `body` and returns how long it took, in seconds.
-  static func time(_ body: () throws -> Void) rethrows -> Double {
-    let start = now()
-    try body()
-    return now() - start
-  }
 }

@@ -1,22 +1,17 @@
+import ChatDemoCore
 import Foundation
 
-/// Finds the package's `Assets/Stickers` directory.
+/// Finds the package's `Assets/Stickers` directory the way the demo does (`AssetLocator`).
 enum BenchAssets {
-  /// Where the sticker library lives, searched from the executable up, then from this source file up.
-  /// - Throws: ``BenchFailure`` when neither search finds `Assets/Stickers/manifest.json`.
+  /// Where the sticker library lives: `Stickers` in the `Assets` folder `AssetLocator` finds (in the
+  /// working directory, or above the executable).
+  /// - Throws: ``BenchFailure`` when no `Assets/Stickers/manifest.json` is found.
   static func stickerDirectory() throws(BenchFailure) -> URL {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    let source = URL(fileURLWithPath: #filePath)
-    for start in [executable, source] {
-      var directory = start.deletingLastPathComponent()
-      while directory.path != "/" {
-        let candidate = directory.appendingPathComponent("Assets/Stickers")
-        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("manifest.json").path) {
-          return candidate
-        }
-        directory = directory.deletingLastPathComponent()
-      }
+    guard let assets = AssetLocator.assetsDirectory() else {
+      throw BenchFailure(
+        "Assets/Stickers/manifest.json not found in \(FileManager.default.currentDirectoryPath) or above the executable"
+      )
     }
-    throw BenchFailure("Assets/Stickers/manifest.json not found above \(executable.path) or \(source.path)")
+    return assets.appendingPathComponent("Stickers")
   }
 }

@@ -3,29 +3,24 @@ import Foundation
 import ReuseKitSDL
 import TextEngine
 
-/// A transcript opened in a 480×800 view, bottom-anchored like a chat: the SDL ``ChatTextView``
+/// A transcript opened in a ``viewportSize`` view, bottom-anchored like a chat: the SDL ``ChatTextView``
 /// drawing offscreen with the software renderer when fonts are available, otherwise a headless
-/// `TextView` with the same bubble geometry.
+/// `TextView` laid out by the chat view's own `ChatLayout`.
 @MainActor
 final class BenchFixture {
   /// The viewport every figure uses.
   static let viewportSize = CGSize(width: 480, height: 800)
 
-  let generator: TranscriptGenerator
   let storage: TextContentStorage
   let view: TextView
   /// The same view as a chat view, when it is one (whole frames can be drawn).
   let chatView: ChatTextView?
 
-  /// Builds storage from `messages`, opens a view on it, shows the latest message and, for the chat
-  /// view, draws that first frame.
+  /// Opens a view on `storage`, shows the latest message and, for the chat view, draws that first frame.
   /// - Throws: ``SDLError`` when the chat view cannot be created or draw.
-  /// - Complexity: O(n) to build the storage and the height index; the first pass is O(log n + visible).
-  init(environment: BenchEnvironment, generator: TranscriptGenerator, messages: [(AttributedText, [String: String])])
-    throws
-  {
-    self.generator = generator
-    storage = TextContentStorage(paragraphs: messages)
+  /// - Complexity: O(n) for the height index; the first pass is O(log n + visible).
+  init(environment: BenchEnvironment, storage: TextContentStorage) throws {
+    self.storage = storage
     if let fonts = environment.fonts {
       let chat = try ChatTextView.offscreen(
         storage: storage, width: Int(Self.viewportSize.width), height: Int(Self.viewportSize.height), fonts: fonts,
@@ -34,7 +29,7 @@ final class BenchFixture {
       view = chat
     } else {
       let headless = TextView(storage: storage, viewportSize: Self.viewportSize, glyphMeasurer: environment.measurer)
-      headless.textLayoutManager.delegate = environment.layoutDelegate
+      headless.textLayoutManager.delegate = environment.headlessLayout
       headless.wantsBottomAnchoring = true
       chatView = nil
       view = headless

@@ -1,8 +1,10 @@
 import AnimationRuntime
+import ReuseKitSDL
 import TextEngine
 
 /// Generates a chat transcript: one paragraph per message, about 80 characters each, every third
-/// holding a sticker, with `from` and `time` paragraph attributes.
+/// holding a sticker, with the chat's sender and time paragraph attributes (`ChatMessage.senderKey`,
+/// `ChatMessage.timeKey`).
 ///
 /// Two places differ from the rule, so that the figures have something to measure:
 /// - ``typingParagraph`` (the middle message) holds three stickers: keystrokes go there (P1);
@@ -36,7 +38,8 @@ struct TranscriptGenerator {
     "message", "scrolling", "really", "fast", "reuse", "animation", "state", "when", "we", "edit", "this",
     "paragraph", "okay", "thanks", "great", "idea", "later", "lunch", "coffee", "tomorrow", "meeting", "nice",
   ]
-  private static let senders = ["me", "Ana", "Ben", "Chloé", "Dmitri", "Eun-ji"]
+  /// The chat view's own user first: their messages sit on the trailing side.
+  private static let senders = [ChatTextView.defaultLocalSender, "Ana", "Ben", "Chloé", "Dmitri", "Eun-ji"]
 
   /// Every message's text and paragraph attributes, in order.
   /// - Complexity: O(count).
@@ -51,7 +54,7 @@ struct TranscriptGenerator {
         party.contains(index) ? Self.partyStickers : (index == typingParagraph ? 3 : (index % 3 == 0 ? 1 : 0))
       let text = message(stickers: stickers, random: &random, stickerIndex: &stickerIndex)
       let sender = Self.senders[random.next(below: Self.senders.count)]
-      result.append((text, ["from": sender, "time": String(1_700_000_000 + index * 37)]))
+      result.append((text, [ChatMessage.senderKey: sender, ChatMessage.timeKey: String(1_700_000_000 + index * 37)]))
     }
     return result
   }

@@ -4,20 +4,36 @@ import TextEngine
 /// The chat's layout rules: paragraph styles that leave room for bubbles, names and times, and the
 /// bubble geometry drawing derives from a laid-out fragment.
 ///
-/// It is the layout manager's delegate (the ``ChatTextView`` keeps it alive). Styles depend only on
-/// the paragraph, the container width and the style, so a fragment never needs a neighbour to lay out.
-final class ChatLayout: TextLayoutManagerDelegate {
-  let localSender: String
-  let style: ChatStyle
-  /// Line metrics of names and times.
-  let nameMetrics: LineMetrics
-  let timeMetrics: LineMetrics
+/// It is the layout manager's delegate, which the layout manager holds weakly: whoever installs it keeps
+/// it alive (the ``ChatTextView``, or the benchmark's headless view). Styles depend only on the
+/// paragraph, the container width and the style, so a fragment never needs a neighbour to lay out.
+package final class ChatLayout: TextLayoutManagerDelegate {
+  /// The `"from"` value of the messages drawn on the trailing side.
+  package let localSender: String
+  /// The look the geometry follows.
+  package let style: ChatStyle
+  /// Line metrics of names.
+  package let nameMetrics: LineMetrics
+  /// Line metrics of times.
+  package let timeMetrics: LineMetrics
 
+  /// Creates the rules with the name and time line metrics already known.
   init(localSender: String, style: ChatStyle, nameMetrics: LineMetrics, timeMetrics: LineMetrics) {
     self.localSender = localSender
     self.style = style
     self.nameMetrics = nameMetrics
     self.timeMetrics = timeMetrics
+  }
+
+  /// Creates the rules, measuring names and times with `measurer` (the one layout uses).
+  /// - Parameters:
+  ///   - localSender: The `"from"` value of the messages drawn on the trailing side.
+  ///   - style: The look.
+  ///   - measurer: The glyph measurer of the text view laid out with these rules.
+  package convenience init(localSender: String, style: ChatStyle, measurer: any GlyphMeasuring) {
+    self.init(
+      localSender: localSender, style: style, nameMetrics: measurer.lineMetrics(for: style.nameAttributes),
+      timeMetrics: measurer.lineMetrics(for: style.timeAttributes))
   }
 
   func message(_ paragraph: TextParagraph) -> ChatMessage { ChatMessage(paragraph, localSender: localSender) }
@@ -41,7 +57,7 @@ final class ChatLayout: TextLayoutManagerDelegate {
 
   var trailingMargin: Double { style.sideMargin + style.scrollBarGutter }
 
-  func textLayoutManager(_ textLayoutManager: TextLayoutManager, paragraphStyleFor paragraph: TextParagraph)
+  package func textLayoutManager(_ textLayoutManager: TextLayoutManager, paragraphStyleFor paragraph: TextParagraph)
     -> ParagraphStyle
   {
     let message = message(paragraph)
@@ -62,10 +78,12 @@ final class ChatLayout: TextLayoutManagerDelegate {
   /// The bubble's rectangle relative to the fragment, wide enough for the text, the name and the time.
   /// - Parameters:
   ///   - fragment: A laid-out message.
+  ///   - message: How the fragment's paragraph reads (``message(_:)``).
   ///   - nameWidth: The width of the sender's name as drawn (0 when not shown).
   ///   - timeWidth: The width of the time as drawn.
-  func bubbleFrame(of fragment: TextLayoutFragment, nameWidth: Double, timeWidth: Double) -> CGRect {
-    let message = message(fragment.textParagraph)
+  func bubbleFrame(of fragment: TextLayoutFragment, message: ChatMessage, nameWidth: Double, timeWidth: Double)
+    -> CGRect
+  {
     let lines = fragment.textLineFragments
     let textMinX = lines.map(\.typographicBounds.minX).min() ?? 0
     let textMaxX = lines.map(\.typographicBounds.maxX).max() ?? 0

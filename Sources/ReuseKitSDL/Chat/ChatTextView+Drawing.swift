@@ -12,34 +12,48 @@ extension ChatTextView {
   /// The bubble of `fragment` relative to the fragment, or `nil` for a sticker-only message.
   @MainActor
   public func bubbleFrame(of fragment: TextLayoutFragment) -> CGRect? {
+    geometry(of: fragment).bubble
+  }
+
+  /// How `fragment` is drawn; computed once per fragment while a frame is drawn, fresh otherwise.
+  @MainActor
+  func geometry(of fragment: TextLayoutFragment) -> ChatFragmentGeometry {
+    let key = ObjectIdentifier(fragment)
+    if let cached = frameGeometry[key], cached.fragment === fragment { return cached.geometry }
+    geometryComputations += 1
     let message = layout.message(fragment.textParagraph)
-    guard !message.isStickerOnly, textContentStorage.length > 0 else { return nil }
     let nameWidth = layout.showsName(message) ? width(of: message.sender ?? "", attributes: style.nameAttributes) : 0
-    let timeWidth = width(of: message.time ?? "", attributes: style.timeAttributes)
-    return layout.bubbleFrame(of: fragment, nameWidth: nameWidth, timeWidth: timeWidth)
+    let timeWidth = message.time.map { width(of: $0, attributes: style.timeAttributes) } ?? 0
+    let bubble =
+      message.isStickerOnly || textContentStorage.length == 0
+      ? nil : layout.bubbleFrame(of: fragment, message: message, nameWidth: nameWidth, timeWidth: timeWidth)
+    let geometry = ChatFragmentGeometry(message: message, bubble: bubble, nameWidth: nameWidth, timeWidth: timeWidth)
+    if isDrawingFrame { frameGeometry[key] = (fragment, geometry) }
+    return geometry
   }
 
   @MainActor
   func drawBubble(of item: VisibleFragment) throws(SDLError) {
-    guard let bubble = bubbleFrame(of: item.fragment) else { return }
+    let geometry = geometry(of: item.fragment)
+    guard let bubble = geometry.bubble else { return }
     let rect = bubble.offsetBy(dx: item.origin.x, dy: item.origin.y)
-    let isLocal = layout.message(item.fragment.textParagraph).isLocal
     try canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: style.cornerRadius, color: style.bubbleShadow)
     try canvas.fillRoundedRect(
-      rect, radius: style.cornerRadius, color: isLocal ? style.outgoingBubble : style.incomingBubble)
+      rect, radius: style.cornerRadius, color: geometry.message.isLocal ? style.outgoingBubble : style.incomingBubble)
   }
 
   /// Draws the sender's name above the text and the time below it (in a pill under a sticker-only message).
   @MainActor
   func drawNameAndTime(of item: VisibleFragment) throws(SDLError) {
-    let fragment = item.fragment
-    let message = layout.message(fragment.textParagraph)
     guard textContentStorage.length > 0 else { return }
+    let fragment = item.fragment
+    let geometry = geometry(of: fragment)
+    let message = geometry.message
     let cache = textRenderer.cache
-    let nameMetrics = glyphMeasurer.lineMetrics(for: style.nameAttributes)
-    let timeMetrics = glyphMeasurer.lineMetrics(for: style.timeAttributes)
+    let nameMetrics = layout.nameMetrics
+    let timeMetrics = layout.timeMetrics
     let content: CGRect
-    if let bubble = bubbleFrame(of: fragment) {
+    if let bubble = geometry.bubble {
       content = bubble.insetBy(dx: style.bubblePaddingX, dy: 0).offsetBy(dx: item.origin.x, dy: item.origin.y)
     } else {
       let sticker = fragment.attachmentPlacements.first?.frame ?? .zero
@@ -48,14 +62,13 @@ extension ChatTextView {
     }
     if layout.showsName(message), let sender = message.sender {
       let top = content.minY + (message.isStickerOnly ? 0 : style.bubblePaddingTop)
-      var penX = content.minX
-      if message.isLocal { penX = content.maxX - width(of: sender, attributes: style.nameAttributes) }
+      let penX = message.isLocal ? content.maxX - geometry.nameWidth : content.minX
       try cache.draw(
         sender, attributes: style.nameAttributes, color: style.nameColor(for: sender), penX: penX,
         baselineY: top + nameMetrics.ascent)
     }
     guard let time = message.time else { return }
-    let timeWidth = width(of: time, attributes: style.timeAttributes)
+    let timeWidth = geometry.timeWidth
     if message.isStickerOnly {
       let sticker = (fragment.attachmentPlacements.first?.frame ?? .zero).offsetBy(dx: item.origin.x, dy: item.origin.y)
       let pill = CGRect(

@@ -20,6 +20,9 @@ public final class ChatTextView: SDLTextView {
   /// The bounds that suit a sticker-only message.
   public static let stickerOnlyBounds = CGRect(x: 0, y: -4, width: 128, height: 128)
 
+  /// The ``localSender`` a view has unless told otherwise: `"me"`.
+  public static let defaultLocalSender = "me"
+
   /// The name of this view's own user: their messages are drawn on the trailing side.
   public let localSender: String
   /// The look; setting it lays every message out again.
@@ -40,6 +43,12 @@ public final class ChatTextView: SDLTextView {
   var layout: ChatLayout
   var resetFlashes = ResetFlashTracker()
   var hasPendingPolicyChange = false
+  /// Whether ``renderFrame()`` is running, so fragment geometry may be kept for the rest of the frame.
+  var isDrawingFrame = false
+  /// Each drawn fragment's geometry, for the frame being drawn; emptied after it.
+  var frameGeometry: [ObjectIdentifier: (fragment: TextLayoutFragment, geometry: ChatFragmentGeometry)] = [:]
+  /// How many times a fragment's geometry was computed: once per drawn fragment per frame.
+  package internal(set) var geometryComputations = 0
 
   /// Creates a chat view drawing with `renderer`.
   /// - Parameters:
@@ -53,7 +62,7 @@ public final class ChatTextView: SDLTextView {
   @MainActor
   public init(
     storage: TextContentStorage, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
-    instrumentation: Instrumentation = Instrumentation(), localSender: String = "me"
+    instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender
   ) throws(SDLError) {
     let size = renderer.outputSize
     guard size.width > 0, size.height > 0 else {
@@ -77,7 +86,7 @@ public final class ChatTextView: SDLTextView {
   @MainActor
   public static func offscreen(
     storage: TextContentStorage, width: Int, height: Int, fonts: SDLFontSet, clock: any AnimationClock,
-    instrumentation: Instrumentation = Instrumentation(), localSender: String = "me"
+    instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender
   ) throws(SDLError) -> ChatTextView {
     try ChatTextView(
       storage: storage, renderer: SDLRenderer.offscreen(width: width, height: height), fonts: fonts, clock: clock,
@@ -131,6 +140,11 @@ public final class ChatTextView: SDLTextView {
       setNeedsLayout()
     }
     resetFlashes.update(from: instrumentation, now: clock.now, records: flashesResets)
+    isDrawingFrame = true
+    defer {
+      isDrawingFrame = false
+      frameGeometry.removeAll(keepingCapacity: true)
+    }
     try super.renderFrame()
   }
 
@@ -164,7 +178,9 @@ public final class ChatTextView: SDLTextView {
   /// Colours by side: light text on outgoing bubbles, dark on incoming ones.
   public override func fragmentColors(for fragment: TextLayoutFragment) -> FragmentColors {
     let style = layout.style
-    if layout.message(fragment.textParagraph).isLocal {
+    // While a frame is drawn, the fragment's geometry is known already (its bubble is drawn first).
+    let cached = frameGeometry[ObjectIdentifier(fragment)].flatMap { $0.fragment === fragment ? $0.geometry : nil }
+    if (cached?.message ?? layout.message(fragment.textParagraph)).isLocal {
       return FragmentColors(text: style.outgoingText, selection: style.outgoingSelection, caret: style.outgoingCaret)
     }
     return FragmentColors(text: style.incomingText, selection: style.incomingSelection, caret: style.incomingCaret)
@@ -197,9 +213,7 @@ public final class ChatTextView: SDLTextView {
   /// Rebuilds the layout rules from ``style``; with `relayout`, runs a pass with them.
   @MainActor
   private func applyStyle(relayout: Bool) {
-    let nameMetrics = glyphMeasurer.lineMetrics(for: style.nameAttributes)
-    let timeMetrics = glyphMeasurer.lineMetrics(for: style.timeAttributes)
-    layout = ChatLayout(localSender: localSender, style: style, nameMetrics: nameMetrics, timeMetrics: timeMetrics)
+    layout = ChatLayout(localSender: localSender, style: style, measurer: glyphMeasurer)
     colors.background = style.background
     textLayoutManager.delegate = layout
     if relayout { setNeedsLayout() }

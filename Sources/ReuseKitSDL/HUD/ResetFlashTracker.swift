@@ -2,15 +2,16 @@ import Instrumentation
 
 /// Remembers which attachments' animation states were just reset, so the view can flash them.
 ///
-/// It reads the instrumentation's event log for `.animationReset` events newer than the last
-/// sequence number it saw; the log is only read when the reset total grew, so a frame without
-/// resets costs one comparison.
+/// Each update compares the instrumentation's reset total with the last one seen; when it grew by
+/// `k` while recording, the newest `k` `.animationReset` events of the log are the new resets. A frame
+/// without resets costs one comparison, and while not recording the log is never read.
 public struct ResetFlashTracker: Sendable {
   /// How long a flash lasts, in clock seconds.
   public var duration: Double
   /// Flash start times by attachment identifier.
   public private(set) var flashes: [Int: Double] = [:]
-  /// The sequence number of the newest event already read.
+  /// The sequence number of the newest event read (`-1` before any); the log is read only while
+  /// recording, so it is not advanced while not recording.
   public private(set) var lastSeenSequence = -1
   private var lastResetTotal = 0
 
@@ -24,21 +25,28 @@ public struct ResetFlashTracker: Sendable {
   ///   - instrumentation: The view's instrumentation.
   ///   - now: The clock's time.
   ///   - records: Whether new resets start flashes (false consumes them silently).
+  /// - Complexity: O(1) without new resets or while not recording; otherwise O(events since the
+  ///   oldest new reset), plus a copy of the log once it has wrapped.
   public mutating func update(from instrumentation: Instrumentation, now: Double, records: Bool) {
     let total = instrumentation.totals.animationResets
-    if total < lastResetTotal {  // the instrumentation was reset: sequence numbers start again
+    if total < lastResetTotal {  // the instrumentation was reset: counting starts again
+      lastResetTotal = 0
       lastSeenSequence = -1
       flashes = [:]
     }
-    if total != lastResetTotal {
-      lastResetTotal = total
+    let newResets = total - lastResetTotal
+    lastResetTotal = total
+    if records, newResets > 0 {
       let events = instrumentation.events
-      for event in events where event.sequence > lastSeenSequence && event.kind == .animationReset {
-        if records, let id = event.attachmentID { flashes[id] = now }
+      var remaining = newResets
+      for event in events.reversed() where event.kind == .animationReset {
+        if let id = event.attachmentID { flashes[id] = now }
+        remaining -= 1
+        if remaining == 0 { break }
       }
-      lastSeenSequence = max(lastSeenSequence, events.last?.sequence ?? lastSeenSequence)
+      lastSeenSequence = events.last?.sequence ?? lastSeenSequence
     }
-    flashes = flashes.filter { now - $0.value < duration }
+    if !flashes.isEmpty { flashes = flashes.filter { now - $0.value < duration } }
   }
 
   /// How strongly `attachmentID` flashes at `now`: 1 at the reset, fading to 0 over the second half

@@ -98,13 +98,19 @@ extension SDLTextView {
     stickerTextures.endFrame()
   }
 
+  /// The side, in pixels, of the frames the view asks a sticker for: its frame's shorter side
+  /// (the view draws 1 pixel per point).
+  /// - Parameter frame: The sticker view's frame.
+  package static func stickerPixelSize(for frame: CGRect) -> Int {
+    Int(min(frame.width, frame.height).rounded())
+  }
+
   @MainActor
   private func drawSticker(_ sticker: StickerView, in rect: CGRect) throws(SDLError) {
     let side = min(rect.width, rect.height)
-    guard let frame = sticker.currentFrame(pixelSize: Int(side.rounded())) else {
+    guard let texture = try stickerTextures.texture(for: sticker, pixelSize: Self.stickerPixelSize(for: rect)) else {
       return drawPlaceholder(in: rect, failed: true)
     }
-    let texture = try stickerTextures.texture(for: sticker, frame: frame)
     let square = CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
     canvas.draw(texture, in: square)
   }
@@ -154,11 +160,14 @@ extension SDLTextView {
   }
 
   /// Tells SDL where the caret is (window views only), so an IME puts its candidate list next to it.
+  /// - Parameter caret: The caret in view pixels; SDL gets it in window pixels (offset by ``targetRect``).
   @MainActor
   private func updateTextInputRect(_ caret: CGRect) {
-    guard case .window = renderer.target, caret != lastTextInputRect else { return }
-    lastTextInputRect = caret
-    var rect = SDL_Rect(pixelAligned: caret)
+    let origin = targetRect?.origin ?? .zero
+    let inWindow = caret.offsetBy(dx: origin.x, dy: origin.y)
+    guard case .window = renderer.target, inWindow != lastTextInputRect else { return }
+    lastTextInputRect = inWindow
+    var rect = SDL_Rect(pixelAligned: inWindow)
     SDL_SetTextInputRect(&rect)
   }
 

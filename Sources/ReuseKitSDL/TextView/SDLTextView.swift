@@ -56,7 +56,8 @@ open class SDLTextView: TextView {
   var isDraggingSelection = false
   var caretEpoch = 0.0
   var lastDrawnSelection: Range<Int>?
-  /// The caret rectangle last given to `SDL_SetTextInputRect`, so the IME's candidate window follows the caret.
+  /// The caret rectangle last given to `SDL_SetTextInputRect` (window pixels), so the IME's candidate window
+  /// follows the caret.
   var lastTextInputRect: CGRect?
   /// The plain text this view last put on the clipboard; a paste of the same text pastes the rich pasteboard.
   var lastClipboardText: String?
@@ -122,6 +123,8 @@ open class SDLTextView: TextView {
 
   /// Sticker textures the view holds (one per sticker drawn in the last frame).
   @MainActor package var stickerTextureCount: Int { stickerTextures.count }
+  /// Sticker frames uploaded to textures so far (only frames that changed are uploaded).
+  @MainActor package var stickerTextureUploads: Int { stickerTextures.uploads }
 
   /// Runs a pending viewport pass, then draws the frame: backgrounds, selection, text, decorations,
   /// attachment views, the composition, the caret, the scroll bar and overlays. A window renderer

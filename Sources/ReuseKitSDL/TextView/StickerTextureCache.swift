@@ -1,47 +1,69 @@
 import AnimationRuntime
 import Foundation
 
-/// One streaming texture per visible sticker view, updated with the view's current frame.
+/// One streaming texture per drawn sticker view, holding the view's current frame.
 ///
-/// Textures of views that were not drawn in a frame are dropped at the end of it, so scrolled-out
-/// stickers hold no texture and do no work.
+/// A texture is uploaded only when the view's frame changed (by ``StickerView/lastFrameKey``), so a
+/// paused sticker, or one whose animation has not reached its next frame, costs no upload. Textures of
+/// views that were not drawn in a frame are dropped at the end of it, so scrolled-out stickers hold no
+/// texture and do no work.
 @MainActor
-final class StickerTextureCache {
+package final class StickerTextureCache {
   private final class Entry {
     weak var view: StickerView?
     let texture: SDLTexture
-    init(view: StickerView, texture: SDLTexture) {
+    /// The frame the texture holds.
+    var frameKey: FrameCacheKey?
+    init(view: StickerView, texture: SDLTexture, frameKey: FrameCacheKey?) {
       self.view = view
       self.texture = texture
+      self.frameKey = frameKey
     }
   }
 
-  let renderer: SDLRenderer
+  /// The renderer the textures belong to.
+  package let renderer: SDLRenderer
+  /// Frames uploaded so far (new textures and updates): the cache's work.
+  package private(set) var uploads = 0
   private var entries: [ObjectIdentifier: Entry] = [:]
   private var used: Set<ObjectIdentifier> = []
 
-  init(renderer: SDLRenderer) { self.renderer = renderer }
+  /// Creates an empty cache for textures drawn with `renderer`.
+  package init(renderer: SDLRenderer) { self.renderer = renderer }
 
   /// The number of textures held.
-  var count: Int { entries.count }
+  package var count: Int { entries.count }
 
-  /// The texture showing `frame` for `view`, reusing the view's texture when the size matches.
-  func texture(for view: StickerView, frame: RGBAImage) throws(SDLError) -> SDLTexture {
+  /// The texture showing `view`'s current frame at `pixelSize`, uploading the frame only when it changed.
+  /// - Parameters:
+  ///   - view: The sticker view; asked for ``StickerView/currentFrame(pixelSize:)``.
+  ///   - pixelSize: The side of the frame in physical pixels.
+  /// - Returns: The texture, or `nil` when the view has no frame at that size.
+  /// - Throws: ``SDLError`` when SDL cannot create or fill the texture.
+  /// - Complexity: O(1) when the frame did not change, else O(pixels).
+  package func texture(for view: StickerView, pixelSize: Int) throws(SDLError) -> SDLTexture? {
+    guard let frame = view.currentFrame(pixelSize: pixelSize) else { return nil }
     let key = ObjectIdentifier(view)
+    let frameKey = view.lastFrameKey
     used.insert(key)
     if let entry = entries[key], entry.view === view, entry.texture.width == frame.width,
       entry.texture.height == frame.height
     {
-      try entry.texture.update(with: frame)
+      if frameKey == nil || entry.frameKey != frameKey {
+        try entry.texture.update(with: frame)
+        uploads += 1
+        entry.frameKey = frameKey
+      }
       return entry.texture
     }
     let texture = try SDLTexture(renderer: renderer, rgba: frame)
-    entries[key] = Entry(view: view, texture: texture)
+    uploads += 1
+    entries[key] = Entry(view: view, texture: texture, frameKey: frameKey)
     return texture
   }
 
   /// Drops the textures of views not drawn since the last call.
-  func endFrame() {
+  package func endFrame() {
     entries = entries.filter { used.contains($0.key) && $0.value.view != nil }
     used.removeAll(keepingCapacity: true)
   }

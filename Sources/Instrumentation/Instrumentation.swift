@@ -14,6 +14,15 @@ public final class Instrumentation {
   public private(set) var errorCount = 0
   /// The most recent events, oldest first, at most ``eventLogCapacity`` of them.
   public var events: [InstrumentationEvent] { eventLog.elements }
+  /// The sequence number of the newest logged event, if any.
+  public var latestEventSequence: Int? { eventLog.newest?.sequence }
+
+  /// Up to `limit` of the newest logged events of `kind`, newest first, without copying the log.
+  /// - Complexity: O(events walked back from the newest).
+  public func newestEvents(of kind: InstrumentationEvent.Kind, limit: Int) -> [InstrumentationEvent] {
+    eventLog.newest(limit, of: kind)
+  }
+
   /// How many events the log keeps; older ones are dropped first. Counters are never dropped.
   public var eventLogCapacity: Int {
     get { eventLog.capacity }

@@ -51,6 +51,18 @@ import Testing
     #expect(instrumentation.events.count == 3 && instrumentation.totals.layoutFragmentsCreated == 1)
   }
 
+  @Test func theNewestEventsOfAKindAreReadWithoutTheWholeLog() {
+    let instrumentation = Instrumentation(eventLogCapacity: 4)
+    for id in 0..<6 {
+      instrumentation.record(id.isMultiple(of: 2) ? .viewLoaded : .viewDiscarded, attachmentID: id)
+    }
+    // The ring holds events 2...5 and has wrapped.
+    #expect(instrumentation.newestEvents(of: .viewLoaded, limit: 5).map(\.attachmentID) == [4, 2])
+    #expect(instrumentation.newestEvents(of: .viewDiscarded, limit: 1).map(\.attachmentID) == [5])
+    #expect(instrumentation.latestEventSequence == 5)
+    #expect(Instrumentation().latestEventSequence == nil)
+  }
+
   @Test func exportsJSONWithTheCounterNames() throws {
     let instrumentation = Instrumentation()
     instrumentation.record(.surfaceCachedOnScrollOut, attachmentID: 3, providerType: "Sticker")

@@ -26,7 +26,7 @@ public struct ResetFlashTracker: Sendable {
   ///   - now: The clock's time.
   ///   - records: Whether new resets start flashes (false consumes them silently).
   /// - Complexity: O(1) without new resets or while not recording; otherwise O(events since the
-  ///   oldest new reset), plus a copy of the log once it has wrapped.
+  ///   oldest new reset), never a copy of the log.
   public mutating func update(from instrumentation: Instrumentation, now: Double, records: Bool) {
     let total = instrumentation.totals.animationResets
     if total < lastResetTotal {  // the instrumentation was reset: counting starts again
@@ -37,14 +37,10 @@ public struct ResetFlashTracker: Sendable {
     let newResets = total - lastResetTotal
     lastResetTotal = total
     if records, newResets > 0 {
-      let events = instrumentation.events
-      var remaining = newResets
-      for event in events.reversed() where event.kind == .animationReset {
+      for event in instrumentation.newestEvents(of: .animationReset, limit: newResets) {
         if let id = event.attachmentID { flashes[id] = now }
-        remaining -= 1
-        if remaining == 0 { break }
       }
-      lastSeenSequence = events.last?.sequence ?? lastSeenSequence
+      lastSeenSequence = instrumentation.latestEventSequence ?? lastSeenSequence
     }
     if !flashes.isEmpty { flashes = flashes.filter { now - $0.value < duration } }
   }

@@ -29,22 +29,23 @@ let package = Package(
     .systemLibrary(name: "CRlottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
 
     // Pure Swift layers.
+    .target(name: "ReuseKitSupport", swiftSettings: strictSettings),
     .target(name: "Instrumentation", swiftSettings: strictSettings),
-    .target(name: "TextEngine", dependencies: ["Instrumentation"], swiftSettings: strictSettings),
+    .target(name: "TextEngine", dependencies: ["Instrumentation", "ReuseKitSupport"], swiftSettings: strictSettings),
     .target(
       name: "AnimationRuntime",
-      dependencies: ["TextEngine", "Instrumentation", "CRlottie", "CSDL2", "CSDL2Image"],
+      dependencies: ["TextEngine", "Instrumentation", "ReuseKitSupport", "CRlottie", "CSDL2", "CSDL2Image"],
       swiftSettings: strictSettings),
 
     // View layer: the only code that renders through SDL.
     .target(
       name: "ReuseKitSDL",
-      dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime", "CSDL2", "CSDL2TTF", "CSDL2Image"],
+      dependencies: ["TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "CSDL2", "CSDL2TTF", "CSDL2Image"],
       swiftSettings: strictSettings),
 
     // The chat demo: its model, transcript files and scenario runner, then the executable.
     .target(
-      name: "ChatDemoCore", dependencies: ["ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
+      name: "ChatDemoCore", dependencies: ["ReuseKitSupport", "ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .executableTarget(
       name: "ChatDemo",
@@ -52,7 +53,7 @@ let package = Package(
       path: "Demo/chat-demo", swiftSettings: strictSettings),
     .executableTarget(
       name: "ReuseBench",
-      dependencies: ["TextEngine", "AnimationRuntime", "Instrumentation", "ReuseKitSDL", "ChatDemoCore"],
+      dependencies: ["ReuseKitSupport", "TextEngine", "AnimationRuntime", "Instrumentation", "ReuseKitSDL", "ChatDemoCore"],
       swiftSettings: strictSettings),
 
     // Tests.
@@ -60,6 +61,7 @@ let package = Package(
       name: "ReuseKitTestSupport",
       dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime"],
       path: "Tests/ReuseKitTestSupport", swiftSettings: strictSettings),
+    .testTarget(name: "ReuseKitSupportTests", dependencies: ["ReuseKitSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "InstrumentationTests", dependencies: ["Instrumentation"], swiftSettings: strictSettings),
     .testTarget(

@@ -1,3 +1,4 @@
+import ReuseKitSupport
 import TextEngine
 
 /// Makes large, realistic transcripts, the same for the same seed.

@@ -1,4 +1,4 @@
-import TextEngine
+import ReuseKitSupport
 
 /// Rendered sticker frames shared by every view and player of a runtime (or of several runtimes),
 /// keyed by (asset, pixel size, frame index), bounded in bytes, evicting the least recently used.

@@ -1,3 +1,4 @@
+import ReuseKitSupport
 import TextEngine
 
 /// P4: jump to a random message — the query (its document offset and its y) and then the one

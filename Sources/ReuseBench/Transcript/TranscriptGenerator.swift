@@ -1,3 +1,4 @@
+import ReuseKitSupport
 import AnimationRuntime
 import ReuseKitSDL
 import TextEngine

@@ -1,3 +1,4 @@
+import ReuseKitSupport
 import Foundation
 import TextEngine
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TextEngine
+@testable import ReuseKitSupport
 
 @Suite struct LRUCacheTests {
   @Test func evictsLeastRecentlyUsedUntilCostFits() {

@@ -3,8 +3,13 @@ import PackageDescription
 
 /// ReuseKit: TextKit 2's architecture on SDL2, with reusable attachment view providers.
 ///
-/// Layers (see `Sources/TextEngine/TextEngine.docc`):
-/// storage → layout → viewport live in `TextEngine` (pure Swift), the view layer in `ReuseKitSDL`.
+/// One job per module (see `ARCHITECTURE.md`):
+/// - pure Swift: `ReuseKitSupport` → `Instrumentation`, `TextEngine` (storage, layout, viewport,
+///   reuse, headless text view) and `AnimationRuntime` (clock, state, frame cache);
+/// - C glue: `Stickers` (sticker files → players, the sticker attachment) and `SDLSupport` (the only
+///   SDL wrappers);
+/// - views: `ReuseKitSDL` (the SDL text view) and `ChatKit` (the chat view, messages, transcripts, HUD);
+/// - executables: `chat-demo` (`Demo/`) and `reuse-bench` (every benchmark).
 let strictSettings: [SwiftSetting] = [
   .swiftLanguageMode(.v6),
   .enableUpcomingFeature("ExistentialAny"),
@@ -16,7 +21,9 @@ let package = Package(
     .library(name: "TextEngine", targets: ["TextEngine"]),
     .library(name: "Instrumentation", targets: ["Instrumentation"]),
     .library(name: "AnimationRuntime", targets: ["AnimationRuntime"]),
+    .library(name: "Stickers", targets: ["Stickers"]),
     .library(name: "ReuseKitSDL", targets: ["ReuseKitSDL"]),
+    .library(name: "ChatKit", targets: ["ChatKit"]),
     .executable(name: "chat-demo", targets: ["ChatDemo"]),
     .executable(name: "reuse-bench", targets: ["ReuseBench"]),
   ],
@@ -28,58 +35,109 @@ let package = Package(
       name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
     .systemLibrary(name: "CRlottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
 
-    // Pure Swift layers.
+    // Pure Swift layers: no C module, no SDL.
     .target(name: "ReuseKitSupport", swiftSettings: strictSettings),
     .target(name: "Instrumentation", swiftSettings: strictSettings),
     .target(name: "TextEngine", dependencies: ["Instrumentation", "ReuseKitSupport"], swiftSettings: strictSettings),
+    .target(name: "AnimationRuntime", dependencies: ["ReuseKitSupport"], swiftSettings: strictSettings),
+
+    // C glue: the only SDL wrappers, and sticker files decoded into players.
     .target(
-      name: "AnimationRuntime",
-      dependencies: ["TextEngine", "Instrumentation", "ReuseKitSupport", "CRlottie", "CSDL2", "CSDL2Image"],
+      name: "SDLSupport", dependencies: ["ReuseKitSupport", "TextEngine", "CSDL2", "CSDL2TTF", "CSDL2Image"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "Stickers",
+      dependencies: [
+        "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "SDLSupport", "CRlottie",
+        "CSDL2", "CSDL2Image",
+      ],
       swiftSettings: strictSettings),
 
-    // View layer: the only code that renders through SDL.
+    // View layer: the SDL text view, then the chat on top of it.
     .target(
       name: "ReuseKitSDL",
-      dependencies: ["TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "CSDL2", "CSDL2TTF", "CSDL2Image"],
+      dependencies: [
+        "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "Stickers", "SDLSupport", "CSDL2",
+        "CSDL2TTF",
+      ],
+      swiftSettings: strictSettings),
+    .target(
+      name: "ChatKit",
+      dependencies: [
+        "ReuseKitSDL", "SDLSupport", "TextEngine", "Instrumentation", "AnimationRuntime", "Stickers", "CSDL2",
+      ],
       swiftSettings: strictSettings),
 
-    // The chat demo: its model, transcript files and scenario runner, then the executable.
+    // The chat demo: the app, scenario runner and command line, then the executable.
     .target(
-      name: "ChatDemoCore", dependencies: ["ReuseKitSupport", "ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
+      name: "ChatDemoCore",
+      dependencies: [
+        "ChatKit", "ReuseKitSDL", "SDLSupport", "Stickers", "ReuseKitSupport", "TextEngine", "AnimationRuntime",
+        "Instrumentation", "CSDL2",
+      ],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .executableTarget(
-      name: "ChatDemo",
-      dependencies: ["ChatDemoCore", "ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation"],
-      path: "Demo/chat-demo", swiftSettings: strictSettings),
+      name: "ChatDemo", dependencies: ["ChatDemoCore"], path: "Demo/chat-demo", swiftSettings: strictSettings),
+
+    // Every benchmark lives here.
     .executableTarget(
       name: "ReuseBench",
-      dependencies: ["ReuseKitSupport", "TextEngine", "AnimationRuntime", "Instrumentation", "ReuseKitSDL", "ChatDemoCore"],
+      dependencies: [
+        "ReuseKitSupport", "TextEngine", "AnimationRuntime", "Stickers", "Instrumentation", "SDLSupport",
+        "ReuseKitSDL", "ChatKit", "ChatDemoCore", "CSDL2", "CSDL2TTF",
+      ],
       swiftSettings: strictSettings),
 
-    // Tests.
+    // Test support: pure helpers, and the golden-image tooling.
     .target(
-      name: "ReuseKitTestSupport",
-      dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime"],
+      name: "ReuseKitTestSupport", dependencies: ["TextEngine", "Instrumentation"],
       path: "Tests/ReuseKitTestSupport", swiftSettings: strictSettings),
+    .target(
+      name: "SDLTestSupport", dependencies: ["SDLSupport", "ReuseKitSDL"], path: "Tests/SDLTestSupport",
+      swiftSettings: strictSettings),
+
+    // Tests: each target depends only on what it uses.
     .testTarget(name: "ReuseKitSupportTests", dependencies: ["ReuseKitSupport"], swiftSettings: strictSettings),
-    .testTarget(
-      name: "InstrumentationTests", dependencies: ["Instrumentation"], swiftSettings: strictSettings),
+    .testTarget(name: "InstrumentationTests", dependencies: ["Instrumentation"], swiftSettings: strictSettings),
     .testTarget(
       name: "TextEngineTests", dependencies: ["TextEngine", "Instrumentation", "ReuseKitTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "AnimationRuntimeTests",
-      dependencies: ["AnimationRuntime", "TextEngine", "Instrumentation", "ReuseKitTestSupport"],
+      name: "AnimationRuntimeTests", dependencies: ["AnimationRuntime", "ReuseKitSupport"],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "ChatDemoTests",
+      name: "StickersTests",
       dependencies: [
-        "ChatDemoCore", "TextEngine", "Instrumentation", "AnimationRuntime", "ReuseKitSDL", "ReuseKitTestSupport",
+        "Stickers", "AnimationRuntime", "ReuseKitSupport", "TextEngine", "Instrumentation", "ReuseKitTestSupport",
+        "CSDL2",
+      ],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "SDLSupportTests", dependencies: ["SDLSupport", "ReuseKitSupport", "TextEngine", "CSDL2"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "ReuseKitSDLTests",
+      dependencies: [
+        "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "AnimationRuntime", "Stickers", "Instrumentation",
+        "ReuseKitTestSupport", "CSDL2",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(
-      name: "ReuseKitSDLTests",
-      dependencies: ["ReuseKitSDL", "TextEngine", "AnimationRuntime", "Instrumentation", "ReuseKitTestSupport"],
+      name: "ChatKitTests",
+      dependencies: [
+        "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "AnimationRuntime", "Stickers",
+        "Instrumentation", "ReuseKitTestSupport", "CSDL2",
+      ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "ChatDemoTests",
+      dependencies: [
+        "ChatDemoCore", "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "Instrumentation",
+        "Stickers",
+        "ReuseKitTestSupport",
+      ],
+      exclude: ["Goldens"], swiftSettings: strictSettings),
+    // Keeps the layout: pure modules import no C module, libraries hold no benchmark or test code.
+    .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
   ]
 )

@@ -1,4 +1,5 @@
 import AnimationRuntime
+import ReuseKitSupport
 import Testing
 
 @Suite struct FrameCacheTests {

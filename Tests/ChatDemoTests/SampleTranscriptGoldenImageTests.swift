@@ -2,6 +2,8 @@ import ChatDemoCore
 import Foundation
 import ReuseKitSDL
 import ReuseKitTestSupport
+import SDLSupport
+import SDLTestSupport
 import Testing
 
 /// The bottom of the shipped sample transcript, rendered by the headless runner's SDL host.

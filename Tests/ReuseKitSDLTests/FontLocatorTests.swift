@@ -1,3 +1,4 @@
+import SDLSupport
 import Testing
 
 @testable import ReuseKitSDL

@@ -1,3 +1,5 @@
+import SDLSupport
+import SDLTestSupport
 import Testing
 
 @testable import ReuseKitSDL

@@ -1,4 +1,5 @@
 import Foundation
+import SDLSupport
 import Testing
 import TextEngine
 

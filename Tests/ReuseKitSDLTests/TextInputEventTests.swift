@@ -1,4 +1,5 @@
 import CSDL2
+import SDLSupport
 import Testing
 
 @testable import ReuseKitSDL

@@ -1,4 +1,6 @@
 import Foundation
+import SDLSupport
+import SDLTestSupport
 import Testing
 import TextEngine
 

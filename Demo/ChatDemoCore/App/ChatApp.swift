@@ -1,8 +1,11 @@
 import AnimationRuntime
 import CSDL2
+import ChatKit
 import Foundation
 import Instrumentation
 import ReuseKitSDL
+import SDLSupport
+import Stickers
 import TextEngine
 
 /// The interactive messenger: transcript view, composer, sticker palette and HUD in one window.

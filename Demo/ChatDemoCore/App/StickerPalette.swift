@@ -1,6 +1,8 @@
 import AnimationRuntime
 import Foundation
 import ReuseKitSDL
+import SDLSupport
+import Stickers
 import TextEngine
 
 /// The row of sticker buttons under the composer; Ctrl+1…9 press them. Thumbnails animate.

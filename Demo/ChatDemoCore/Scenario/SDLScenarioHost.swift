@@ -1,6 +1,8 @@
 import AnimationRuntime
+import ChatKit
 import Foundation
 import ReuseKitSDL
+import SDLSupport
 import TextEngine
 
 /// The headless runner's host: the real chat view, drawn offscreen by SDL's software renderer.

@@ -1,6 +1,7 @@
 import AnimationRuntime
 import Foundation
 import Instrumentation
+import Stickers
 import TextEngine
 
 /// Runs a scenario against a host and reports counters and expectations.

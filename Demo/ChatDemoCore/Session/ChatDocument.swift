@@ -1,5 +1,7 @@
 import AnimationRuntime
+import ChatKit
 import ReuseKitSDL
+import Stickers
 import TextEngine
 
 /// Converts between transcripts and text storage: one message, one paragraph.
@@ -8,9 +10,9 @@ import TextEngine
 /// inside a message becomes U+2028; a sticker part becomes a ``StickerAttachment``.
 public enum ChatDocument {
   /// The paragraph attribute holding the sender.
-  public static let fromKey = ReuseKitSDL.ChatMessage.senderKey
+  public static let fromKey = ChatKit.ChatMessage.senderKey
   /// The paragraph attribute holding the display time.
-  public static let timeKey = ReuseKitSDL.ChatMessage.timeKey
+  public static let timeKey = ChatKit.ChatMessage.timeKey
 
   /// The paragraph content and attributes for `message`.
   /// - Complexity: O(message length); one pass over plain text.

@@ -1,6 +1,8 @@
 import AnimationRuntime
+import ChatKit
 import Foundation
 import ReuseKitSDL
+import Stickers
 import TextEngine
 
 /// Makes sticker attachments for chat messages.

@@ -1,6 +1,7 @@
 import AnimationRuntime
 import Foundation
 import ReuseKitSDL
+import Stickers
 
 /// The size-independent tables: sticker render cost (``StickerBenchmark``) and text caching
 /// (``TextCacheBenchmark``).

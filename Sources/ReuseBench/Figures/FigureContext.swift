@@ -1,5 +1,6 @@
 import AnimationRuntime
 import Foundation
+import Stickers
 import TextEngine
 
 /// What a figure needs: the environment, the open transcript, the sampling plan and a place for failures.

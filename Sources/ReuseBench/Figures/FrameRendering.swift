@@ -1,3 +1,4 @@
+import ChatKit
 import ReuseKitSDL
 import TextEngine
 

@@ -1,3 +1,4 @@
+import ChatKit
 import Foundation
 
 /// The goals of issue 6, checked against a run's reports.

@@ -1,6 +1,9 @@
 import AnimationRuntime
+import ChatKit
 import Foundation
 import ReuseKitSDL
+import SDLSupport
+import Stickers
 import TextEngine
 
 /// What every figure of one run shares: SDL fonts (or the headless fallback's measurer and layout),

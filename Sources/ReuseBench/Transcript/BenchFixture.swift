@@ -1,4 +1,5 @@
 import AnimationRuntime
+import ChatKit
 import Foundation
 import ReuseKitSDL
 import TextEngine

@@ -1,6 +1,8 @@
-import ReuseKitSupport
 import AnimationRuntime
+import ChatKit
 import ReuseKitSDL
+import ReuseKitSupport
+import Stickers
 import TextEngine
 
 /// Generates a chat transcript: one paragraph per message, about 80 characters each, every third

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import SDLSupport
 
 extension TextInputEvent {
   /// Pixels one wheel notch scrolls.

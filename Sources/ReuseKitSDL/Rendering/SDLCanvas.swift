@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import SDLSupport
 import TextEngine
 
 /// The drawing primitives the chat needs, on top of an ``SDLRenderer``: bubbles (anti-aliased

@@ -1,4 +1,5 @@
 import Foundation
+import SDLSupport
 
 /// Finds font files through fontconfig's `fc-match`.
 ///

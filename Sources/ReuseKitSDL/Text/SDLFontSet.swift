@@ -1,4 +1,5 @@
 import Foundation
+import SDLSupport
 import TextEngine
 
 /// The fonts of one text style family at every size the text uses, opened on demand.

@@ -1,4 +1,5 @@
 import Foundation
+import SDLSupport
 import TextEngine
 
 /// Draws laid-out lines of text through a ``TextTextureCache``.

@@ -1,3 +1,5 @@
+import SDLSupport
+
 /// A rendered run of text and where to put it relative to the pen and the baseline.
 @MainActor
 public final class TextRunTexture {

@@ -1,5 +1,6 @@
-import ReuseKitSupport
 import Foundation
+import ReuseKitSupport
+import SDLSupport
 import TextEngine
 
 /// Renders runs of text with SDL2_ttf (HarfBuzz-shaped, `TTF_RenderUTF8_Blended`) and keeps the

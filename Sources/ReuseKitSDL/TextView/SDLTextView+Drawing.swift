@@ -1,6 +1,8 @@
 import AnimationRuntime
 import CSDL2
 import Foundation
+import SDLSupport
+import Stickers
 import TextEngine
 
 extension SDLTextView {

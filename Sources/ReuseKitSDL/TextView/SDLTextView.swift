@@ -1,6 +1,7 @@
 import AnimationRuntime
 import Foundation
 import Instrumentation
+import SDLSupport
 import TextEngine
 
 /// The SDL text view: TextEngine's headless ``TextEngine/TextView`` drawn through an ``SDLRenderer``.

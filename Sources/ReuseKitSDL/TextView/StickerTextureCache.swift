@@ -1,5 +1,7 @@
 import AnimationRuntime
 import Foundation
+import SDLSupport
+import Stickers
 
 /// One streaming texture per drawn sticker view, holding the view's current frame.
 ///

@@ -1,4 +1,5 @@
 import ReuseKitSupport
+
 /// A balanced sequence (an implicit treap) whose nodes carry a length and a height.
 ///
 /// Storage keeps paragraphs in one (length = characters); each layout manager keeps its own

@@ -1,6 +1,6 @@
-import ReuseKitSupport
 import Foundation
 import Instrumentation
+import ReuseKitSupport
 
 /// The headless framework text view: editing, selection, undo, scrolling, attachment views
 /// and their reuse, with no drawing. The SDL view subclasses it.

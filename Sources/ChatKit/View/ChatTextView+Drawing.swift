@@ -1,0 +1,166 @@
+import AnimationRuntime
+import Foundation
+import SDLSupport
+import TextEngine
+
+extension ChatTextView {
+  /// The width of `string` drawn with `attributes`.
+  @MainActor
+  func width(of string: String, attributes: TextAttributes) -> Double {
+    glyphMeasurer.advances(of: string[...], attributes: attributes).reduce(0, +)
+  }
+
+  /// The bubble of `fragment` relative to the fragment, or `nil` for a sticker-only message.
+  @MainActor
+  public func bubbleFrame(of fragment: TextLayoutFragment) -> CGRect? {
+    geometry(of: fragment).bubble
+  }
+
+  /// How `fragment` is drawn; computed once per fragment while a frame is drawn, fresh otherwise.
+  @MainActor
+  func geometry(of fragment: TextLayoutFragment) -> ChatFragmentGeometry {
+    let key = ObjectIdentifier(fragment)
+    if let cached = frameGeometry[key], cached.fragment === fragment { return cached.geometry }
+    geometryComputations += 1
+    let message = layout.message(fragment.textParagraph)
+    let nameWidth = layout.showsName(message) ? width(of: message.sender ?? "", attributes: style.nameAttributes) : 0
+    let timeWidth = message.time.map { width(of: $0, attributes: style.timeAttributes) } ?? 0
+    let bubble =
+      message.isStickerOnly || textContentStorage.length == 0
+      ? nil : layout.bubbleFrame(of: fragment, message: message, nameWidth: nameWidth, timeWidth: timeWidth)
+    let geometry = ChatFragmentGeometry(message: message, bubble: bubble, nameWidth: nameWidth, timeWidth: timeWidth)
+    if isDrawingFrame { frameGeometry[key] = (fragment, geometry) }
+    return geometry
+  }
+
+  @MainActor
+  func drawBubble(of item: VisibleFragment) throws(SDLError) {
+    let geometry = geometry(of: item.fragment)
+    guard let bubble = geometry.bubble else { return }
+    let rect = bubble.offsetBy(dx: item.origin.x, dy: item.origin.y)
+    try canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: style.cornerRadius, color: style.bubbleShadow)
+    try canvas.fillRoundedRect(
+      rect, radius: style.cornerRadius, color: geometry.message.isLocal ? style.outgoingBubble : style.incomingBubble)
+  }
+
+  /// Draws the sender's name above the text and the time below it (in a pill under a sticker-only message).
+  @MainActor
+  func drawNameAndTime(of item: VisibleFragment) throws(SDLError) {
+    guard textContentStorage.length > 0 else { return }
+    let fragment = item.fragment
+    let geometry = geometry(of: fragment)
+    let message = geometry.message
+    let cache = textRenderer.cache
+    let nameMetrics = layout.nameMetrics
+    let timeMetrics = layout.timeMetrics
+    let content: CGRect
+    if let bubble = geometry.bubble {
+      content = bubble.insetBy(dx: style.bubblePaddingX, dy: 0).offsetBy(dx: item.origin.x, dy: item.origin.y)
+    } else {
+      let sticker = fragment.attachmentPlacements.first?.frame ?? .zero
+      content = CGRect(x: sticker.minX, y: style.messageGap / 2, width: sticker.width, height: 0)
+        .offsetBy(dx: item.origin.x, dy: item.origin.y)
+    }
+    if layout.showsName(message), let sender = message.sender {
+      let top = content.minY + (message.isStickerOnly ? 0 : style.bubblePaddingTop)
+      let penX = message.isLocal ? content.maxX - geometry.nameWidth : content.minX
+      try cache.draw(
+        sender, attributes: style.nameAttributes, color: style.nameColor(for: sender), penX: penX,
+        baselineY: top + nameMetrics.ascent)
+    }
+    guard let time = message.time else { return }
+    let timeWidth = geometry.timeWidth
+    if message.isStickerOnly {
+      let sticker = (fragment.attachmentPlacements.first?.frame ?? .zero).offsetBy(dx: item.origin.x, dy: item.origin.y)
+      let pill = CGRect(
+        x: sticker.maxX - timeWidth - 16, y: sticker.maxY - timeMetrics.lineHeight - 6, width: timeWidth + 12,
+        height: timeMetrics.lineHeight + 2)
+      try canvas.fillRoundedRect(pill, radius: pill.height / 2, color: style.stickerTimePill)
+      try cache.draw(
+        time, attributes: style.timeAttributes, color: TextColor(red: 255, green: 255, blue: 255), penX: pill.minX + 6,
+        baselineY: pill.minY + 1 + timeMetrics.ascent)
+    } else {
+      let bottom = item.origin.y + fragment.height - style.messageGap / 2
+      let color = message.isLocal ? style.outgoingTime : style.incomingTime
+      try cache.draw(
+        time, attributes: style.timeAttributes, color: color, penX: content.maxX - timeWidth,
+        baselineY: bottom - style.bubblePaddingBottom - timeMetrics.descent)
+    }
+  }
+
+  @MainActor
+  func drawResetFlash(for provider: TextAttachmentViewProvider, in rect: CGRect) {
+    guard flashesResets, let intensity = resetFlashes.intensity(for: provider.attachmentID, now: clock.now) else {
+      return
+    }
+    var color = style.resetFlash
+    color.alpha = UInt8((255 * intensity).rounded())
+    canvas.strokeRect(rect.insetBy(dx: -3, dy: -3), lineWidth: 3, color: color)
+  }
+
+  // MARK: Jump to latest
+
+  /// The "jump to latest" button in view pixels, or `nil` when the view shows the latest message.
+  public var jumpToLatestButtonFrame: CGRect? {
+    guard !isScrolledToBottom else { return nil }
+    let side = 40.0
+    return CGRect(
+      x: viewportSize.width - layout.trailingMargin - side - 4, y: viewportSize.height - side - 14, width: side,
+      height: side)
+  }
+
+  /// Whether `point` (view pixels) hits the "jump to latest" button while it is shown.
+  public func hitTestJumpToLatest(_ point: CGPoint) -> Bool {
+    guard let frame = jumpToLatestButtonFrame else { return false }
+    let dx = point.x - frame.midX
+    let dy = point.y - frame.midY
+    return dx * dx + dy * dy <= (frame.width / 2) * (frame.width / 2)
+  }
+
+  @MainActor
+  func drawJumpToLatestButton() throws(SDLError) {
+    guard let frame = jumpToLatestButtonFrame else { return }
+    try canvas.fillRoundedRect(frame.offsetBy(dx: 0, dy: 2), radius: frame.width / 2, color: style.bubbleShadow)
+    try canvas.fillRoundedRect(frame, radius: frame.width / 2, color: style.incomingBubble)
+    // A chevron pointing down, from two rows of small squares.
+    let color = style.outgoingBubble
+    for step in 0..<7 {
+      let d = Double(step)
+      let y = frame.midY - 4 + d * 1.2
+      renderer.fill(CGRect(x: frame.midX - 9 + d * 1.25, y: y, width: 2.5, height: 2.5), color: color)
+      renderer.fill(CGRect(x: frame.midX + 6.5 - d * 1.25, y: y, width: 2.5, height: 2.5), color: color)
+    }
+  }
+
+  /// A pill in the middle of an empty transcript.
+  @MainActor
+  func drawEmptyState() throws(SDLError) {
+    let text = "No messages here yet"
+    let attributes = TextAttributes(fontScale: 0.93)
+    let metrics = glyphMeasurer.lineMetrics(for: attributes)
+    let textWidth = width(of: text, attributes: attributes)
+    let pill = CGRect(
+      x: ((viewportSize.width - textWidth) / 2 - 14).rounded(),
+      y: ((viewportSize.height - metrics.lineHeight) / 2 - 6).rounded(),
+      width: textWidth + 28, height: metrics.lineHeight + 12)
+    try canvas.fillRoundedRect(pill, radius: pill.height / 2, color: style.stickerTimePill)
+    try textRenderer.cache.draw(
+      text, attributes: attributes, color: TextColor(red: 255, green: 255, blue: 255), penX: pill.minX + 14,
+      baselineY: pill.minY + 6 + metrics.ascent)
+  }
+
+  // MARK: HUD
+
+  /// What the HUD shows now.
+  public var hudSnapshot: HUDSnapshot {
+    HUDSnapshot(
+      counters: instrumentation.totals, fps: fps, frameTime: frameTime, framesRendered: framesRendered,
+      policy: stickerPolicy, flashesResets: flashesResets)
+  }
+
+  @MainActor
+  func drawHUD() throws(SDLError) {
+    try hud.draw(
+      hudSnapshot, at: CGPoint(x: 10, y: 10), canvas: canvas, text: textRenderer.cache, measurer: glyphMeasurer)
+  }
+}

@@ -1,0 +1,228 @@
+import AnimationRuntime
+import Foundation
+import Instrumentation
+import ReuseKitSDL
+import SDLSupport
+import Stickers
+import TextEngine
+
+/// A messenger transcript: one ``SDLTextView`` where each paragraph is one message.
+///
+/// A paragraph's `"from"` attribute names its sender and `"time"` holds its display time
+/// (see ``ChatMessage``). Messages from ``localSender`` sit on the trailing side in coloured
+/// bubbles, others on the leading side; a bubble is at most ~72% of the width and shows the sender's
+/// name above the text and the time below it, in room reserved by paragraph styles. A message that is
+/// exactly one sticker is drawn without a bubble. The view is bottom-anchored like a messenger and
+/// shows a "jump to latest" button when scrolled up. F1 toggles the HUD, F2 and F3 toggle the
+/// sticker reuse policies, F4 toggles flashing stickers whose animation state was reset.
+///
+/// The caret is hidden until a click places it (in-place editing); Escape hides it again.
+public final class ChatTextView: SDLTextView {
+  /// The bounds of a sticker inside text (the default ``StickerAttachment`` bounds).
+  public static let inlineStickerBounds = CGRect(x: 0, y: -6, width: 32, height: 32)
+  /// The bounds that suit a sticker-only message.
+  public static let stickerOnlyBounds = CGRect(x: 0, y: -4, width: 128, height: 128)
+
+  /// The ``localSender`` a view has unless told otherwise: `"me"`.
+  public static let defaultLocalSender = "me"
+
+  /// The name of this view's own user: their messages are drawn on the trailing side.
+  public let localSender: String
+  /// The look; setting it lays every message out again.
+  @MainActor public var style: ChatStyle {
+    didSet { applyStyle(relayout: true) }
+  }
+  /// Whether the HUD is drawn.
+  public var isHUDVisible = false
+  /// Whether stickers whose animation state was just reset flash a red outline.
+  public var flashesResets = false
+  /// The HUD's drawing.
+  @MainActor public let hud = HUDOverlay()
+  /// Fps as last reported by ``setFrameStatistics(fps:frameTime:)``.
+  public private(set) var fps = 0.0
+  /// Frame time in seconds as last reported by ``setFrameStatistics(fps:frameTime:)``.
+  public private(set) var frameTime = 0.0
+
+  var layout: ChatLayout
+  var resetFlashes = ResetFlashTracker()
+  var hasPendingPolicyChange = false
+  /// Whether ``renderFrame()`` is running, so fragment geometry may be kept for the rest of the frame.
+  var isDrawingFrame = false
+  /// Each drawn fragment's geometry, for the frame being drawn; emptied after it.
+  var frameGeometry: [ObjectIdentifier: (fragment: TextLayoutFragment, geometry: ChatFragmentGeometry)] = [:]
+  /// How many times a fragment's geometry was computed: once per drawn fragment per frame.
+  package internal(set) var geometryComputations = 0
+
+  /// Creates a chat view drawing with `renderer`.
+  /// - Parameters:
+  ///   - storage: The transcript, one message per paragraph.
+  ///   - renderer: A window or offscreen renderer; the viewport is its output size.
+  ///   - fonts: The fonts to measure and draw with.
+  ///   - clock: The clock for animations' effects and the caret (`ManualClock` in tests, ``SDLClock`` live).
+  ///   - instrumentation: The counters the view reports to.
+  ///   - localSender: The `"from"` value of this user's messages.
+  /// - Throws: ``SDLError`` when the renderer has no drawable area.
+  @MainActor
+  public init(
+    storage: TextContentStorage, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
+    instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender
+  ) throws(SDLError) {
+    let size = renderer.outputSize
+    guard size.width > 0, size.height > 0 else {
+      throw SDLError(context: "ChatTextView", detail: "the renderer's output is \(size.width)x\(size.height)")
+    }
+    let style = ChatStyle()
+    self.localSender = localSender
+    self.style = style
+    self.layout = ChatLayout(localSender: localSender, style: style, nameMetrics: .zero, timeMetrics: .zero)
+    super.init(storage: storage, renderer: renderer, fonts: fonts, clock: clock, instrumentation: instrumentation)
+    pastesNewlinesAsLineBreaks = true
+    showsCaret = false
+    wantsBottomAnchoring = true
+    isAnchoredToBottom = true
+    resetFlashes.update(from: instrumentation, now: clock.now, records: false)
+    applyStyle(relayout: false)
+  }
+
+  /// Creates a chat view drawing offscreen with SDL's software renderer into a `width × height` surface.
+  /// - Throws: ``SDLError`` when the surface or renderer cannot be created.
+  @MainActor
+  public static func offscreen(
+    storage: TextContentStorage, width: Int, height: Int, fonts: SDLFontSet, clock: any AnimationClock,
+    instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender
+  ) throws(SDLError) -> ChatTextView {
+    try ChatTextView(
+      storage: storage, renderer: SDLRenderer.offscreen(width: width, height: height), fonts: fonts, clock: clock,
+      instrumentation: instrumentation, localSender: localSender)
+  }
+
+  /// Reports the caller's frame statistics for the HUD.
+  /// - Parameters:
+  ///   - fps: Frames per second.
+  ///   - frameTime: The time one frame took, in seconds.
+  public func setFrameStatistics(fps: Double, frameTime: Double) {
+    self.fps = fps
+    self.frameTime = frameTime
+  }
+
+  /// How `paragraph` reads as a message in this view.
+  public func message(for paragraph: TextParagraph) -> ChatMessage { layout.message(paragraph) }
+
+  // MARK: Reuse policies
+
+  /// The sticker policy registered last (in force from the next pass; see ``stickerPolicy``).
+  public private(set) var requestedStickerPolicy: TextAttachmentViewProviderReusePolicy?
+
+  /// The sticker policy in force since the last pass.
+  public var stickerPolicy: TextAttachmentViewProviderReusePolicy {
+    reusePolicy(forTextAttachmentViewProviderType: StickerViewProvider.self)
+  }
+
+  /// Registers `policy` for ``StickerViewProvider``; it applies from the next pass, which the next
+  /// ``renderFrame()`` runs.
+  public func setStickerPolicy(_ policy: TextAttachmentViewProviderReusePolicy) {
+    requestedStickerPolicy = policy
+    register(policy, forTextAttachmentViewProviderType: StickerViewProvider.self)
+    hasPendingPolicyChange = true
+  }
+
+  /// Turns one sticker policy option on or off (what F2 and F3 do).
+  public func toggleStickerPolicy(_ option: TextAttachmentViewProviderReusePolicy) {
+    var policy = requestedStickerPolicy ?? stickerPolicy
+    if policy.isSuperset(of: option) { policy.subtract(option) } else { policy.formUnion(option) }
+    setStickerPolicy(policy)
+  }
+
+  // MARK: Overrides
+
+  /// Applies a pending policy change with a pass, then draws the frame.
+  @MainActor
+  public override func renderFrame() throws(SDLError) {
+    if hasPendingPolicyChange {
+      hasPendingPolicyChange = false
+      setNeedsLayout()
+    }
+    resetFlashes.update(from: instrumentation, now: clock.now, records: flashesResets)
+    isDrawingFrame = true
+    defer {
+      isDrawingFrame = false
+      frameGeometry.removeAll(keepingCapacity: true)
+    }
+    try super.renderFrame()
+  }
+
+  /// F1–F4 and the "jump to latest" button, then the text view's input handling.
+  @MainActor @discardableResult
+  public override func handle(_ event: TextInputEvent) -> Bool {
+    switch event {
+    case .key(.function(1), _): isHUDVisible.toggle()
+    case .key(.function(2), _): toggleStickerPolicy(.onEditingInlineParagraphs)
+    case .key(.function(3), _): toggleStickerPolicy(.onScrollingOutOfViewport)
+    case .key(.function(4), _): flashesResets.toggle()
+    case .mouseDown(let x, let y, _, _) where hitTestJumpToLatest(CGPoint(x: x, y: y)):
+      scrollToBottom()
+    case .mouseDown:
+      showsCaret = true  // clicking into a message edits it where it stands
+      return super.handle(event)
+    case .key(.escape, _):
+      showsCaret = false
+      setCaret(caretOffset)
+    default:
+      return super.handle(event)
+    }
+    return true
+  }
+
+  /// The room left above a transcript shorter than the viewport: short conversations sit at the bottom.
+  public override var contentInsetTop: Double {
+    max(0, (viewportSize.height - textLayoutManager.documentHeight).rounded(.down))
+  }
+
+  /// Colours by side: light text on outgoing bubbles, dark on incoming ones.
+  public override func fragmentColors(for fragment: TextLayoutFragment) -> FragmentColors {
+    let style = layout.style
+    // While a frame is drawn, the fragment's geometry is known already (its bubble is drawn first).
+    let cached = frameGeometry[ObjectIdentifier(fragment)].flatMap { $0.fragment === fragment ? $0.geometry : nil }
+    if (cached?.message ?? layout.message(fragment.textParagraph)).isLocal {
+      return FragmentColors(text: style.outgoingText, selection: style.outgoingSelection, caret: style.outgoingCaret)
+    }
+    return FragmentColors(text: style.incomingText, selection: style.incomingSelection, caret: style.incomingCaret)
+  }
+
+  @MainActor
+  public override func drawBackground(of item: VisibleFragment) throws(SDLError) {
+    try drawBubble(of: item)
+  }
+
+  @MainActor
+  public override func drawDecorations(of item: VisibleFragment) throws(SDLError) {
+    try drawNameAndTime(of: item)
+  }
+
+  @MainActor
+  public override func drawAttachmentOverlay(for provider: TextAttachmentViewProvider, in rect: CGRect)
+    throws(SDLError)
+  {
+    drawResetFlash(for: provider, in: rect)
+  }
+
+  @MainActor
+  public override func drawOverlays() throws(SDLError) {
+    if textContentStorage.length == 0 { try drawEmptyState() }
+    try drawJumpToLatestButton()
+    if isHUDVisible { try drawHUD() }
+  }
+
+  /// Rebuilds the layout rules from ``style``; with `relayout`, runs a pass with them.
+  @MainActor
+  private func applyStyle(relayout: Bool) {
+    layout = ChatLayout(localSender: localSender, style: style, measurer: glyphMeasurer)
+    colors.background = style.background
+    textLayoutManager.delegate = layout
+    if relayout { setNeedsLayout() }
+  }
+}
+
+extension LineMetrics {
+  fileprivate static let zero = LineMetrics(ascent: 0, descent: 0, lineHeight: 0)
+}

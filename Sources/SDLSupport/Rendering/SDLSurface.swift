@@ -1,0 +1,95 @@
+import CSDL2
+
+/// An `SDL_Surface` in `ARGB8888`, freed in `deinit`.
+///
+/// Offscreen rendering draws into one (see ``SDLRenderer/init(surface:)``); captures, PNG files and
+/// rendered text pass through surfaces.
+public final class SDLSurface {
+  /// The wrapped surface; valid for the lifetime of this object.
+  package let pointer: UnsafeMutablePointer<SDL_Surface>
+
+  /// Width in pixels.
+  public var width: Int { Int(pointer.pointee.w) }
+  /// Height in pixels.
+  public var height: Int { Int(pointer.pointee.h) }
+
+  /// Creates a transparent `ARGB8888` surface.
+  /// - Parameters:
+  ///   - width: Width in pixels, at least 1.
+  ///   - height: Height in pixels, at least 1.
+  /// - Throws: ``SDLError`` when SDL cannot allocate it.
+  public init(width: Int, height: Int) throws(SDLError) {
+    guard width > 0, height > 0, width <= 16_384, height <= 16_384 else {
+      throw SDLError(context: "SDLSurface(\(width)x\(height))", detail: "size must be 1...16384 in both directions")
+    }
+    guard
+      let surface = SDL_CreateRGBSurfaceWithFormat(
+        0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+    else { throw SDLError.fromSDL("SDL_CreateRGBSurfaceWithFormat(\(width)x\(height))") }
+    pointer = surface
+  }
+
+  /// Takes ownership of a surface SDL returned, converting it to `ARGB8888` if needed.
+  /// - Parameters:
+  ///   - surface: A surface this object will free.
+  ///   - context: The call that produced it, for errors.
+  /// - Throws: ``SDLError`` when the conversion fails (the original is freed either way).
+  package init(adopting surface: UnsafeMutablePointer<SDL_Surface>, context: String) throws(SDLError) {
+    if surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue {
+      pointer = surface
+      return
+    }
+    let converted = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
+    SDL_FreeSurface(surface)
+    guard let converted else { throw SDLError.fromSDL("SDL_ConvertSurfaceFormat(\(context))") }
+    pointer = converted
+  }
+
+  /// Creates a surface holding a copy of `image`, converted to straight alpha.
+  /// - Parameter image: The pixels to copy.
+  /// - Throws: ``SDLError`` when SDL cannot allocate the surface.
+  public convenience init(image: PixelImage) throws(SDLError) {
+    try self.init(width: image.width, height: image.height)
+    write(image.straightened())
+  }
+
+  /// Copies the surface's pixels out.
+  /// - Returns: A straight-alpha image of the surface.
+  /// - Complexity: O(pixels).
+  public func pixelImage() -> PixelImage {
+    withLockedPixels { base, pitch in
+      var pixels = [UInt32](repeating: 0, count: width * height)
+      pixels.withUnsafeMutableBytes { destination in
+        for row in 0..<height {
+          let source = UnsafeRawPointer(base + row * pitch)
+          (destination.baseAddress! + row * width * 4).copyMemory(from: source, byteCount: width * 4)
+        }
+      }
+      return PixelImage(width: width, height: height, pixels: pixels)
+    }
+  }
+
+  /// Overwrites the surface's pixels with `image`, which must have the same size and straight alpha.
+  private func write(_ image: PixelImage) {
+    precondition(image.width == width && image.height == height && image.alpha == .straight)
+    withLockedPixels { base, pitch in
+      image.pixels.withUnsafeBytes { source in
+        for row in 0..<height {
+          (base + row * pitch).copyMemory(from: source.baseAddress! + row * width * 4, byteCount: width * 4)
+        }
+      }
+    }
+  }
+
+  /// Runs `body` with the pixel memory, locking the surface when `SDL_MUSTLOCK` says so.
+  private func withLockedPixels<Result>(_ body: (UnsafeMutableRawPointer, Int) -> Result) -> Result {
+    let mustLock = SDLMacros.mustLock(pointer)
+    if mustLock { SDL_LockSurface(pointer) }
+    defer { if mustLock { SDL_UnlockSurface(pointer) } }
+    return body(pointer.pointee.pixels, Int(pointer.pointee.pitch))
+  }
+
+  deinit {
+    SDL_FreeSurface(pointer)
+  }
+}

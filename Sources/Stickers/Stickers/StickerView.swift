@@ -1,0 +1,105 @@
+import AnimationRuntime
+import Foundation
+import ReuseKitSupport
+import TextEngine
+
+/// A sticker attachment's rendering surface: it owns the sticker's ``AnimationState``.
+///
+/// It renders only when the view layer asks for ``currentFrame(pixelSize:)`` — which it does for
+/// visible stickers only — so a sticker off screen does no rendering work. Frames come from the
+/// runtime's shared ``FrameCache``.
+public final class StickerView: TextViewportRenderingSurface {
+  public var frame: CGRect
+  /// The sticker's playback state, created with the view and living as long as it.
+  ///
+  /// A placeholder view has a one-frame, paused state.
+  public let animationState: AnimationState
+  /// The sticker's name.
+  public let stickerName: String
+  /// Why the view shows the placeholder, or `nil` when it shows the sticker.
+  public let failureReason: String?
+  /// How many frames the view has produced (cache hits included): its rendering work.
+  public private(set) var framesProduced = 0
+  /// Which frame ``currentFrame(pixelSize:)`` last returned (asset, pixel size, frame index), or `nil`
+  /// before the first frame and after the view was discarded. Equal keys mean equal pixels, so a
+  /// texture holding that frame need not be uploaded again.
+  public private(set) var lastFrameKey: FrameCacheKey?
+
+  private let runtime: StickerRuntime
+  private let player: (any StickerPlayer)?
+  private var lastFrame: RGBAImage?
+  private var pausedForReuseCache = false
+
+  /// Creates a view playing `player` from frame 0.
+  package init(stickerName: String, player: any StickerPlayer, runtime: StickerRuntime, frame: CGRect) {
+    self.frame = frame
+    self.stickerName = stickerName
+    self.runtime = runtime
+    self.player = player
+    self.failureReason = nil
+    self.animationState = player.makeAnimationState(clock: runtime.clock)
+  }
+
+  /// Creates a placeholder view for a sticker that could not be loaded.
+  package init(placeholderFor stickerName: String, reason: String, runtime: StickerRuntime, frame: CGRect) {
+    self.frame = frame
+    self.stickerName = stickerName
+    self.runtime = runtime
+    self.player = nil
+    self.failureReason = reason
+    self.animationState = AnimationState(clock: runtime.clock, frameCount: 1, frameRate: 1)
+    animationState.pause()
+  }
+
+  /// Whether the view stands in for a sticker that could not be loaded.
+  public var isPlaceholder: Bool { player == nil }
+
+  /// The frame matching the animation's own time, in a `pixelSize × pixelSize` square.
+  ///
+  /// Straight-alpha RGBA bytes (see ``RGBAImage``): upload as `SDL_PIXELFORMAT_RGBA32`
+  /// (`SDL_PIXELFORMAT_ABGR8888` on little-endian) and draw with `SDL_BLENDMODE_BLEND`.
+  /// - Parameter pixelSize: The display size in physical pixels, 1 to ``StickerLimits/maxRenderPixelSize``.
+  /// - Returns: The frame, or `nil` for a size outside the limits.
+  /// - Complexity: O(1) on a frame-cache hit; one render on a miss.
+  public func currentFrame(pixelSize: Int) -> RGBAImage? {
+    guard pixelSize >= 1, pixelSize <= runtime.limits.maxRenderPixelSize else { return nil }
+    framesProduced += 1
+    guard let player else {
+      let key = FrameCacheKey(asset: "placeholder", pixelSize: pixelSize, frameIndex: 0)
+      let image = runtime.frameCache.image(for: key) { runtime.library.placeholder.image(pixelSize: pixelSize) }
+      lastFrame = image
+      lastFrameKey = key
+      return image
+    }
+    let frameIndex = animationState.frameIndex
+    let key = FrameCacheKey(asset: player.contentKey, pixelSize: pixelSize, frameIndex: frameIndex)
+    let image = runtime.frameCache.image(for: key) { player.render(frame: frameIndex, pixelSize: pixelSize) }
+    lastFrame = image
+    lastFrameKey = key
+    return image
+  }
+
+  /// The bytes of the last frame the view holds.
+  public var reuseCacheCost: Int { lastFrame?.byteCount ?? 0 }
+
+  /// Pauses the animation unless it should keep advancing (per the text view or ``StickerRuntime/keepsAdvancingWhileCached``).
+  public func surfaceWillEnterReuseCache(keepsAdvancing: Bool) {
+    guard !keepsAdvancing, !runtime.keepsAdvancingWhileCached, !animationState.isPaused else { return }
+    animationState.pause()
+    pausedForReuseCache = true
+  }
+
+  /// Resumes the animation if entering the cache paused it; an animation paused before stays paused.
+  public func surfaceDidLeaveReuseCache() {
+    guard pausedForReuseCache else { return }
+    pausedForReuseCache = false
+    animationState.resume()
+  }
+
+  /// Stops the animation and drops the last frame.
+  public func surfaceWillBeDiscarded() {
+    animationState.pause()
+    lastFrame = nil
+    lastFrameKey = nil
+  }
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct ModuleLayoutTests {
+  @Test func placeholder() { #expect(Bool(true)) }
+}

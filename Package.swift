@@ -108,19 +108,16 @@ let package = Package(
     .testTarget(
       name: "StickersTests",
       dependencies: [
-        "Stickers", "AnimationRuntime", "ReuseKitSupport", "TextEngine", "Instrumentation", "ReuseKitTestSupport",
+        "Stickers", "AnimationRuntime", "TextEngine", "Instrumentation", "ReuseKitTestSupport",
         "CSDL2",
       ],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "SDLSupportTests", dependencies: ["SDLSupport", "ReuseKitSupport", "TextEngine", "CSDL2"],
+      name: "SDLSupportTests", dependencies: ["SDLSupport", "CSDL2"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "ReuseKitSDLTests",
-      dependencies: [
-        "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "AnimationRuntime", "Stickers", "Instrumentation",
-        "ReuseKitTestSupport", "CSDL2",
-      ],
+      dependencies: ["ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "CSDL2"],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(
       name: "ChatKitTests",
@@ -132,8 +129,7 @@ let package = Package(
     .testTarget(
       name: "ChatDemoTests",
       dependencies: [
-        "ChatDemoCore", "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "Instrumentation",
-        "Stickers",
+        "ChatDemoCore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "Instrumentation",
         "ReuseKitTestSupport",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),

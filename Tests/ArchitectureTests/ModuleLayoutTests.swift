@@ -1,5 +1,91 @@
+import Foundation
 import Testing
 
+/// Keeps the module layout of `ARCHITECTURE.md`: which layers are pure, where benchmark and test
+/// code may live, and that test targets depend only on what they use.
 @Suite struct ModuleLayoutTests {
-  @Test func placeholder() { #expect(Bool(true)) }
+  /// Modules that must stay pure Swift: no C module, no SDL, directly or transitively.
+  static let pureModules = ["ReuseKitSupport", "Instrumentation", "TextEngine", "AnimationRuntime"]
+  /// Imports a pure module may have besides other pure modules.
+  static let systemImports: Set<String> = ["Foundation", "Synchronization", "Dispatch"]
+  /// Targets allowed to hold benchmark code.
+  static let benchmarkTargets: Set<String> = ["ReuseBench"]
+
+  let manifest: PackageManifest
+
+  init() throws { manifest = try PackageManifest() }
+
+  @Test(arguments: pureModules) func pureModuleDependsOnNoCModuleOrSDL(name: String) throws {
+    let target = try #require(manifest.targets[name], "\(name) is not declared in Package.swift")
+    let reached = manifest.closure(of: name)
+    #expect(
+      reached.isDisjoint(with: manifest.cModules),
+      "\(name) reaches C modules \(reached.intersection(manifest.cModules).sorted())")
+    let impure = reached.subtracting(Self.pureModules)
+    #expect(impure.isEmpty, "\(name) depends on non-pure modules \(impure.sorted())")
+    #expect(target.kind == .target)
+  }
+
+  @Test(arguments: pureModules) func pureModuleImportsNoCModuleOrSDL(name: String) throws {
+    let target = try #require(manifest.targets[name])
+    let allowed = Self.systemImports.union(Self.pureModules)
+    let files = manifest.swiftFiles(of: target)
+    #expect(!files.isEmpty, "no sources found for \(name) at \(target.path)")
+    for file in files {
+      let forbidden = PackageManifest.imports(in: file.text).subtracting(allowed)
+      #expect(forbidden.isEmpty, "\(file.path) imports \(forbidden.sorted())")
+    }
+  }
+
+  @Test func textEngineTestsLinkNoCLibrary() throws {
+    let reached = manifest.closure(of: "TextEngineTests")
+    #expect(!reached.isEmpty)
+    #expect(
+      reached.isDisjoint(with: manifest.cModules),
+      "TextEngineTests links \(reached.intersection(manifest.cModules).sorted())")
+  }
+
+  @Test func libraryTargetsHoldNoBenchmarkOrTestCode() throws {
+    let libraries = manifest.targets.values.filter {
+      ($0.kind == .target || $0.kind == .executableTarget) && !$0.path.hasPrefix("Tests/")
+        && !Self.benchmarkTargets.contains($0.name)
+    }
+    #expect(libraries.count >= 8)
+    let testImports: Set<String> = ["Testing", "XCTest"]
+    let benchmarkNames = #/(?i)bench|stopwatch|sampler|golden|imagecompar/#
+    for library in libraries {
+      for file in manifest.swiftFiles(of: library) {
+        let imports = PackageManifest.imports(in: file.text)
+        #expect(imports.isDisjoint(with: testImports), "\(file.path) imports a test framework")
+        #expect(file.path.firstMatch(of: benchmarkNames) == nil, "\(file.path): benchmark or test tooling in a library")
+        let declared = file.text.matches(
+          of: #/(?m)^\s*(?:@\w+\s+)*(?:public |package |open )?(?:final )?(?:class|struct|enum|protocol)\s+(\w+)/#)
+        for declaration in declared {
+          let typeName = String(declaration.output.1)
+          #expect(typeName.firstMatch(of: benchmarkNames) == nil, "\(file.path) declares \(typeName)")
+        }
+      }
+    }
+  }
+
+  @Test func testTargetsDependOnlyOnWhatTheyImport() throws {
+    let testTargets = manifest.targets.values.filter { $0.kind == .testTarget || $0.path.hasPrefix("Tests/") }
+    #expect(testTargets.count >= 8)
+    for target in testTargets {
+      let imported = manifest.swiftFiles(of: target).reduce(into: Set<String>()) {
+        $0.formUnion(PackageManifest.imports(in: $1.text))
+      }
+      let unused = Set(target.dependencies).subtracting(imported)
+      #expect(unused.isEmpty, "\(target.name) depends on \(unused.sorted()) without importing them")
+    }
+  }
+
+  @Test func everyLibraryHasADocCLandingPage() throws {
+    let libraries = manifest.targets.values.filter { $0.kind == .target && $0.path.hasPrefix("Sources/") }
+    #expect(!libraries.isEmpty)
+    for library in libraries {
+      let page = manifest.root.appendingPathComponent("\(library.path)/\(library.name).docc/\(library.name).md")
+      #expect(FileManager.default.fileExists(atPath: page.path), "\(library.name) has no \(page.lastPathComponent)")
+    }
+  }
 }

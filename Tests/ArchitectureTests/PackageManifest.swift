@@ -1,0 +1,82 @@
+import Foundation
+
+/// The targets `Package.swift` declares, read from its text (the manifest is the source of truth).
+struct PackageManifest {
+  /// One declared target.
+  struct Target {
+    enum Kind: String {
+      case target, testTarget, executableTarget, systemLibrary
+    }
+
+    let name: String
+    let kind: Kind
+    let dependencies: [String]
+    /// The folder relative to the package root.
+    let path: String
+  }
+
+  /// The package root (the folder holding `Package.swift`).
+  let root: URL
+  /// Targets by name.
+  let targets: [String: Target]
+
+  /// Reads the manifest two folders above this file.
+  init(filePath: String = #filePath) throws {
+    root = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let text = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    var targets: [String: Target] = [:]
+    let pattern = #/\.(target|testTarget|executableTarget|systemLibrary)\(\s*name:\s*"(\w+)"/#
+    let starts = text.matches(of: pattern)
+    for (index, match) in starts.enumerated() {
+      let end = index + 1 < starts.count ? starts[index + 1].range.lowerBound : text.endIndex
+      let body = text[match.range.upperBound..<end]
+      let kind = Target.Kind(rawValue: String(match.output.1))!
+      let name = String(match.output.2)
+      var dependencies: [String] = []
+      if let list = body.firstMatch(of: #/dependencies:\s*\[([^\]]*)\]/#) {
+        dependencies = list.output.1.matches(of: #/"(\w+)"/#).map { String($0.output.1) }
+      }
+      let explicitPath = body.firstMatch(of: #/path:\s*"([^"]+)"/#).map { String($0.output.1) }
+      let defaultFolder = kind == .testTarget ? "Tests" : "Sources"
+      targets[name] = Target(
+        name: name, kind: kind, dependencies: dependencies, path: explicitPath ?? "\(defaultFolder)/\(name)")
+    }
+    self.targets = targets
+  }
+
+  /// The C modules: every `systemLibrary` target.
+  var cModules: Set<String> { Set(targets.values.filter { $0.kind == .systemLibrary }.map(\.name)) }
+
+  /// Every target `name` depends on, directly or through others.
+  func closure(of name: String) -> Set<String> {
+    var seen: Set<String> = []
+    var stack = targets[name]?.dependencies ?? []
+    while let next = stack.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      stack += targets[next]?.dependencies ?? []
+    }
+    return seen
+  }
+
+  /// The Swift files of `target`, with their paths relative to the package root.
+  func swiftFiles(of target: Target) -> [(path: String, text: String)] {
+    let folder = root.appendingPathComponent(target.path)
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+    var files: [(String, String)] = []
+    for case let url as URL in walker where url.pathExtension == "swift" {
+      let relative = String(url.path.dropFirst(root.path.count + 1))
+      files.append((relative, (try? String(contentsOf: url, encoding: .utf8)) ?? ""))
+    }
+    return files.sorted { $0.0 < $1.0 }
+  }
+
+  /// The modules a file imports (`import X`, `@testable import X`, `package import X` …).
+  static func imports(in text: String) -> Set<String> {
+    Set(
+      text.matches(
+        of: #/(?m)^\s*(?:@\w+\s+)*(?:public |package |internal )?import\s+(?:class |struct |enum |func )?(\w+)/#
+      )
+      .map { String($0.output.1) })
+  }
+}

@@ -44,6 +44,6 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive --configuration .swift-format Package.swift Sources Tests Demo
 
-## record-goldens: re-render the golden images in Tests/ReuseKitSDLTests/Goldens.
+## record-goldens: re-render the golden images in Tests/*/Goldens (every suite named *GoldenImageTests).
 record-goldens: deps
 	RECORD_GOLDENS=1 $(TEST_ENV) $(SWIFT) test --filter GoldenImageTests

@@ -93,7 +93,7 @@ let package = Package(
       name: "ReuseKitTestSupport", dependencies: ["TextEngine", "Instrumentation"],
       path: "Tests/ReuseKitTestSupport", swiftSettings: strictSettings),
     .target(
-      name: "SDLTestSupport", dependencies: ["SDLSupport", "ReuseKitSDL"], path: "Tests/SDLTestSupport",
+      name: "SDLTestSupport", dependencies: ["SDLSupport", "ReuseKitSDL", "CSDL2"], path: "Tests/SDLTestSupport",
       swiftSettings: strictSettings),
 
     // Tests: each target depends only on what it uses.
@@ -129,8 +129,8 @@ let package = Package(
     .testTarget(
       name: "ChatDemoTests",
       dependencies: [
-        "ChatDemoCore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "Instrumentation",
-        "ReuseKitTestSupport",
+        "ChatDemoCore", "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "Instrumentation",
+        "AnimationRuntime", "ReuseKitTestSupport", "CSDL2",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     // Keeps the layout: pure modules import no C module, libraries hold no benchmark or test code.

@@ -162,28 +162,28 @@ import TextEngine
     let rect = try resetTheInlineSticker(view)
     try view.renderFrame()
     #expect(!isRed(try view.screenshot()[Int(rect.minX) - 2, Int(rect.midY)]))
-    view.handle(.key(.function(4), []))  // turning flashing on later does not replay old resets
+    view.flashesResets.toggle()  // turning flashing on later does not replay old resets
     try view.renderFrame()
     #expect(!isRed(try view.screenshot()[Int(rect.minX) - 2, Int(rect.midY)]))
   }
 
-  @Test func functionKeysTogglePoliciesFromTheNextPassAndTheHUD() throws {
+  @Test func policyTogglesApplyFromTheNextPassAndTheHUDShows() throws {
     let fixture = try ChatFixture()
     let view = try fixture.view(fixture.conversation())
     try view.renderFrame()
     #expect(view.stickerPolicy == [])
-    view.handle(.key(.function(2), []))
+    view.toggleStickerPolicy(.onEditingInlineParagraphs)
     #expect(view.requestedStickerPolicy == [.onEditingInlineParagraphs])
     #expect(view.stickerPolicy == [], "a registration applies from the next pass")
     try view.renderFrame()
     #expect(view.stickerPolicy == [.onEditingInlineParagraphs])
-    view.handle(.key(.function(3), []))
+    view.toggleStickerPolicy(.onScrollingOutOfViewport)
     try view.renderFrame()
     #expect(view.stickerPolicy == [.onEditingInlineParagraphs, .onScrollingOutOfViewport])
-    view.handle(.key(.function(2), []))
+    view.toggleStickerPolicy(.onEditingInlineParagraphs)
     try view.renderFrame()
     #expect(view.stickerPolicy == [.onScrollingOutOfViewport])
-    view.handle(.key(.function(2), []))
+    view.toggleStickerPolicy(.onEditingInlineParagraphs)
     try view.renderFrame()
 
     // The edit policy now keeps the sticker's provider and animation through typing.
@@ -192,13 +192,13 @@ import TextEngine
     #expect(typed.providersReusedOnEdit == 1 && typed.animationResets == 0)
 
     #expect(!view.isHUDVisible)
-    view.handle(.key(.function(1), []))
+    view.isHUDVisible.toggle()
     #expect(view.isHUDVisible)
     try view.renderFrame()
     let panel = try view.screenshot()[30, 60]
     #expect((panel >> 16) & 0xFF < 60 && panel & 0xFF < 60, "the HUD's dark panel is drawn")
     #expect(view.hudSnapshot.rows.count == HUDSnapshot.headerRowCount + Counter.allCases.count)
-    view.handle(.key(.function(4), []))
+    view.flashesResets.toggle()
     #expect(view.flashesResets)
   }
 

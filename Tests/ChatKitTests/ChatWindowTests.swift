@@ -32,10 +32,9 @@ import TextEngine
     #expect(try storage.attributedString(in: 0..<storage.length).string == "copy me pleasecopy")
 
     SDL_SetWindowSize(window.pointer, 300, 200)
-    var event = SDL_Event()
-    event.type = SDL_WINDOWEVENT.rawValue
-    event.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
-    #expect(view.handle(event))
+    let output = renderer.outputSize
+    #expect(output.width == 300 && output.height == 200)
+    try view.resize(width: output.width, height: output.height)  // what the app does on SDL_WINDOWEVENT_SIZE_CHANGED
     #expect(view.viewportSize == CGSize(width: 300, height: 200))
     try view.renderFrame()
   }

@@ -10,10 +10,7 @@ import TextEngine
 
 /// The interactive messenger: transcript view, composer, sticker palette and HUD in one window.
 @MainActor
-final class ChatApp {
-  private static let composerHeight = 58.0
-  private static let paletteHeight = 52.0
-
+final class ChatApp: ChatInputRouterDelegate {
   private let sdl: SDLContext
   private let window: SDLWindow
   private let renderer: SDLRenderer
@@ -25,16 +22,14 @@ final class ChatApp {
   private let chatView: ChatTextView
   private let composer: SDLTextView
   private let palette: StickerPalette
+  /// Where every event goes: the window's one input path.
+  private let router: ChatInputRouter
   private let canvas: SDLCanvas
   private let labels: TextTextureCache
   private let transcriptURL: URL
   /// Set when the transcript file could not be read: it is never overwritten then.
   private let loadFailure: TranscriptError?
   private var status: (text: String, until: Double)?
-  private var focusIsComposer = true
-  private var mouseCapture: SDLTextView?
-  /// A shortcut's character that X11 may also deliver as text input; dropped once.
-  private var swallowedText: String?
   private var running = true
   private let quitAfter: Double?
 
@@ -65,6 +60,12 @@ final class ChatApp {
     palette = StickerPalette(runtime: runtime, renderer: renderer)
     canvas = SDLCanvas(renderer: renderer)
     labels = TextTextureCache(renderer: renderer, fonts: fonts, byteLimit: 2 << 20)
+    let output = renderer.outputSize
+    router = ChatInputRouter(
+      chatView: chatView, composer: composer,
+      layout: ChatWindowLayout(width: Double(output.width), height: Double(output.height)),
+      paletteCount: palette.names.count)
+    router.delegate = self
     layOut()
     chatView.scrollToBottom()
     if let failure = loadFailure {
@@ -91,7 +92,7 @@ final class ChatApp {
     var fps = 60.0
     while running {
       var event = SDL_Event()
-      while SDL_PollEvent(&event) != 0 { handle(event) }
+      while SDL_PollEvent(&event) != 0 { router.route(event) }
       let now = clock.now
       let frameTime = now - lastFrame
       lastFrame = now
@@ -110,26 +111,18 @@ final class ChatApp {
 
   // MARK: Layout and drawing
 
-  private var size: (width: Double, height: Double) {
+  /// Where the parts sit for the renderer's current output size.
+  private var currentLayout: ChatWindowLayout {
     let output = renderer.outputSize
-    return (Double(output.width), Double(output.height))
+    return ChatWindowLayout(width: Double(output.width), height: Double(output.height))
   }
 
-  private var chatRect: CGRect {
-    CGRect(x: 0, y: 0, width: size.width, height: max(100, size.height - Self.composerHeight - Self.paletteHeight))
-  }
-
-  private var composerFrame: CGRect {
-    CGRect(x: 0, y: chatRect.maxY, width: size.width, height: Self.composerHeight)
-  }
-
-  private var composerTextRect: CGRect { composerFrame.insetBy(dx: 18, dy: 14) }
-
-  private var paletteRect: CGRect {
-    CGRect(x: 0, y: composerFrame.maxY, width: size.width, height: Self.paletteHeight)
-  }
+  private var layout: ChatWindowLayout { router.layout }
 
   private func layOut() {
+    router.layout = currentLayout
+    let chatRect = layout.chatRect
+    let composerTextRect = layout.composerTextRect
     chatView.targetRect = chatRect
     try? chatView.resize(width: Int(chatRect.width), height: Int(chatRect.height))
     composer.targetRect = composerTextRect
@@ -137,11 +130,13 @@ final class ChatApp {
   }
 
   private func drawFrame() throws(SDLError) {
+    let composerFrame = layout.composerFrame
+    let composerTextRect = layout.composerTextRect
     try chatView.renderFrame()
     renderer.fill(composerFrame, color: TextColor(red: 246, green: 247, blue: 250))
     try canvas.fillRoundedRect(
       composerFrame.insetBy(dx: 8, dy: 7), radius: 18, color: TextColor(red: 255, green: 255, blue: 255))
-    composer.showsCaret = focusIsComposer || composer.textContentStorage.length > 0
+    composer.showsCaret = router.focus == .composer || composer.textContentStorage.length > 0
     try composer.renderFrame()
     if composer.textContentStorage.length == 0, composer.markedText.isEmpty {
       try labels.draw(
@@ -149,9 +144,9 @@ final class ChatApp {
         color: TextColor(red: 150, green: 156, blue: 166), penX: composerTextRect.minX + 4,
         baselineY: composerTextRect.minY + 20)
     }
-    try palette.draw(in: paletteRect, canvas: canvas, labels: labels)
+    try palette.draw(in: layout.paletteRect, canvas: canvas, labels: labels)
     if let status, status.until > clock.now {
-      let banner = CGRect(x: 8, y: 8, width: size.width - 16, height: 30)
+      let banner = CGRect(x: 8, y: 8, width: layout.width - 16, height: 30)
       try canvas.fillRoundedRect(banner, radius: 10, color: TextColor(red: 40, green: 44, blue: 52, alpha: 230))
       try labels.draw(
         status.text, attributes: TextAttributes(fontScale: 0.85), color: TextColor(red: 255, green: 255, blue: 255),
@@ -165,68 +160,22 @@ final class ChatApp {
     print("chat-demo: \(text)")
   }
 
-  // MARK: Events
+  // MARK: Commands
 
-  private func handle(_ event: SDL_Event) {
-    switch SDL_EventType(event.type) {
-    case SDL_QUIT:
-      running = false
-      return
-    case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
-      layOut()
-      return
-    default: break
-    }
-    guard let input = TextInputEvent(event) else { return }
-    switch input {
-    case .key(let key, let modifiers):
-      handleKey(key, modifiers, input)
-    case .mouseDown(let x, let y, _, _):
-      let point = CGPoint(x: x, y: y)
-      if chatRect.contains(point) {
-        focusIsComposer = false
-        mouseCapture = chatView
-        chatView.handle(input.translated(by: chatRect.origin))
-      } else if composerFrame.contains(point) {
-        focusIsComposer = true
-        mouseCapture = composer
-        composer.handle(input.translated(by: composerTextRect.origin))
-      } else if let name = palette.sticker(at: point, in: paletteRect) {
-        insertSticker(name)
-      }
-    case .mouseDrag, .mouseUp:
-      guard let view = mouseCapture else { return }
-      view.handle(input.translated(by: view === composer ? composerTextRect.origin : chatRect.origin))
-      if case .mouseUp = input { mouseCapture = nil }
-    case .wheel:
-      chatView.handle(input)
-    case .text(let text) where text == swallowedText:
-      swallowedText = nil
-    case .text, .composition:
-      swallowedText = nil
-      focusedView.handle(input)
-    }
-  }
-
-  private var focusedView: SDLTextView { focusIsComposer ? composer : chatView }
-
-  private func handleKey(_ key: TextInputEvent.Key, _ modifiers: TextInputEvent.KeyModifiers, _ input: TextInputEvent) {
-    if case .character(let character) = key, modifiers.hasShortcutModifier { swallowedText = String(character) }
-    switch key {
-    case .function: chatView.handle(input)
-    case .character("s") where modifiers.hasShortcutModifier: save()
-    case .character("q") where modifiers.hasShortcutModifier: running = false
-    case .character(let digit) where modifiers.hasShortcutModifier && ("1"..."9").contains(digit):
-      let index = Int(String(digit))! - 1
-      if index < palette.names.count { insertSticker(palette.names[index]) }
-    case .enter where focusIsComposer && !modifiers.contains(.shift): send()
-    case .pageUp, .pageDown: chatView.handle(input)
-    default: focusedView.handle(input)
+  /// Performs the app's commands from the ``ChatInputRouter``.
+  func perform(_ command: ChatCommand) {
+    switch command {
+    case .send: send()
+    case .save: save()
+    case .quit: running = false
+    case .insertSticker(let index) where palette.names.indices.contains(index): insertSticker(palette.names[index])
+    case .layOut: layOut()
+    case .insertSticker, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .stopEditing: break
     }
   }
 
   private func insertSticker(_ name: String) {
-    focusedView.insertAttachment(stickers.make(name))
+    router.focusedView.insertAttachment(stickers.make(name))
   }
 
   private func send() {
@@ -257,17 +206,4 @@ final class ChatApp {
     formatter.dateFormat = "HH:mm"
     return formatter
   }()
-}
-
-extension TextInputEvent {
-  /// The same event with mouse coordinates made relative to `origin`.
-  fileprivate func translated(by origin: CGPoint) -> TextInputEvent {
-    switch self {
-    case .mouseDown(let x, let y, let count, let modifiers):
-      .mouseDown(x: x - origin.x, y: y - origin.y, clickCount: count, modifiers: modifiers)
-    case .mouseDrag(let x, let y): .mouseDrag(x: x - origin.x, y: y - origin.y)
-    case .mouseUp(let x, let y): .mouseUp(x: x - origin.x, y: y - origin.y)
-    default: self
-    }
-  }
 }

@@ -27,19 +27,22 @@ final class StickerPalette {
 
   /// The button rectangles inside `rect`.
   func buttonFrames(in rect: CGRect) -> [CGRect] {
+    Self.buttonFrames(count: names.count, in: rect)
+  }
+
+  /// The rectangles of `count` buttons centred in `rect`, in button order.
+  /// - Parameters:
+  ///   - count: How many buttons the palette has.
+  ///   - rect: The palette's strip.
+  static func buttonFrames(count: Int, in rect: CGRect) -> [CGRect] {
     let side = min(40, rect.height - 8)
     let gap = 8.0
-    let total = Double(names.count) * side + Double(names.count - 1) * gap
+    let total = Double(count) * side + Double(max(0, count - 1)) * gap
     var x = rect.minX + max(8, (rect.width - total) / 2)
-    return names.map { _ in
+    return (0..<count).map { _ in
       defer { x += side + gap }
       return CGRect(x: x, y: rect.minY + (rect.height - side) / 2, width: side, height: side)
     }
-  }
-
-  /// The sticker under `point`, if any.
-  func sticker(at point: CGPoint, in rect: CGRect) -> String? {
-    zip(names, buttonFrames(in: rect)).first { $0.1.contains(point) }?.0
   }
 
   /// Draws the buttons with the current animation frames.

@@ -13,10 +13,11 @@ import TextEngine
 /// bubbles, others on the leading side; a bubble is at most ~72% of the width and shows the sender's
 /// name above the text and the time below it, in room reserved by paragraph styles. A message that is
 /// exactly one sticker is drawn without a bubble. The view is bottom-anchored like a messenger and
-/// shows a "jump to latest" button when scrolled up. F1 toggles the HUD, F2 and F3 toggle the
-/// sticker reuse policies, F4 toggles flashing stickers whose animation state was reset.
+/// shows a "jump to latest" button when scrolled up. ``isHUDVisible`` shows the HUD,
+/// ``toggleStickerPolicy(_:)`` switches the sticker reuse policies and ``flashesResets`` flashes
+/// stickers whose animation state was reset; the app decides which keys do that (the demo: F1–F4).
 ///
-/// The caret is hidden until a click places it (in-place editing); Escape hides it again.
+/// The caret is hidden until a click places it (in-place editing); ``stopEditing()`` hides it again.
 public final class ChatTextView: SDLTextView {
   /// The bounds of a sticker inside text (the default ``StickerAttachment`` bounds).
   public static let inlineStickerBounds = CGRect(x: 0, y: -6, width: 32, height: 32)
@@ -32,9 +33,9 @@ public final class ChatTextView: SDLTextView {
   @MainActor public var style: ChatStyle {
     didSet { applyStyle(relayout: true) }
   }
-  /// Whether the HUD is drawn.
+  /// Whether the HUD is drawn (the demo's F1 toggles it).
   public var isHUDVisible = false
-  /// Whether stickers whose animation state was just reset flash a red outline.
+  /// Whether stickers whose animation state was just reset flash a red outline (the demo's F4 toggles it).
   public var flashesResets = false
   /// The HUD's drawing.
   @MainActor public let hud = HUDOverlay()
@@ -126,7 +127,7 @@ public final class ChatTextView: SDLTextView {
     hasPendingPolicyChange = true
   }
 
-  /// Turns one sticker policy option on or off (what F2 and F3 do).
+  /// Turns one sticker policy option on or off (what the demo's F2 and F3 do).
   public func toggleStickerPolicy(_ option: TextAttachmentViewProviderReusePolicy) {
     var policy = requestedStickerPolicy ?? stickerPolicy
     if policy.isSuperset(of: option) { policy.subtract(option) } else { policy.formUnion(option) }
@@ -151,26 +152,26 @@ public final class ChatTextView: SDLTextView {
     try super.renderFrame()
   }
 
-  /// F1–F4 and the "jump to latest" button, then the text view's input handling.
+  /// Ends in-place editing: hides the caret and collapses the selection at the caret.
+  public func stopEditing() {
+    showsCaret = false
+    setCaret(caretOffset)
+  }
+
+  /// Clicks on the "jump to latest" button scroll to the bottom; a click elsewhere shows the caret
+  /// for in-place editing. Everything else is the text view's input handling.
   @MainActor @discardableResult
   public override func handle(_ event: TextInputEvent) -> Bool {
     switch event {
-    case .key(.function(1), _): isHUDVisible.toggle()
-    case .key(.function(2), _): toggleStickerPolicy(.onEditingInlineParagraphs)
-    case .key(.function(3), _): toggleStickerPolicy(.onScrollingOutOfViewport)
-    case .key(.function(4), _): flashesResets.toggle()
     case .mouseDown(let x, let y, _, _) where hitTestJumpToLatest(CGPoint(x: x, y: y)):
       scrollToBottom()
+      return true
     case .mouseDown:
       showsCaret = true  // clicking into a message edits it where it stands
       return super.handle(event)
-    case .key(.escape, _):
-      showsCaret = false
-      setCaret(caretOffset)
     default:
       return super.handle(event)
     }
-    return true
   }
 
   /// The room left above a transcript shorter than the viewport: short conversations sit at the bottom.

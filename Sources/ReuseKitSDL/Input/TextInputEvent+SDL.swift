@@ -6,7 +6,10 @@ extension TextInputEvent {
   /// Pixels one wheel notch scrolls.
   public static let wheelStep = 48.0
 
-  /// Translates an SDL event, or returns `nil` for events a text view ignores.
+  /// Translates one SDL event on its own, or returns `nil` for events a text view ignores.
+  ///
+  /// An event loop uses a ``TextInputTranslator`` instead, which calls this and adds the keystroke
+  /// rule across events (the text of a shortcut keystroke is not typed).
   ///
   /// `SDL_TEXTINPUT` → ``text(_:)``, `SDL_TEXTEDITING` → ``composition(_:cursor:)``, `SDL_KEYDOWN` →
   /// ``key(_:_:)`` for editing keys, F-keys and shortcut letters, left-button events → mouse cases

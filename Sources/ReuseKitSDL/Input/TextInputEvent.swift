@@ -1,7 +1,7 @@
 import Foundation
 
-/// An input event a text view understands, translated from an `SDL_Event` by
-/// ``TextInputEvent/init(_:)`` (or built directly by tests and scripted runs).
+/// An input event a text view understands, translated from an `SDL_Event` by a
+/// ``TextInputTranslator`` (or built directly by tests and scripted runs).
 ///
 /// Coordinates are view pixels, with (0, 0) at the view's top-left corner.
 public enum TextInputEvent: Equatable, Sendable {
@@ -10,7 +10,8 @@ public enum TextInputEvent: Equatable, Sendable {
   /// The IME's composition from `SDL_TEXTEDITING`: shown inline, not yet in the document.
   /// An empty string ends the composition.
   case composition(String, cursor: Int)
-  /// A key press (`SDL_KEYDOWN`, repeats included).
+  /// A key press (`SDL_KEYDOWN`, repeats included). It never inserts text: the characters a key
+  /// types arrive as ``text(_:)``.
   case key(Key, KeyModifiers)
   /// The left button went down; `clickCount` is 2 for a double click, 3 for a triple click.
   case mouseDown(x: Double, y: Double, clickCount: Int, modifiers: KeyModifiers)

@@ -1,22 +1,8 @@
-import CSDL2
 import Foundation
 import TextEngine
 
 extension SDLTextView {
-  /// Translates an SDL event and handles it; window size changes resize the view.
-  /// - Parameter event: An event from `SDL_PollEvent`.
-  /// - Returns: Whether the view used the event.
-  @MainActor @discardableResult
-  public func handle(_ event: SDL_Event) -> Bool {
-    if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
-      let size = renderer.outputSize
-      return (try? resize(width: size.width, height: size.height)) != nil
-    }
-    guard let input = TextInputEvent(event) else { return false }
-    return handle(input)
-  }
-
-  /// Handles `event`; see ``handle(_:)-(TextInputEvent)``.
+  /// Handles `event`; see ``handle(_:)``.
   @MainActor
   func handleInput(_ event: TextInputEvent) -> Bool {
     switch event {

@@ -139,6 +139,10 @@ open class SDLTextView: TextView {
 
   /// Handles one input event: typing, composition, editing keys, shortcuts, mouse and wheel.
   ///
+  /// This is the view's only input entry point; events come from a ``TextInputTranslator`` (one per
+  /// event stream) or are built directly. Key presses never insert text: printable text arrives as
+  /// ``TextInputEvent/text(_:)``, so a key that types is handled once.
+  ///
   /// - Typing and editing: ``TextInputEvent/text(_:)`` inserts (ending any composition); backspace,
   ///   delete; Enter splits the paragraph, Shift+Enter breaks the line.
   /// - Caret: arrows, Home, End (Ctrl+Home/End: document ends), Shift extends the selection.

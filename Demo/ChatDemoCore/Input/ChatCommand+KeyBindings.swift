@@ -1,0 +1,37 @@
+import ReuseKitSDL
+
+extension ChatCommand {
+  /// The chat window's key bindings: the command a key press means, or `nil` when the key belongs to
+  /// the focused text view.
+  ///
+  /// | key | command |
+  /// |---|---|
+  /// | Enter (no Shift) in the composer | ``send`` |
+  /// | Ctrl+1 … Ctrl+9 | ``insertSticker(paletteIndex:)`` 0…8 |
+  /// | Ctrl+S / Ctrl+Q | ``save`` / ``quit`` |
+  /// | F1 / F2 / F3 / F4 | ``toggleHUD`` / ``toggleStickerPolicy(_:)`` `.onEditingInlineParagraphs`, `.onScrollingOutOfViewport` / ``toggleResetFlashes`` |
+  /// | Esc in the transcript | ``stopEditing`` |
+  ///
+  /// Ctrl means the shortcut modifier (Control or Super, see `TextInputEvent.KeyModifiers.hasShortcutModifier`).
+  /// - Parameters:
+  ///   - key: The key pressed.
+  ///   - modifiers: The modifiers held.
+  ///   - focus: The view with the keyboard focus.
+  package init?(key: TextInputEvent.Key, modifiers: TextInputEvent.KeyModifiers, focus: ChatInputRouter.Focus) {
+    let shortcut = modifiers.hasShortcutModifier
+    switch key {
+    case .function(1): self = .toggleHUD
+    case .function(2): self = .toggleStickerPolicy(.onEditingInlineParagraphs)
+    case .function(3): self = .toggleStickerPolicy(.onScrollingOutOfViewport)
+    case .function(4): self = .toggleResetFlashes
+    case .character("s") where shortcut: self = .save
+    case .character("q") where shortcut: self = .quit
+    case .character(let digit) where shortcut && ("1"..."9").contains(digit):
+      guard let number = digit.wholeNumberValue else { return nil }
+      self = .insertSticker(paletteIndex: number - 1)
+    case .enter where focus == .composer && !modifiers.contains(.shift): self = .send
+    case .escape where focus == .transcript: self = .stopEditing
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import TextEngine
+
+/// What a key press, a palette click or a window event asks the chat app to do.
+///
+/// ``ChatCommand/init(key:modifiers:focus:)`` holds the key bindings; the ``ChatInputRouter``
+/// performs the commands that act on the chat view and hands the others to its
+/// ``ChatInputRouterDelegate``.
+package enum ChatCommand: Equatable, Sendable {
+  /// Sends the composer's message (Enter in the composer).
+  case send
+  /// Saves the transcript (Ctrl+S).
+  case save
+  /// Quits (Ctrl+Q, or the window closing).
+  case quit
+  /// Inserts the palette's sticker at `paletteIndex` into the focused view (Ctrl+1…9, or a click).
+  case insertSticker(paletteIndex: Int)
+  /// Lays the window's views out again (the window changed size).
+  case layOut
+  /// Shows or hides the HUD (F1).
+  case toggleHUD
+  /// Turns one sticker reuse policy option on or off (F2, F3).
+  case toggleStickerPolicy(TextAttachmentViewProviderReusePolicy)
+  /// Turns flashing of stickers whose animation state was reset on or off (F4).
+  case toggleResetFlashes
+  /// Stops editing a message in place: hides its caret (Esc in the transcript).
+  case stopEditing
+}

@@ -1,0 +1,182 @@
+import CSDL2
+import ChatKit
+import Foundation
+import ReuseKitSDL
+
+/// The chat window's one input path: every event from `SDL_PollEvent` enters through
+/// ``route(_:)``, is translated once and reaches exactly one responder once.
+///
+/// ``route(_:)`` turns the window's own events (closing, resizing) into commands and everything else
+/// into a ``TextInputEvent`` with the window's ``TextInputTranslator`` (which drops the text of a
+/// shortcut keystroke, see its keystroke rule). ``dispatch(_:)`` then picks the one responder:
+///
+/// - a key press goes to the focused text view while its IME composes; otherwise a key binding
+///   (``ChatCommand/init(key:modifiers:focus:)``) makes it a command, Page Up/Down go to the
+///   transcript, and any other key goes to the focused view;
+/// - text and compositions go to the focused view;
+/// - the wheel scrolls the transcript;
+/// - a click focuses and captures the transcript or the composer (or presses a palette button);
+///   drags and the release go to the view that captured the click, in its own coordinates.
+///
+/// Commands on the chat view (HUD, policies, reset flashes, stop editing) are performed here through
+/// ``ChatTextView``'s API; the app's own (send, save, quit, stickers, layout) go to the ``delegate``.
+@MainActor
+package final class ChatInputRouter {
+  /// The view that receives typing.
+  package enum Focus: Equatable, Sendable {
+    /// The transcript (editing a message in place).
+    case transcript
+    /// The composer, under the transcript.
+    case composer
+  }
+
+  /// One routing decision: who receives an event.
+  private enum Responder {
+    case command(ChatCommand)
+    case view(Focus, TextInputEvent)
+  }
+
+  /// The transcript.
+  package let chatView: ChatTextView
+  /// The message being written.
+  package let composer: SDLTextView
+  /// Where the views and the palette sit; the app sets it when the window changes size.
+  package var layout: ChatWindowLayout
+  /// How many buttons the palette under the composer has.
+  package let paletteCount: Int
+  /// Performs the app's commands.
+  package weak var delegate: (any ChatInputRouterDelegate)?
+  /// The view that receives typing; a click moves it.
+  package private(set) var focus = Focus.composer
+  /// Events handed to a responder so far (a view's ``SDLTextView/handle(_:)`` or a command): at most
+  /// one per routed event.
+  package private(set) var deliveries = 0
+
+  private var translator = TextInputTranslator()
+  /// The view a left-button press went to, which receives the drag and the release.
+  private var mouseCapture: Focus?
+
+  /// Creates the router for a window's transcript, composer and palette.
+  /// - Parameters:
+  ///   - chatView: The transcript.
+  ///   - composer: The message field.
+  ///   - layout: Where the parts sit now.
+  ///   - paletteCount: How many sticker buttons the palette shows.
+  package init(chatView: ChatTextView, composer: SDLTextView, layout: ChatWindowLayout, paletteCount: Int) {
+    self.chatView = chatView
+    self.composer = composer
+    self.layout = layout
+    self.paletteCount = paletteCount
+  }
+
+  /// The text view with the keyboard focus.
+  package var focusedView: SDLTextView { view(focus) }
+
+  /// Routes one event from `SDL_PollEvent` (events in the order SDL delivered them).
+  /// - Parameter event: The event.
+  /// - Returns: Whether a responder used it.
+  @discardableResult
+  package func route(_ event: SDL_Event) -> Bool {
+    switch SDL_EventType(event.type) {
+    case SDL_QUIT:
+      return deliver(.quit)
+    case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
+      return deliver(.layOut)
+    default:
+      guard let input = translator.translate(event) else { return false }
+      return dispatch(input)
+    }
+  }
+
+  /// Hands a translated event (window coordinates) to the one responder it belongs to.
+  /// - Parameter input: The event.
+  /// - Returns: Whether the responder used it.
+  @discardableResult
+  package func dispatch(_ input: TextInputEvent) -> Bool {
+    switch responder(for: input) {
+    case .command(let command): deliver(command)
+    case .view(let target, let event): deliver(event, to: target)
+    case nil: false
+    }
+  }
+
+  private func responder(for input: TextInputEvent) -> Responder? {
+    switch input {
+    case .key(let key, let modifiers):
+      if !focusedView.markedText.isEmpty { return .view(focus, input) }  // the IME owns the keys
+      if let command = ChatCommand(key: key, modifiers: modifiers, focus: focus) { return .command(command) }
+      if key == .pageUp || key == .pageDown { return .view(.transcript, input) }
+      return .view(focus, input)
+    case .text, .composition:
+      return .view(focus, input)
+    case .wheel:
+      return .view(.transcript, input)
+    case .mouseDown(let x, let y, _, _):
+      let point = CGPoint(x: x, y: y)
+      for target in [Focus.transcript, .composer] where hitRect(of: target).contains(point) {
+        focus = target
+        mouseCapture = target
+        return .view(target, input.translated(by: frame(of: target).origin))
+      }
+      let buttons = StickerPalette.buttonFrames(count: paletteCount, in: layout.paletteRect)
+      return buttons.firstIndex { $0.contains(point) }.map { .command(.insertSticker(paletteIndex: $0)) }
+    case .mouseDrag, .mouseUp:
+      guard let target = mouseCapture else { return nil }
+      if case .mouseUp = input { mouseCapture = nil }
+      return .view(target, input.translated(by: frame(of: target).origin))
+    }
+  }
+
+  private func deliver(_ command: ChatCommand) -> Bool {
+    deliveries += 1
+    switch command {
+    case .toggleHUD: chatView.isHUDVisible.toggle()
+    case .toggleStickerPolicy(let option): chatView.toggleStickerPolicy(option)
+    case .toggleResetFlashes: chatView.flashesResets.toggle()
+    case .stopEditing: chatView.stopEditing()
+    case .send, .save, .quit, .insertSticker, .layOut: delegate?.perform(command)
+    }
+    return true
+  }
+
+  private func deliver(_ event: TextInputEvent, to target: Focus) -> Bool {
+    deliveries += 1
+    return view(target).handle(event)
+  }
+
+  private func view(_ target: Focus) -> SDLTextView {
+    switch target {
+    case .transcript: chatView
+    case .composer: composer
+    }
+  }
+
+  /// Where a click focuses a view: the transcript, or the composer's whole strip.
+  private func hitRect(of target: Focus) -> CGRect {
+    switch target {
+    case .transcript: layout.chatRect
+    case .composer: layout.composerFrame
+    }
+  }
+
+  /// Where a view draws in the window: mouse coordinates are made relative to its origin.
+  private func frame(of target: Focus) -> CGRect {
+    switch target {
+    case .transcript: layout.chatRect
+    case .composer: layout.composerTextRect
+    }
+  }
+}
+
+extension TextInputEvent {
+  /// The same event with mouse coordinates made relative to `origin`.
+  fileprivate func translated(by origin: CGPoint) -> TextInputEvent {
+    switch self {
+    case .mouseDown(let x, let y, let count, let modifiers):
+      .mouseDown(x: x - origin.x, y: y - origin.y, clickCount: count, modifiers: modifiers)
+    case .mouseDrag(let x, let y): .mouseDrag(x: x - origin.x, y: y - origin.y)
+    case .mouseUp(let x, let y): .mouseUp(x: x - origin.x, y: y - origin.y)
+    default: self
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where the chat window's parts sit for one window size: the transcript on top, then the composer,
+/// then the sticker palette.
+package struct ChatWindowLayout: Equatable, Sendable {
+  /// The composer's height, in pixels.
+  package static let composerHeight = 58.0
+  /// The palette's height, in pixels.
+  package static let paletteHeight = 52.0
+
+  /// The window's width, in pixels.
+  package let width: Double
+  /// The window's height, in pixels.
+  package let height: Double
+
+  /// Lays out a `width × height` window.
+  package init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The transcript (at least 100 pixels tall).
+  package var chatRect: CGRect {
+    CGRect(x: 0, y: 0, width: width, height: max(100, height - Self.composerHeight - Self.paletteHeight))
+  }
+
+  /// The composer's strip, under the transcript.
+  package var composerFrame: CGRect {
+    CGRect(x: 0, y: chatRect.maxY, width: width, height: Self.composerHeight)
+  }
+
+  /// Where the composer's text view draws, inside its rounded field.
+  package var composerTextRect: CGRect { composerFrame.insetBy(dx: 18, dy: 14) }
+
+  /// The sticker palette's strip, at the bottom.
+  package var paletteRect: CGRect {
+    CGRect(x: 0, y: composerFrame.maxY, width: width, height: Self.paletteHeight)
+  }
+}

@@ -57,5 +57,5 @@ open class TextAttachmentViewProvider {
   /// Worked out once per provider type per text view: `String(describing:)` reflects on the type,
   /// which cost more than the rest of a keystroke's reuse bookkeeping.
   public private(set) lazy var providerTypeName: String =
-    parentView?.providerTypeName(for: type(of: self)) ?? String(describing: type(of: self))
+    parentView?.reuseController.providerTypeName(for: type(of: self)) ?? String(describing: type(of: self))
 }

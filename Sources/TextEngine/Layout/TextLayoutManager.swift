@@ -48,10 +48,10 @@ public final class TextLayoutManager {
   private let index = SequenceTree<Entry>(seed: 0xFAB)
   /// Whether ``index`` must be rebuilt from storage before its next use; edits are not applied meanwhile.
   private var needsEstimates = true
-  /// Bounds for an attachment at a location with the given line width, or `nil` for the
-  /// attachment's own bounds. The text view answers for providers that track their view's bounds.
-  package var attachmentBoundsOverride: ((TextAttachment, TextLocation, Double) -> CGRect?)?
-  package weak var fragmentObserver: (any TextLayoutFragmentObserver)?
+  /// The reuse controller of the text view this manager lays out for: told about every fragment
+  /// dropped and about the end of every editing transaction, and asked for the bounds of
+  /// attachments whose providers track their views' bounds.
+  package weak var reuseController: TextAttachmentReuseController?
   private var generation = 0
   private lazy var averageAdvance: Double = {
     let sample = "the quick brown fox jumps over the lazy dog"
@@ -101,7 +101,7 @@ public final class TextLayoutManager {
       }
       return true
     }
-    for fragment in fragments { fragmentObserver?.textLayoutManager(self, didDiscard: fragment) }
+    for fragment in fragments { reuseController?.fragmentDiscarded(fragment) }
   }
 
   private func rebuildEstimates() {
@@ -233,11 +233,12 @@ public final class TextLayoutManager {
   private func layOut(_ paragraph: TextParagraph) -> TextLayoutFragment {
     let style = delegate?.textLayoutManager(self, paragraphStyleFor: paragraph) ?? .plain
     let width = lineWidth(for: style)
-    let override = attachmentBoundsOverride
+    let controller = reuseController
     let breaker = LineBreaker(
       measurer: glyphMeasurer, defaultAttributes: defaultAttributes,
       attachmentBounds: { attachment, offset in
-        override?(attachment, TextLocation(paragraph: paragraph, offset: offset), width) ?? attachment.bounds
+        controller?.trackedAttachmentBounds(
+          attachment, at: TextLocation(paragraph: paragraph, offset: offset), lineWidth: width) ?? attachment.bounds
       })
     let output = breaker.layout(paragraph.attributedString, width: width, style: style)
     paragraphsLaidOut += 1
@@ -255,7 +256,7 @@ public final class TextLayoutManager {
   private func discardFragment(of node: SequenceTree<Entry>.Node) {
     guard let fragment = node.element.fragment else { return }
     node.element.fragment = nil
-    fragmentObserver?.textLayoutManager(self, didDiscard: fragment)
+    reuseController?.fragmentDiscarded(fragment)
   }
 
   func estimatedHeight(of paragraph: TextParagraph) -> Double {
@@ -290,8 +291,6 @@ extension TextLayoutManager: TextContentObserver {
     _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
     inserted: [TextParagraph]
   ) {
-    // First, so that observers know the discards below belong to an editing transaction.
-    fragmentObserver?.textLayoutManager(self, didReplaceParagraphsIn: range, insertedCount: inserted.count)
     guard !needsEstimates else { return }  // the rebuild will read the storage as it is then
     let estimator = HeightEstimator(self)
     // An edited paragraph (one replaced by one, as on every keystroke) starts from its old measured
@@ -305,11 +304,11 @@ extension TextLayoutManager: TextContentObserver {
         (element: Entry(paragraph: $0), length: $0.length, height: measured ?? estimator.height(of: $0))
       })
     for entry in removedEntries {
-      if let fragment = entry.fragment { fragmentObserver?.textLayoutManager(self, didDiscard: fragment) }
+      if let fragment = entry.fragment { reuseController?.fragmentDiscarded(fragment) }
     }
   }
 
   package func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {
-    fragmentObserver?.textLayoutManagerDidEndEditingTransaction(self)
+    reuseController?.editTransactionEnded()
   }
 }

@@ -1,14 +1,12 @@
-/// What a text view knows about one attachment's provider.
+/// What a ``TextAttachmentReuseController`` knows about one attachment's provider.
 final class ProviderRecord {
-  /// Where the provider's view is.
-  enum ViewState { case none, shown, cached }
-
   let provider: TextAttachmentViewProvider
   /// The attachment, kept weakly: deletion is detected through the storage, not by lifetime.
   weak var attachment: TextAttachment?
   /// The fragment that owns the provider, or `nil` while it waits to be handed to a new one.
   weak var fragment: TextLayoutFragment?
-  var viewState = ViewState.none
+  /// Where the provider's view is.
+  var viewState = TextAttachmentReuseController.ViewState.discarded
   /// The paragraph index the provider was last configured at, for events.
   var paragraphIndex: Int?
 

@@ -146,6 +146,10 @@ open class TextContentManager {
 
   // MARK: Editing
 
+  /// Whether an editing transaction is open: observers hear of the edits in it one by one,
+  /// and of its end once. Reuse decisions about fragments dropped meanwhile wait for the end.
+  package var isInEditingTransaction: Bool { transactionDepth > 0 }
+
   /// Groups edits; observers hear ``TextContentObserver/textContentManagerDidEndEditingTransaction(_:)``
   /// once, when the outermost transaction ends. Reuse decisions are made then.
   public func performEditingTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {

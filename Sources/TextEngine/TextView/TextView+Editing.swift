@@ -119,15 +119,34 @@ extension TextView {
   /// Puts back what `record` replaced and returns the record that puts it back again.
   private func revert(_ record: UndoRecord) -> UndoRecord? {
     var inverse: UndoRecord?
-    isPerformingEdit = true
-    if let replacement = try? textContentStorage.replaceParagraphs(
-      in: record.paragraphIndex..<(record.paragraphIndex + record.insertedCount), with: record.removedContents)
-    {
+    if let replacement = try? performOwnEdit({ () throws(TextEditError) in
+      try textContentStorage.replaceParagraphs(
+        in: record.paragraphIndex..<(record.paragraphIndex + record.insertedCount), with: record.removedContents)
+    }) {
       inverse = UndoRecord(replacement, selectionBefore: record.selectionAfter, selectionAfter: record.selectionBefore)
     }
-    isPerformingEdit = false
     try? setSelectedRange(record.selectionBefore)
     return inverse
+  }
+
+  // MARK: Edit transactions
+
+  /// Runs `edit`, an edit of the view's own: the storage's transaction ends inside it without
+  /// a pass, which the caller runs once it has set the selection.
+  private func performOwnEdit<Result>(_ edit: () throws(TextEditError) -> Result) throws(TextEditError) -> Result {
+    isPerformingEdit = true
+    defer { isPerformingEdit = false }
+    return try edit()
+  }
+
+  /// The storage's outermost editing transaction ended (and the reuse controller settled it):
+  /// clamps the selection to the new document and runs a pass, unless the view made the edit.
+  func editTransactionDidEnd() {
+    let length = textContentStorage.length
+    selectedRange = min(selectedRange.lowerBound, length)..<min(selectedRange.upperBound, length)
+    selectionAnchor = min(selectionAnchor, length)
+    needsLayout = true
+    if !isPerformingEdit, laysOutImmediately { layoutIfNeeded() }
   }
 
   // MARK: Helpers
@@ -156,15 +175,7 @@ extension TextView {
     let before = selectedRange
     let continuesTyping =
       typed != nil && coalescesTyping && isTypingGroupOpen && before == undoStack.last?.selectionAfter
-    isPerformingEdit = true
-    let replacement: TextContentStorage.Replacement
-    do {
-      replacement = try edit()
-    } catch {
-      isPerformingEdit = false
-      throw error
-    }
-    isPerformingEdit = false
+    let replacement = try performOwnEdit(edit)
     let selection: Range<Int>
     switch selectionAfter {
     case .fixed(let range): selection = range

@@ -16,7 +16,10 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// This view's counters and event log.
   public let instrumentation: Instrumentation
   /// The scroll cache's bounds and behaviour. Shrinking the limits evicts on the next pass.
-  public var reuseCacheConfiguration = ReuseCacheConfiguration()
+  public var reuseCacheConfiguration: ReuseCacheConfiguration {
+    get { reuseController.cacheConfiguration }
+    set { reuseController.cacheConfiguration = newValue }
+  }
   /// Whether edits, scrolls and selection changes run a viewport pass right away (default true).
   /// When false, call ``layoutIfNeeded()``.
   public var laysOutImmediately = true
@@ -46,22 +49,11 @@ open class TextView: TextViewportLayoutControllerDelegate {
   var isTypingGroupOpen = false
 
   var needsLayout = true
-  var registry = ReuseRegistry()
-  var pendingRegistry: ReuseRegistry?
-  var records: [Int: ProviderRecord] = [:]
-  var shownRecordIDs: Set<Int> = []
-  var seenThisPass: Set<Int> = []
-  var detachedRecordIDs: Set<Int> = []
-  var discardedFragments: [TextLayoutFragment] = []
-  /// Cached attachment ids, least recently cached first; evicted by hand to discard and count views.
-  var reuseCache = LRUCache<Int, Void>(costLimit: .max)
-  var isInEditingTransaction = false
+  /// Whether the view is applying an edit of its own: it then runs the pass itself once the
+  /// selection is set, not when the storage's editing transaction ends.
   var isPerformingEdit = false
-  /// This pass's fragment surfaces, by fragment identity; the last pass's wait in
-  /// `previousFragmentSurfaces` to be picked up again (the two swap each pass).
-  var fragmentSurfaces: [ObjectIdentifier: any TextViewportRenderingSurface] = [:]
-  var previousFragmentSurfaces: [ObjectIdentifier: any TextViewportRenderingSurface] = [:]
-  private var providerTypeNames: [ObjectIdentifier: String] = [:]
+  /// The owner of every provider, view, scroll-cache and fragment-surface decision.
+  package private(set) lazy var reuseController = TextAttachmentReuseController(textView: self)
 
   /// Creates a view over `storage` with its own layout manager.
   /// - Parameters:
@@ -80,10 +72,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
       lazilyIndexing: storage, textContainer: TextContainer(size: CGSize(width: viewportSize.width, height: 0)),
       glyphMeasurer: glyphMeasurer)
     textLayoutManager.instrumentation = instrumentation
-    textLayoutManager.fragmentObserver = self
-    textLayoutManager.attachmentBoundsOverride = { [weak self] attachment, location, lineWidth in
-      self?.trackedAttachmentBounds(attachment, at: location, lineWidth: lineWidth)
-    }
+    textLayoutManager.reuseController = reuseController
     textLayoutManager.textViewportLayoutController.delegate = self
     textLayoutManager.textViewportLayoutController.instrumentation = instrumentation
   }
@@ -191,14 +180,6 @@ open class TextView: TextViewportLayoutControllerDelegate {
     setNeedsLayout()
   }
 
-  /// `String(describing: type)`, cached: instrumentation names a provider type on every event.
-  package func providerTypeName(for type: TextAttachmentViewProvider.Type) -> String {
-    if let name = providerTypeNames[ObjectIdentifier(type)] { return name }
-    let name = String(describing: type)
-    providerTypeNames[ObjectIdentifier(type)] = name
-    return name
-  }
-
   // MARK: Rendering surfaces for fragments
 
   /// The surface for `fragment`; subclasses return their own drawable type.
@@ -215,10 +196,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
 
   /// Applies policies registered since the last pass, and starts tracking this pass's views.
   open func textViewportLayoutControllerWillLayout(_ textViewportLayoutController: TextViewportLayoutController) {
-    applyPendingRegistrations()
-    seenThisPass.removeAll(keepingCapacity: true)
-    swap(&fragmentSurfaces, &previousFragmentSurfaces)
-    fragmentSurfaces.removeAll(keepingCapacity: true)
+    reuseController.beginPass()
   }
 
   /// Gives the fragment its surface and its attachments their providers and views.
@@ -226,18 +204,15 @@ open class TextView: TextViewportLayoutControllerDelegate {
     _ textViewportLayoutController: TextViewportLayoutController,
     configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
   ) {
-    let key = ObjectIdentifier(textLayoutFragment)
-    let surface = previousFragmentSurfaces.removeValue(forKey: key) ?? makeRenderingSurface(for: textLayoutFragment)
-    fragmentSurfaces[key] = surface
+    let surface = reuseController.surface(for: textLayoutFragment)
     surface.frame = textLayoutFragment.layoutFragmentFrame
     textViewportLayoutController.setRenderingSurface(surface, for: textLayoutFragment)
-    configureAttachmentViews(in: textLayoutFragment)
+    reuseController.showAttachmentViews(in: textLayoutFragment)
   }
 
   /// Caches or discards the views of attachments that left the viewport, and evicts.
   open func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
-    previousFragmentSurfaces.removeAll(keepingCapacity: true)  // fragments that left the viewport
-    retireViewsOutsideViewport()
+    reuseController.endPass()
   }
 
   open func textViewportLayoutControllerReceivedSetNeedsLayout(

@@ -1,0 +1,385 @@
+import Foundation
+import Instrumentation
+import ReuseKitSupport
+
+/// The one owner of a text view's attachment reuse state: providers, their views, the scroll
+/// cache, the registered policies and the fragments' rendering surfaces.
+///
+/// Each attachment's view is ``ViewState/shown``, ``ViewState/cached`` or ``ViewState/discarded``;
+/// a provider is held by a fragment or waits to be handed over to its paragraph's next fragment.
+/// Every transition between these states is a method of this type (see <doc:ReusePolicies>).
+///
+/// It is called at well-named points and nowhere else:
+/// - a viewport pass: ``beginPass()``, then ``surface(for:)`` and ``showAttachmentViews(in:)``
+///   per fragment, then ``endPass()``;
+/// - an edit: the layout manager reports ``fragmentDiscarded(_:)`` and ``editTransactionEnded()``;
+/// - the text view's API: ``register(_:for:)`` and ``cacheConfiguration``.
+///
+/// Decisions about a fragment dropped inside the storage's editing transaction wait for the
+/// transaction's end, when deleted attachments can be told from moved ones.
+package final class TextAttachmentReuseController {
+  /// Where an attachment's view is.
+  package enum ViewState: Sendable {
+    /// No view: not loaded yet, or discarded (a later pass loads a new one).
+    case discarded
+    /// In a fragment of the last pass.
+    case shown
+    /// Out of the viewport, kept in the scroll cache (`.onScrollingOutOfViewport`).
+    case cached
+  }
+
+  /// The scroll cache's bounds and behaviour. Shrinking the limits evicts at the next pass's end.
+  package var cacheConfiguration = ReuseCacheConfiguration()
+
+  private unowned let textView: TextView
+  /// The policies in force (since the last pass).
+  private var registry = ReuseRegistry()
+  /// The policies registered since the last pass; ``beginPass()`` puts them in force.
+  private var pendingRegistry: ReuseRegistry?
+  /// The live providers, by attachment id.
+  private var records: [Int: ProviderRecord] = [:]
+  /// The attachments whose views the last pass showed.
+  private var shownIDs: Set<Int> = []
+  /// The attachments whose views this pass showed so far.
+  private var seenThisPass: Set<Int> = []
+  /// Providers whose fragment went away while their attachment stayed: the paragraph's next
+  /// fragment takes them over (`.onEditingInlineParagraphs`).
+  private var awaitingHandOver: Set<Int> = []
+  /// Fragments dropped inside the open editing transaction, released when it ends.
+  private var fragmentsDroppedInTransaction: [TextLayoutFragment] = []
+  /// Cached attachment ids, least recently cached first; evicted by hand to discard and count views.
+  private var scrollCache = LRUCache<Int, Void>(costLimit: .max)
+  /// This pass's fragment surfaces, by fragment identity; the last pass's wait in
+  /// `previousSurfaces` to be picked up again (the two swap each pass).
+  private var surfaces: [ObjectIdentifier: any TextViewportRenderingSurface] = [:]
+  private var previousSurfaces: [ObjectIdentifier: any TextViewportRenderingSurface] = [:]
+  private var providerTypeNames: [ObjectIdentifier: String] = [:]
+
+  /// Creates the controller of `textView`, which owns it.
+  init(textView: TextView) {
+    self.textView = textView
+  }
+
+  private var storage: TextContentStorage { textView.textContentStorage }
+  private var instrumentation: Instrumentation { textView.instrumentation }
+
+  // MARK: Registration
+
+  /// Registers `policy` for providers of `type` and its subclasses, from the next pass on.
+  package func register<Provider: TextAttachmentViewProvider>(
+    _ policy: TextAttachmentViewProviderReusePolicy, for type: Provider.Type
+  ) {
+    var next = pendingRegistry ?? registry
+    next.register(policy, for: type)
+    pendingRegistry = next
+  }
+
+  /// The policy in force for providers of `type`.
+  package func policy(for type: TextAttachmentViewProvider.Type) -> TextAttachmentViewProviderReusePolicy {
+    registry.policy(for: type)
+  }
+
+  // MARK: Queries
+
+  /// The providers and views this controller really holds.
+  package var liveObjects: Instrumentation.LiveObjects {
+    Instrumentation.LiveObjects(
+      providers: records.count, views: records.values.filter { $0.viewState != .discarded }.count,
+      providersPerAttachment: records.mapValues { _ in 1 })
+  }
+
+  /// The number of views in the scroll cache.
+  package var cachedViewCount: Int { scrollCache.count }
+  /// The bytes the scroll cache holds.
+  package var cachedViewBytes: Int { scrollCache.totalCost }
+
+  /// The provider held for `attachment`, if any.
+  package func provider(for attachment: TextAttachment) -> TextAttachmentViewProvider? {
+    records[attachment.id]?.provider
+  }
+
+  /// Where `attachment`'s view is, or `nil` when no provider is held for it.
+  package func viewState(for attachment: TextAttachment) -> ViewState? {
+    records[attachment.id]?.viewState
+  }
+
+  /// Whether `attachment`'s provider waits to be handed to its paragraph's next fragment.
+  package func isAwaitingHandOver(_ attachment: TextAttachment) -> Bool {
+    awaitingHandOver.contains(attachment.id)
+  }
+
+  /// `String(describing: type)`, cached: instrumentation names a provider type on every event.
+  package func providerTypeName(for type: TextAttachmentViewProvider.Type) -> String {
+    if let name = providerTypeNames[ObjectIdentifier(type)] { return name }
+    let name = String(describing: type)
+    providerTypeNames[ObjectIdentifier(type)] = name
+    return name
+  }
+
+  /// The bounds a provider that tracks its view's bounds gives `attachment`, for layout.
+  /// - Parameters:
+  ///   - attachment: The attachment being laid out.
+  ///   - location: Where it is.
+  ///   - lineWidth: The width of the line it is laid out in.
+  func trackedAttachmentBounds(_ attachment: TextAttachment, at location: TextLocation, lineWidth: Double) -> CGRect? {
+    guard let provider = records[attachment.id]?.provider, provider.tracksTextAttachmentViewBounds else { return nil }
+    let layoutManager = textView.textLayoutManager
+    let metrics = layoutManager.glyphMeasurer.lineMetrics(for: layoutManager.defaultAttributes)
+    return provider.attachmentBounds(
+      for: location.paragraph.attributedString.attributes(at: location.offset), location: location,
+      textContainer: layoutManager.textContainer,
+      proposedLineFragment: CGRect(x: 0, y: 0, width: lineWidth, height: metrics.lineHeight), position: .zero)
+  }
+}
+
+// MARK: - Pass
+
+extension TextAttachmentReuseController {
+  /// Starts a pass: puts policies registered since the last pass in force (the policy-change
+  /// transitions), and starts tracking the views and surfaces this pass shows.
+  package func beginPass() {
+    applyPendingRegistrations()
+    seenThisPass.removeAll(keepingCapacity: true)
+    swap(&surfaces, &previousSurfaces)
+    surfaces.removeAll(keepingCapacity: true)
+  }
+
+  /// The rendering surface of `fragment`: the one it had in the last pass, or a new one from
+  /// ``TextView/makeRenderingSurface(for:)``.
+  package func surface(for fragment: TextLayoutFragment) -> any TextViewportRenderingSurface {
+    let key = ObjectIdentifier(fragment)
+    let surface = previousSurfaces.removeValue(forKey: key) ?? textView.makeRenderingSurface(for: fragment)
+    surfaces[key] = surface
+    return surface
+  }
+
+  /// Gives `fragment`'s attachments their providers (creating them, or completing a hand-over)
+  /// and shows their views (loading them, or restoring them from the cache).
+  /// - Complexity: O(attachments in the fragment), plus O(log n) for the paragraph index.
+  package func showAttachmentViews(in fragment: TextLayoutFragment) {
+    guard !fragment.attachmentPlacements.isEmpty else {
+      fragment.textAttachmentViewProviders = []
+      return
+    }
+    let origin = fragment.layoutFragmentFrame.origin
+    let paragraphIndex = storage.index(of: fragment.textParagraph)
+    var providers: [TextAttachmentViewProvider] = []
+    for placement in fragment.attachmentPlacements {
+      let location = TextLocation(paragraph: fragment.textParagraph, offset: placement.offset)
+      let record = provider(for: placement.attachment, in: fragment, at: location, paragraphIndex: paragraphIndex)
+      record.paragraphIndex = paragraphIndex
+      show(record)
+      record.provider.view?.frame = placement.frame.offsetBy(dx: origin.x, dy: origin.y)
+      seenThisPass.insert(record.id)
+      providers.append(record.provider)
+    }
+    fragment.textAttachmentViewProviders = providers
+  }
+
+  /// Ends a pass: the views of attachments the pass did not show are cached or discarded, and
+  /// the cache is evicted down to its bounds.
+  package func endPass() {
+    previousSurfaces.removeAll(keepingCapacity: true)  // fragments that left the viewport
+    for id in shownIDs.subtracting(seenThisPass).sorted() {
+      guard let record = records[id], record.viewState == .shown else { continue }
+      if policy(of: record).contains(.onScrollingOutOfViewport) {
+        cacheView(of: record)
+      } else {
+        discardView(of: record)
+      }
+    }
+    swap(&shownIDs, &seenThisPass)  // every record seen this pass was shown by show(_:)
+    evictOverflow()
+  }
+}
+
+// MARK: - Edit
+
+extension TextAttachmentReuseController {
+  /// The layout manager dropped `fragment` (an edit, an invalidation, a width change or a hidden
+  /// paragraph). Its surface goes; its providers are released now, or when the storage's open
+  /// editing transaction ends.
+  package func fragmentDiscarded(_ fragment: TextLayoutFragment) {
+    surfaces[ObjectIdentifier(fragment)] = nil
+    previousSurfaces[ObjectIdentifier(fragment)] = nil
+    if storage.isInEditingTransaction {
+      fragmentsDroppedInTransaction.append(fragment)
+    } else {
+      releaseProviders(of: fragment)
+    }
+  }
+
+  /// The storage's outermost editing transaction ended: dropped fragments release their
+  /// providers, and providers of deleted attachments are discarded with their views, exactly
+  /// once. Then the text view clamps its selection and runs its pass.
+  package func editTransactionEnded() {
+    let fragments = fragmentsDroppedInTransaction
+    fragmentsDroppedInTransaction = []
+    for fragment in fragments { releaseProviders(of: fragment) }
+    for id in awaitingHandOver.sorted() {
+      guard let record = records[id] else { continue }
+      if !isPresent(record) { discard(record) }
+    }
+    textView.editTransactionDidEnd()
+  }
+}
+
+// MARK: - Transitions
+
+extension TextAttachmentReuseController {
+  /// Policy change: policies registered since the last pass come into force. Providers waiting
+  /// for a hand-over that lost `.onEditingInlineParagraphs` are discarded; cached views that lost
+  /// `.onScrollingOutOfViewport` are discarded (not counted as evictions).
+  private func applyPendingRegistrations() {
+    guard let pending = pendingRegistry else { return }
+    registry = pending
+    pendingRegistry = nil
+    for id in awaitingHandOver.sorted() {
+      if let record = records[id], !policy(of: record).contains(.onEditingInlineParagraphs) { discard(record) }
+    }
+    for id in scrollCache.keys {
+      if let record = records[id], !policy(of: record).contains(.onScrollingOutOfViewport) { discardView(of: record) }
+    }
+  }
+
+  /// Edit, first half of the hand-over: `fragment` is gone. Each of its providers whose
+  /// attachment is still in the document and whose policy has `.onEditingInlineParagraphs`
+  /// waits for the paragraph's next fragment (``handOver(_:to:at:paragraphIndex:)``); the others
+  /// are discarded with their views.
+  private func releaseProviders(of fragment: TextLayoutFragment) {
+    for provider in fragment.textAttachmentViewProviders {
+      guard let record = records[provider.attachmentID], record.provider === provider else { continue }
+      if isPresent(record), policy(of: record).contains(.onEditingInlineParagraphs) {
+        record.fragment = nil
+        awaitingHandOver.insert(record.id)
+      } else {
+        discard(record)
+      }
+    }
+    fragment.textAttachmentViewProviders = []
+  }
+
+  /// Pass, second half of the hand-over: a new fragment takes over `record`'s provider (and
+  /// its view, shown or cached) at `location`.
+  private func handOver(
+    _ record: ProviderRecord, to fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?
+  ) {
+    record.fragment = fragment
+    record.provider.location = location
+    awaitingHandOver.remove(record.id)
+    record.paragraphIndex = paragraphIndex
+    log(.providerReusedOnEdit, record)
+  }
+
+  /// The record for `attachment` in `fragment`: the one held (handed over if it belonged to
+  /// another fragment), or a new provider from the attachment's factory (a placeholder if it throws).
+  private func provider(
+    for attachment: TextAttachment, in fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?
+  ) -> ProviderRecord {
+    if let existing = records[attachment.id] {
+      if existing.fragment !== fragment {
+        handOver(existing, to: fragment, at: location, paragraphIndex: paragraphIndex)
+      }
+      return existing
+    }
+    let provider: TextAttachmentViewProvider
+    do {
+      provider = try attachment.viewProvider(
+        for: textView, location: location, textContainer: textView.textLayoutManager.textContainer)
+    } catch {
+      let placeholder = PlaceholderAttachmentViewProvider(
+        textAttachment: attachment, parentView: textView, textLayoutManager: textView.textLayoutManager,
+        location: location)
+      placeholder.failureReason = "view provider factory failed: \(error)"
+      instrumentation.record(
+        .error, attachmentID: attachment.id, providerType: placeholder.providerTypeName, paragraphIndex: paragraphIndex,
+        message: "attachment \(attachment.id) (\(attachment.fileType ?? "untyped")): \(placeholder.failureReason)")
+      provider = placeholder
+    }
+    let record = ProviderRecord(provider: provider, attachment: attachment, fragment: fragment)
+    record.paragraphIndex = paragraphIndex
+    records[attachment.id] = record
+    log(.providerCreated, record)
+    return record
+  }
+
+  /// Pass: discarded → shown (`loadView()`, a placeholder if it fails) or cached → shown (restored).
+  private func show(_ record: ProviderRecord) {
+    switch record.viewState {
+    case .shown:
+      return
+    case .cached:
+      scrollCache.removeValue(for: record.id)
+      record.viewState = .shown
+      record.provider.view?.surfaceDidLeaveReuseCache()
+      log(.surfaceRestoredOnScrollIn, record)
+    case .discarded:
+      do {
+        try record.provider.loadView()
+      } catch {
+        record.provider.view = PlaceholderRenderingSurface(failureReason: "loadView() failed: \(error)")
+        instrumentation.record(
+          .error, attachmentID: record.id, providerType: record.typeName, paragraphIndex: record.paragraphIndex,
+          message: "attachment \(record.id): loadView() failed: \(error)")
+      }
+      if record.provider.view == nil {
+        record.provider.view = PlaceholderRenderingSurface(failureReason: "loadView() set no view")
+      }
+      record.viewState = .shown
+      log(.viewLoaded, record)
+    }
+  }
+
+  /// Pass: shown → cached, for a view that left the viewport under `.onScrollingOutOfViewport`.
+  private func cacheView(of record: ProviderRecord) {
+    record.viewState = .cached
+    record.provider.view?.surfaceWillEnterReuseCache(keepsAdvancing: cacheConfiguration.keepsAnimationsAdvancing)
+    scrollCache.insert((), for: record.id, cost: max(0, record.provider.view?.reuseCacheCost ?? 0))
+    log(.surfaceCachedOnScrollOut, record)
+  }
+
+  /// Evict: cached → discarded, least recently cached first, until the cache is within
+  /// ``cacheConfiguration``'s bounds.
+  private func evictOverflow() {
+    while scrollCache.count > max(0, cacheConfiguration.countLimit)
+      || scrollCache.totalCost > max(0, cacheConfiguration.byteLimit)
+    {
+      guard let id = scrollCache.removeLeastRecent()?.key, let record = records[id] else { break }
+      log(.surfaceEvicted, record)
+      discardView(of: record)
+    }
+  }
+
+  /// Shown or cached → discarded: the view goes; the provider stays.
+  private func discardView(of record: ProviderRecord) {
+    guard record.viewState != .discarded else { return }
+    if record.viewState == .cached { scrollCache.removeValue(for: record.id) }
+    record.provider.view?.surfaceWillBeDiscarded()
+    record.provider.view = nil
+    record.viewState = .discarded
+    shownIDs.remove(record.id)
+    log(.viewDiscarded, record)
+  }
+
+  /// The provider goes, with its view.
+  private func discard(_ record: ProviderRecord) {
+    discardView(of: record)
+    records[record.id] = nil
+    awaitingHandOver.remove(record.id)
+    log(.providerDiscarded, record)
+  }
+
+  /// Whether `record`'s attachment is still in the document.
+  private func isPresent(_ record: ProviderRecord) -> Bool {
+    record.attachment.map { storage.contains($0) } ?? false
+  }
+
+  private func policy(of record: ProviderRecord) -> TextAttachmentViewProviderReusePolicy {
+    registry.policy(for: type(of: record.provider))
+  }
+
+  private func log(_ kind: InstrumentationEvent.Kind, _ record: ProviderRecord) {
+    instrumentation.record(
+      kind, attachmentID: record.id, providerType: record.typeName, paragraphIndex: record.paragraphIndex)
+  }
+}

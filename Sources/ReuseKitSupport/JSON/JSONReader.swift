@@ -227,9 +227,14 @@ package struct JSONReader {
     }
   }
 
-  /// A content error at the reader's position, for callers that find well-formed JSON of the wrong shape.
-  /// - Parameter reason: What is wrong, for example `message 3 has no "from" string`.
-  package func error(_ reason: String) -> JSONError { makeError(.content, reason) }
+  /// A content error, for callers that find well-formed JSON of the wrong shape.
+  /// - Parameters:
+  ///   - reason: What is wrong, for example `message 3 has no "from" string`.
+  ///   - position: The byte offset to name, for example where the faulty value starts (an earlier
+  ///     ``offset``); the reader's position by default.
+  package func error(_ reason: String, at position: Int? = nil) -> JSONError {
+    makeError(.content, reason, at: position)
+  }
 
   // MARK: Structure
 

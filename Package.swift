@@ -64,7 +64,8 @@ let package = Package(
     .target(
       name: "ChatKit",
       dependencies: [
-        "ReuseKitSDL", "SDLSupport", "TextEngine", "Instrumentation", "AnimationRuntime", "Stickers", "CSDL2",
+        "ReuseKitSDL", "SDLSupport", "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "Stickers",
+        "CSDL2",
       ],
       swiftSettings: strictSettings),
 
@@ -122,7 +123,8 @@ let package = Package(
     .testTarget(
       name: "ChatKitTests",
       dependencies: [
-        "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "AnimationRuntime", "Stickers",
+        "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "AnimationRuntime",
+        "Stickers",
         "Instrumentation", "ReuseKitTestSupport", "CSDL2",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),

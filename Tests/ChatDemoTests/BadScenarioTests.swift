@@ -41,7 +41,23 @@ import Testing
       "needs exactly one of"
     ),
     (#"{"name": "x", "transcript": {"file": "missing.json"}, "steps": []}"#, "transcript:"),
-    (#"{"name": "x", "transcript": \#(chat), "steps": [{"op": "select", "message": 0, "offset": 0}"#, "malformed JSON"),
+    (
+      #"{"name": "x", "transcript": \#(chat), "steps": [{"op": "select", "message": 0, "offset": 0}"#,
+      "malformed JSON at line 1, column"
+    ),
+    (
+      #"{"name": "x", "transcript": \#(chat), "steps": [{"op": "send", "parts": ["hi", 3]}]}"#,
+      "step 0 (send): bad \"parts\": part 1: expected a string or {\"sticker\": name}"
+    ),
+    (
+      #"{"name": "x", "transcript": \#(chat), "steps": [{"op": "select", "message": true, "offset": 0}]}"#,
+      "step 0 (select): \"message\" must be an integer"
+    ),
+    (
+      #"{"name": "x", "transcript": {"messages": [{"from": "a"}]}, "steps": []}"#,
+      "transcript: message 0 needs \"text\" or a \"parts\" array (line 1, column 43)"
+    ),
+    ("{\"name\": \"x\",\n \"steps\": [01]}", "malformed JSON at line 2, column 13: expected ',' or ']', found '1'"),
   ]
 
   @Test(arguments: 0..<cases.count)

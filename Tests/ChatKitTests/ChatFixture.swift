@@ -12,12 +12,6 @@ import TextEngine
 /// Chat transcripts with the real sticker library, a manual clock and offscreen chat views.
 @MainActor
 struct ChatFixture {
-  /// A piece of a message: text, or a sticker by name.
-  enum Part {
-    case text(String)
-    case sticker(String)
-  }
-
   let environment: SDLTestEnvironment
   let clock = ManualClock()
   let runtime: StickerRuntime
@@ -30,19 +24,10 @@ struct ChatFixture {
     runtime = StickerRuntime(clock: clock, library: try StickerLibrary(directory: Self.stickerDirectory))
   }
 
-  /// One message: its text and its paragraph attributes. A lone sticker gets the sticker-only size.
-  func message(_ from: String, _ time: String, _ parts: [Part]) -> (AttributedText, [String: String]) {
-    var text = AttributedText()
-    let stickerOnly = parts.count == 1 && { if case .sticker = parts[0] { true } else { false } }()
-    for part in parts {
-      switch part {
-      case .text(let string): text.append(AttributedText(string))
-      case .sticker(let name):
-        let bounds = stickerOnly ? ChatTextView.stickerOnlyBounds : ChatTextView.inlineStickerBounds
-        text.append(AttributedText(attachment: StickerAttachment(stickerName: name, runtime: runtime, bounds: bounds)))
-      }
-    }
-    return (text, [ChatMessage.senderKey: from, ChatMessage.timeKey: time])
+  /// One message: its text and its paragraph attributes (the chat's own conversion, so a lone
+  /// sticker gets the sticker-only size).
+  func message(_ from: String, _ time: String, _ parts: [ChatMessage.Part]) -> (AttributedText, [String: String]) {
+    ChatMessage(from: from, time: time, parts: parts).paragraph(stickers: StickerFactory(runtime: runtime))
   }
 
   /// A short conversation between "ana" and "me" with an inline sticker and a sticker-only message.

@@ -81,6 +81,9 @@ struct HostileCorpus {
         name: "no-canvas", file: "no-canvas.json", kind: "lottie", bytes: lottie("{\"layers\":[]}"),
         expectedReason: "missing or invalid 'w'"),
       Case(
+        name: "boolean-canvas", file: "boolean-canvas.json", kind: "lottie",
+        bytes: replacing("\"w\":16", with: "\"w\":true"), expectedReason: "missing or invalid 'w'"),
+      Case(
         name: "zero-rate", file: "zero-rate.json", kind: "lottie", bytes: replacing("\"fr\":30", with: "\"fr\":0"),
         expectedReason: "frame rate 0"),
       Case(

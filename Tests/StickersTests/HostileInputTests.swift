@@ -88,6 +88,23 @@ import Testing
     #expect { try StickerLibrary(directory: directory) } throws: { error in "\(error)".contains("no such file") }
   }
 
+  @Test func manifestErrorsNameTheLineOrTheEntry() throws {
+    let directory = RepositoryAssets.temporaryDirectory()
+    let manifest = directory.appendingPathComponent("manifest.json")
+    try Data("{\"version\": 1,\n \"stickers\": [}".utf8).write(to: manifest)
+    #expect { try StickerLibrary(directory: directory) } throws: { error in
+      "\(error)".contains("malformed JSON at line 2, column 15")
+    }
+    let badWidth = """
+      {"version":1,"stickers":[{"name":"x","file":"x.json","kind":"lottie","width":true,"height":1,\
+      "frameCount":1,"frameRate":30}]}
+      """
+    try Data(badWidth.utf8).write(to: manifest)
+    #expect { try StickerLibrary(directory: directory) } throws: { error in
+      "\(error)".contains("stickers[0] needs an integer \"width\"")
+    }
+  }
+
   @Test func renderSizesOutsideTheLimitsAreRefused() throws {
     let runtime = try StickerFixtures.runtime(clock: ManualClock())
     let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "heart", runtime: runtime))

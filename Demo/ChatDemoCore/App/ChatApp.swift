@@ -77,7 +77,7 @@ final class ChatApp: ChatInputRouterDelegate {
   /// The parsed transcript is freed on return, before any view exists.
   private static func open(_ url: URL, stickers: StickerFactory) -> (TextContentStorage, TranscriptError?) {
     do {
-      return (ChatDocument.storage(for: try TranscriptFile.load(url), stickers: stickers), nil)
+      return (try TranscriptFile.load(url).storage(stickers: stickers), nil)
     } catch {
       return (TextContentStorage(), error)
     }
@@ -181,10 +181,10 @@ final class ChatApp: ChatInputRouterDelegate {
   private func send() {
     let text = composer.textContentStorage
     guard text.length > 0, let paragraph = text.paragraph(at: 0) else { return }
-    var message = ChatDocument.message(from: paragraph)
+    var message = ChatMessage(paragraph: paragraph)
     message.from = chatView.localSender
     message.time = Self.timeFormatter.string(from: Date())
-    let (content, attributes) = ChatDocument.paragraph(for: message, stickers: stickers)
+    let (content, attributes) = message.paragraph(stickers: stickers)
     chatView.appendParagraph(content, attributes: attributes)
     chatView.scrollToBottom()
     composer.selectAll()
@@ -194,7 +194,7 @@ final class ChatApp: ChatInputRouterDelegate {
   private func save() {
     let target = TranscriptFile.saveTarget(for: transcriptURL, loadFailed: loadFailure != nil)
     do {
-      try TranscriptFile.save(ChatDocument.transcript(from: storage), to: target)
+      try TranscriptFile.save(Transcript(storage: storage), to: target)
       show("Saved \(storage.paragraphCount) messages to \(target.lastPathComponent)", seconds: 3)
     } catch {
       show("Save failed: \(error)", seconds: 6)

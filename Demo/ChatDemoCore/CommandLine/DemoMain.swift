@@ -1,3 +1,4 @@
+import ChatKit
 import Foundation
 import TextEngine
 
@@ -21,7 +22,8 @@ public enum DemoMain {
           return fail("\(error)")
         }
         print("wrote \(messages) messages (\(transcript.stickerCount) stickers) to \(output.path)")
-      } else if let data = try? transcript.jsonData() {
+      } else {
+        let data = transcript.jsonData()
         FileHandle.standardOutput.write(data)
       }
       return 0

@@ -1,5 +1,7 @@
+import ChatKit
 import Foundation
 import Instrumentation
+import ReuseKitSupport
 import TextEngine
 
 extension Scenario {
@@ -20,23 +22,19 @@ extension Scenario {
     try self.init(jsonData: data, baseDirectory: url.deletingLastPathComponent())
   }
 
-  /// Parses scenario JSON.
+  /// Parses scenario JSON in one pass with `JSONReader`: the inline transcript's messages and a
+  /// `send` step's parts go through ``TranscriptCodec``, everything else is read as small trees.
+  /// - Throws: ``ScenarioError`` naming the step and the problem, or the line and column of bad JSON.
   public init(jsonData: Data, baseDirectory: URL) throws(ScenarioError) {
-    let root: Any
-    do {
-      root = try JSONSerialization.jsonObject(with: jsonData)
-    } catch {
-      throw ScenarioError(step: nil, reason: "malformed JSON (\(error.localizedDescription))")
-    }
-    guard let object = root as? [String: Any] else { throw ScenarioError(step: nil, reason: "expected a JSON object") }
-    guard let name = object["name"] as? String else {
+    let document = try ScenarioDocument(jsonData: jsonData)
+    let object = document.root
+    guard let name = object["name"]?.string else {
       throw ScenarioError(step: nil, reason: "missing \"name\" string")
     }
     var width = 480
     var height = 800
     if let viewport = object["viewport"] {
-      guard let viewport = viewport as? [String: Any], let w = viewport["width"] as? Int,
-        let h = viewport["height"] as? Int,
+      guard let w = viewport["width"]?.int, let h = viewport["height"]?.int,
         (100...8_000).contains(w), (100...8_000).contains(h)
       else { throw ScenarioError(step: nil, reason: "\"viewport\" needs integer width and height in 100...8000") }
       width = w
@@ -44,74 +42,73 @@ extension Scenario {
     }
     var policies: TextAttachmentViewProviderReusePolicy?
     if let value = object["policies"] { policies = try Self.parsePolicies(value, step: nil) }
-    guard let transcriptValue = object["transcript"] else {
-      throw ScenarioError(step: nil, reason: "missing \"transcript\"")
-    }
-    let transcript = try Self.parseTranscript(transcriptValue, baseDirectory: baseDirectory)
-    guard let steps = object["steps"] as? [Any] else {
+    let transcript = try Self.parseTranscript(document.transcript, baseDirectory: baseDirectory)
+    guard let steps = document.steps else {
       throw ScenarioError(step: nil, reason: "missing \"steps\" array")
     }
     self.init(
       name: name, viewportWidth: width, viewportHeight: height, policies: policies, transcript: transcript,
-      steps: try steps.enumerated().map { index, value throws(ScenarioError) in try Self.parseStep(value, index: index)
-      })
+      steps: try steps.enumerated().map { index, step throws(ScenarioError) in try Self.parseStep(step, index: index) })
   }
 
-  static func parsePolicies(_ value: Any, step: Int?) throws(ScenarioError) -> TextAttachmentViewProviderReusePolicy {
-    guard let names = value as? [Any] else {
+  static func parsePolicies(_ value: JSONValue, step: Int?) throws(ScenarioError)
+    -> TextAttachmentViewProviderReusePolicy
+  {
+    guard let names = value.array else {
       throw ScenarioError(step: step, op: step == nil ? nil : "setPolicies", reason: "\"policies\" must be an array")
     }
     var policy: TextAttachmentViewProviderReusePolicy = []
     for name in names {
-      guard let name = name as? String, let known = TextAttachmentViewProviderReusePolicy(optionName: name) else {
+      guard let known = name.string.flatMap(TextAttachmentViewProviderReusePolicy.init(optionName:)) else {
         throw ScenarioError(
           step: step, op: step == nil ? nil : "setPolicies",
-          reason: "unknown policy \(name); use onEditingInlineParagraphs or onScrollingOutOfViewport")
+          reason:
+            "unknown policy \(name.string.map { "\"\($0)\"" } ?? name.kindName); use onEditingInlineParagraphs or onScrollingOutOfViewport"
+        )
       }
       policy.insert(known)
     }
     return policy
   }
 
-  private static func parseTranscript(_ value: Any, baseDirectory: URL) throws(ScenarioError) -> TranscriptSource {
-    guard let object = value as? [String: Any] else {
-      throw ScenarioError(step: nil, reason: "\"transcript\" must be an object")
-    }
-    if let file = object["file"] {
-      guard let path = file as? String else {
+  private static func parseTranscript(_ fields: ScenarioDocument.TranscriptFields?, baseDirectory: URL)
+    throws(ScenarioError) -> TranscriptSource
+  {
+    guard let fields else { throw ScenarioError(step: nil, reason: "missing \"transcript\"") }
+    guard fields.isObject else { throw ScenarioError(step: nil, reason: "\"transcript\" must be an object") }
+    if let file = fields.file {
+      guard let path = file.string else {
         throw ScenarioError(step: nil, reason: "transcript \"file\" must be a string")
       }
       return .file(URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL)
     }
-    if let generate = object["generate"] {
-      guard let options = generate as? [String: Any], let messages = options["messages"] as? Int,
-        (1...5_000_000).contains(messages)
-      else { throw ScenarioError(step: nil, reason: "transcript \"generate\" needs \"messages\" in 1...5000000") }
-      let seed = options["seed"] as? Int ?? 1
-      let every = options["stickerEvery"] as? Int ?? 3
+    if let options = fields.generate {
+      guard let messages = options["messages"]?.int, (1...5_000_000).contains(messages) else {
+        throw ScenarioError(step: nil, reason: "transcript \"generate\" needs \"messages\" in 1...5000000")
+      }
+      let seed = options["seed"]?.int ?? 1
+      let every = options["stickerEvery"]?.int ?? 3
       guard every >= 0 else { throw ScenarioError(step: nil, reason: "\"stickerEvery\" must be 0 or more") }
       return .generate(
         TranscriptGenerator(messages: messages, seed: UInt64(truncatingIfNeeded: seed), stickerEvery: every))
     }
-    do {
-      return .inline(try Transcript(jsonData: JSONSerialization.data(withJSONObject: object)))
-    } catch {
-      throw ScenarioError(step: nil, reason: "transcript: \(error)")
+    guard let messages = fields.messages else {
+      throw ScenarioError(step: nil, reason: "transcript: expected an object with a \"messages\" array")
     }
+    return .inline(Transcript(messages: messages))
   }
 
   // MARK: Steps
 
-  private static func parseStep(_ value: Any, index: Int) throws(ScenarioError) -> ScenarioStep {
-    guard let object = value as? [String: Any] else {
-      throw ScenarioError(step: index, reason: "a step must be an object")
-    }
-    guard let op = object["op"] as? String else { throw ScenarioError(step: index, reason: "missing \"op\"") }
+  private static func parseStep(_ step: ScenarioDocument.Step?, index: Int) throws(ScenarioError) -> ScenarioStep {
+    guard let step else { throw ScenarioError(step: index, reason: "a step must be an object") }
+    let object = step.fields
+    guard let op = object["op"]?.string else { throw ScenarioError(step: index, reason: "missing \"op\"") }
     let fields = StepFields(object: object, index: index, op: op)
     switch op {
     case "select":
       let offset: ScenarioStep.Offset
-      if (object["offset"] as? String) == "end" {
+      if object["offset"]?.string == "end" {
         offset = .end
       } else {
         offset = .at(try fields.int("offset", in: 0...Int.max))
@@ -120,7 +117,7 @@ extension Scenario {
         message: try fields.int("message", in: 0...Int.max), offset: offset,
         length: try fields.int("length", in: 0...Int.max, default: 0))
     case "scrollTo":
-      let positionName = object["position"] as? String ?? "top"
+      let positionName = object["position"]?.string ?? "top"
       guard let position = TextView.ScrollPosition(rawValue: positionName) else {
         throw fields.error("\"position\" must be top, center or bottom")
       }
@@ -138,16 +135,10 @@ extension Scenario {
       return .key(key, repeat: try fields.int("repeat", in: 1...100_000, default: 1))
     case "insertSticker": return .insertSticker(try fields.string("sticker"))
     case "send":
-      if let text = object["text"] as? String { return .send([.text(text)]) }
-      guard object["parts"] != nil else { throw fields.error("needs \"text\" or \"parts\"") }
-      do {
-        let message = ["messages": [["from": "me", "parts": object["parts"]!]]]
-        return .send(try Transcript(jsonData: JSONSerialization.data(withJSONObject: message)).messages[0].parts)
-      } catch let error as TranscriptError {
-        throw fields.error("bad \"parts\": \(error.reason)")
-      } catch {
-        throw fields.error("bad \"parts\": \(error)")
-      }
+      if let text = object["text"]?.string { return .send([.text(text)]) }
+      if let parts = step.parts { return .send(parts) }
+      guard let parts = object["parts"] else { throw fields.error("needs \"text\" or \"parts\"") }
+      throw fields.error("bad \"parts\": expected an array, found \(parts.kindName)")
     case "undo": return .undo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))
     case "redo": return .redo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))
     case "cut": return .cut
@@ -187,14 +178,14 @@ extension Scenario {
 
 /// Typed access to a step's fields with errors that name the step.
 private struct StepFields {
-  let object: [String: Any]
+  let object: [String: JSONValue]
   let index: Int
   let op: String
 
   func error(_ reason: String) -> ScenarioError { ScenarioError(step: index, op: op, reason: reason) }
 
   func string(_ key: String) throws(ScenarioError) -> String {
-    guard let value = object[key] as? String else { throw error("missing \"\(key)\" string") }
+    guard let value = object[key]?.string else { throw error("missing \"\(key)\" string") }
     return value
   }
 
@@ -203,7 +194,7 @@ private struct StepFields {
       guard let fallback else { throw error("missing \"\(key)\"") }
       return fallback
     }
-    guard let number = raw as? NSNumber, let value = Int(exactly: number.doubleValue), range.contains(value) else {
+    guard let value = raw.int, range.contains(value) else {
       throw error(
         "\"\(key)\" must be an integer in \(range.lowerBound)...\(range.upperBound == Int.max ? "" : "\(range.upperBound)")"
       )
@@ -212,9 +203,7 @@ private struct StepFields {
   }
 
   func double(_ key: String) throws(ScenarioError) -> Double {
-    guard let number = object[key] as? NSNumber, number.doubleValue.isFinite else {
-      throw error("missing number \"\(key)\"")
-    }
-    return number.doubleValue
+    guard let number = object[key]?.double, number.isFinite else { throw error("missing number \"\(key)\"") }
+    return number
   }
 }

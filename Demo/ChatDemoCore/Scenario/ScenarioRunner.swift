@@ -1,4 +1,5 @@
 import AnimationRuntime
+import ChatKit
 import Foundation
 import Instrumentation
 import Stickers
@@ -126,7 +127,7 @@ public final class ScenarioRunner {
     case .insertSticker(let name): view.insertAttachment(stickers.make(name))
     case .send(let parts):
       let message = ChatMessage(from: "me", time: displayTime(), parts: parts)
-      let (text, attributes) = ChatDocument.paragraph(for: message, stickers: stickers)
+      let (text, attributes) = message.paragraph(stickers: stickers)
       view.appendParagraph(text, attributes: attributes)
       view.scrollToBottom()
     case .undo(let count): for _ in 0..<count { view.undo() }
@@ -197,7 +198,7 @@ public final class ScenarioRunner {
   private func loadStorage(_ stickers: StickerFactory) throws(ScenarioError) -> TextContentStorage {
     let transcript = try scenario.loadTranscript()
     try checkStickers(transcript, stickers)
-    return ChatDocument.storage(for: transcript, stickers: stickers)
+    return transcript.storage(stickers: stickers)
   }
 
   private func checkStickers(_ transcript: Transcript, _ stickers: StickerFactory) throws(ScenarioError) {

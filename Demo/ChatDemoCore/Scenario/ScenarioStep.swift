@@ -1,3 +1,4 @@
+import ChatKit
 import Instrumentation
 import TextEngine
 

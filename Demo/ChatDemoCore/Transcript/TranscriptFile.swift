@@ -1,3 +1,4 @@
+import ChatKit
 import Foundation
 
 /// Loads and saves transcripts. Saves are atomic: a temporary file in the same folder is
@@ -34,12 +35,7 @@ public enum TranscriptFile {
 
   /// Writes `transcript` to `url` atomically (temp file, fsync, rename).
   public static func save(_ transcript: Transcript, to url: URL) throws(TranscriptError) {
-    let data: Data
-    do {
-      data = try transcript.jsonData()
-    } catch {
-      throw TranscriptError(file: url.path, reason: "cannot encode: \(error)")
-    }
+    let data = transcript.jsonData()
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)

@@ -1,30 +1,73 @@
-import TextEngine
-
-/// How the chat reads one paragraph: a message with a sender, a time and a side.
+/// One chat message: a sender, an optional display time, and text and sticker parts.
+///
+/// In a chat view's storage a message is one paragraph: the sender and time are the paragraph
+/// attributes ``senderKey`` and ``timeKey``, a `\n` in the text is U+2028 and a sticker part is a
+/// `StickerAttachment` (see `ChatMessage+Paragraph.swift`). Drawing reads only a paragraph's
+/// ``Header``, without copying its text.
 public struct ChatMessage: Equatable, Sendable {
   /// The paragraph attribute holding the sender's name.
   public static let senderKey = "from"
   /// The paragraph attribute holding the display time, for example `"14:05"`.
   public static let timeKey = "time"
 
-  /// The sender's name, or `nil` when the paragraph has none.
-  public var sender: String?
-  /// The display time, or `nil`.
-  public var time: String?
-  /// Whether the local sender wrote it (drawn on the trailing side).
-  public var isLocal: Bool
-  /// Whether the message is exactly one attachment (drawn without a bubble).
-  public var isStickerOnly: Bool
+  /// A piece of a message.
+  public enum Part: Equatable, Sendable {
+    /// Text; `\n` inside it is a line break within the message (stored as U+2028).
+    case text(String)
+    /// A sticker from the library, by name.
+    case sticker(String)
+  }
 
-  /// Reads `paragraph` as a message.
+  /// The sender's name.
+  public var from: String
+  /// A display time such as "14:05", if any.
+  public var time: String?
+  /// The text and stickers, in order.
+  public var parts: [Part]
+
+  /// Creates a message from parts.
+  public init(from: String, time: String? = nil, parts: [Part]) {
+    self.from = from
+    self.time = time
+    self.parts = parts
+  }
+
+  /// A text-only message.
+  public init(from: String, time: String? = nil, text: String) {
+    self.init(from: from, time: time, parts: [.text(text)])
+  }
+
+  /// Whether the message is exactly one sticker (drawn large, without a bubble); see
+  /// ``isStickerOnly(length:startsWithSticker:)``. Empty text parts do not count.
+  /// - Complexity: O(parts).
+  public var isStickerOnly: Bool {
+    var stickers = 0
+    for part in parts {
+      switch part {
+      case .sticker: stickers += 1
+      case .text(let text): if !text.isEmpty { return false }
+      }
+    }
+    return Self.isStickerOnly(length: stickers, startsWithSticker: stickers > 0)
+  }
+
+  /// The one sticker-only rule, for a message and its paragraph alike: the content is one
+  /// character long, and that character is a sticker.
   /// - Parameters:
-  ///   - paragraph: The paragraph.
-  ///   - localSender: The name of the view's own user.
-  public init(_ paragraph: TextParagraph, localSender: String) {
-    sender = paragraph.paragraphAttributes[Self.senderKey].flatMap { $0.isEmpty ? nil : $0 }
-    time = paragraph.paragraphAttributes[Self.timeKey].flatMap { $0.isEmpty ? nil : $0 }
-    isLocal = sender == localSender
-    let text = paragraph.attributedString
-    isStickerOnly = text.length == 1 && text.attributes(at: 0).attachment != nil
+  ///   - length: The content's length, a sticker counting one.
+  ///   - startsWithSticker: Whether the first character is a sticker; only evaluated for length 1.
+  static func isStickerOnly(length: Int, startsWithSticker: @autoclosure () -> Bool) -> Bool {
+    length == 1 && startsWithSticker()
+  }
+
+  /// The message's length in characters, a sticker counting one.
+  /// - Complexity: O(length).
+  public var length: Int {
+    parts.reduce(0) { total, part in
+      switch part {
+      case .text(let text): total + text.count
+      case .sticker: total + 1
+      }
+    }
   }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// the bubble and the name and time.
 struct ChatFragmentGeometry {
   /// How the fragment's paragraph reads as a message.
-  let message: ChatMessage
+  let message: ChatMessage.Header
   /// The bubble relative to the fragment, or `nil` for a sticker-only message (or an empty document).
   let bubble: CGRect?
   /// The width of the sender's name as drawn; 0 when the name is not shown.

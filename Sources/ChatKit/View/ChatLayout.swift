@@ -36,20 +36,22 @@ package final class ChatLayout: TextLayoutManagerDelegate {
       timeMetrics: measurer.lineMetrics(for: style.timeAttributes))
   }
 
-  func message(_ paragraph: TextParagraph) -> ChatMessage { ChatMessage(paragraph, localSender: localSender) }
+  func message(_ paragraph: TextParagraph) -> ChatMessage.Header {
+    ChatMessage.Header(paragraph, localSender: localSender)
+  }
 
-  func showsName(_ message: ChatMessage) -> Bool {
+  func showsName(_ message: ChatMessage.Header) -> Bool {
     message.sender != nil && (!message.isLocal || style.showsLocalSenderName)
   }
 
   /// Space above the text inside the fragment: half the gap, the bubble's top padding and the name.
-  func topInset(_ message: ChatMessage) -> Double {
+  func topInset(_ message: ChatMessage.Header) -> Double {
     let name = showsName(message) ? nameMetrics.lineHeight + 1 : 0
     return style.messageGap / 2 + (message.isStickerOnly ? name : style.bubblePaddingTop + name)
   }
 
   /// Space below the text inside the fragment: the time, the bubble's bottom padding and half the gap.
-  func bottomInset(_ message: ChatMessage) -> Double {
+  func bottomInset(_ message: ChatMessage.Header) -> Double {
     // A sticker-only message's time sits in a pill over the sticker's bottom edge.
     guard !message.isStickerOnly else { return style.messageGap / 2 + 2 }
     return style.messageGap / 2 + style.bubblePaddingBottom + timeMetrics.lineHeight + 1
@@ -81,7 +83,7 @@ package final class ChatLayout: TextLayoutManagerDelegate {
   ///   - message: How the fragment's paragraph reads (``message(_:)``).
   ///   - nameWidth: The width of the sender's name as drawn (0 when not shown).
   ///   - timeWidth: The width of the time as drawn.
-  func bubbleFrame(of fragment: TextLayoutFragment, message: ChatMessage, nameWidth: Double, timeWidth: Double)
+  func bubbleFrame(of fragment: TextLayoutFragment, message: ChatMessage.Header, nameWidth: Double, timeWidth: Double)
     -> CGRect
   {
     let lines = fragment.textLineFragments

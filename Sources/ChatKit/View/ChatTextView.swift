@@ -9,7 +9,7 @@ import TextEngine
 /// A messenger transcript: one ``SDLTextView`` where each paragraph is one message.
 ///
 /// A paragraph's `"from"` attribute names its sender and `"time"` holds its display time
-/// (see ``ChatMessage``). Messages from ``localSender`` sit on the trailing side in coloured
+/// (see ``ChatMessage/Header``). Messages from ``localSender`` sit on the trailing side in coloured
 /// bubbles, others on the leading side; a bubble is at most ~72% of the width and shows the sender's
 /// name above the text and the time below it, in room reserved by paragraph styles. A message that is
 /// exactly one sticker is drawn without a bubble. The view is bottom-anchored like a messenger and
@@ -107,7 +107,7 @@ public final class ChatTextView: SDLTextView {
   }
 
   /// How `paragraph` reads as a message in this view.
-  public func message(for paragraph: TextParagraph) -> ChatMessage { layout.message(paragraph) }
+  public func message(for paragraph: TextParagraph) -> ChatMessage.Header { layout.message(paragraph) }
 
   // MARK: Reuse policies
 

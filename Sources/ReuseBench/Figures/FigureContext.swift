@@ -9,7 +9,7 @@ final class FigureContext {
   let environment: BenchEnvironment
   let fixture: BenchFixture
   /// What the transcript holds where (the typing paragraph, the sticker party).
-  let generator: TranscriptGenerator
+  let generator: BenchTranscript
   /// Timed samples per figure.
   let samples: Int
   /// Untimed iterations before them.
@@ -17,8 +17,7 @@ final class FigureContext {
   /// Broken things found while measuring.
   var failures: [String] = []
 
-  init(environment: BenchEnvironment, fixture: BenchFixture, generator: TranscriptGenerator, samples: Int, warmUp: Int)
-  {
+  init(environment: BenchEnvironment, fixture: BenchFixture, generator: BenchTranscript, samples: Int, warmUp: Int) {
     self.environment = environment
     self.fixture = fixture
     self.generator = generator

@@ -3,12 +3,12 @@ import TextEngine
 /// P3: open a transcript and show its latest message — build the storage from the messages,
 /// open the chat view (height index), run the first pass at the bottom and draw that frame.
 ///
-/// Until the demo's transcript files land, the messages come from ``TranscriptGenerator`` in
-/// memory; parsing a file will add to this figure.
+/// The messages come from ``BenchTranscript`` in memory; `P3.file` (``OpenFileFigure``) adds
+/// reading and parsing a transcript file.
 @MainActor
 struct OpenFigure {
   let environment: BenchEnvironment
-  let generator: TranscriptGenerator
+  let generator: BenchTranscript
   /// Timed opens (each builds everything from scratch).
   let samples: Int
   let warmUp: Int

@@ -1,8 +1,9 @@
 import ChatDemoCore
+import ChatKit
 import Foundation
 
 /// P3 from a file, as the demo opens one: read and parse the JSON transcript (`TranscriptFile`),
-/// build the storage (`ChatDocument`), open it like every figure (``BenchFixture``: the chat view at
+/// build the storage (`Transcript.storage(stickers:)`), open it like every figure (``BenchFixture``: the chat view at
 /// the latest message, drawn).
 ///
 /// The file is written by the demo's own generator (`chat-demo --generate`), every third message
@@ -14,7 +15,7 @@ struct OpenFileFigure {
   let samples: Int
 
   func run() throws -> FigureResult {
-    let transcript = ChatDemoCore.TranscriptGenerator(messages: size, seed: 7, stickerEvery: 3).generate()
+    let transcript = TranscriptGenerator(messages: size, seed: 7, stickerEvery: 3).generate()
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("reuse-bench-\(ProcessInfo.processInfo.processIdentifier)-\(size).json")
     try TranscriptFile.save(transcript, to: url)
@@ -25,7 +26,7 @@ struct OpenFileFigure {
     let timings = try Sampler(warmUp: 1, samples: samples).run { _ in
       let loaded = try TranscriptFile.load(url)
       let fixture = try BenchFixture(
-        environment: environment, storage: ChatDocument.storage(for: loaded, stickers: stickers))
+        environment: environment, storage: loaded.storage(stickers: stickers))
       shown = fixture.view.textViewportLayoutController.configuredFragments.last?.paragraphIndex ?? -1
     }
     guard shown == size - 1 else { throw BenchFailure("P3.file: the first frame shows paragraph \(shown)") }

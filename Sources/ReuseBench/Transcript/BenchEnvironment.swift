@@ -53,7 +53,7 @@ final class BenchEnvironment {
   }
 
   /// A generator for a transcript of `count` messages using this environment's stickers.
-  func generator(count: Int) -> TranscriptGenerator {
-    TranscriptGenerator(count: count, stickerNames: library.names, runtime: runtime)
+  func generator(count: Int) -> BenchTranscript {
+    BenchTranscript(count: count, stickerNames: library.names, runtime: runtime)
   }
 }

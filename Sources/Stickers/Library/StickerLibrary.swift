@@ -23,9 +23,9 @@ public final class StickerLibrary {
     let bytes = try StickerFileReader.read(manifestURL, limits: limits)
     let manifest: StickerManifest
     do {
-      manifest = try JSONDecoder().decode(StickerManifest.self, from: Data(bytes))
+      manifest = try StickerManifest(bytes: bytes)
     } catch {
-      throw StickerError(file: manifestURL.path, reason: .malformed("manifest does not decode: \(error)"))
+      throw StickerError(file: manifestURL.path, reason: error)
     }
     var assets: [StickerAsset] = []
     for entry in manifest.stickers {

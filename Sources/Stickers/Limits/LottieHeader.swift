@@ -1,4 +1,4 @@
-import Foundation
+import ReuseKitSupport
 
 /// The top-level fields of a Lottie document, read and checked against the caps before rlottie parses it.
 struct LottieHeader {
@@ -7,21 +7,33 @@ struct LottieHeader {
   let frameRate: Double
   let frameCount: Int
 
-  /// Scans, parses and checks `bytes`.
-  /// - Throws: The first cap or format problem found.
+  /// The top-level members the checks need, read in one pass.
+  private struct Fields {
+    var numbers: [String: Double] = [:]
+    var hasLayers = false
+    var hasImageAssets = false
+  }
+
+  /// Reads and checks `bytes` in one pass with `JSONReader` (strict UTF-8, nesting capped at
+  /// ``StickerLimits/maxJSONDepth``), before rlottie sees them.
+  /// - Throws: The first cap or format problem found; bad JSON is named by line and column.
+  /// - Complexity: O(n) time, O(depth) memory beyond the few fields kept.
   init(bytes: [UInt8], limits: StickerLimits) throws(StickerError.Reason) {
-    _ = try JSONNestingScanner(maxDepth: limits.maxJSONDepth).scan(bytes)
-    let object: Any
+    let read: Fields?
     do {
-      object = try JSONSerialization.jsonObject(with: Data(bytes))
-    } catch {
-      throw .malformed("invalid JSON")
-    }
-    guard let root = object as? [String: Any] else { throw .malformed("top level is not a JSON object") }
-    func number(_ key: String) throws(StickerError.Reason) -> Double {
-      guard let value = (root[key] as? NSNumber)?.doubleValue, value.isFinite else {
-        throw .malformed("missing or invalid '\(key)'")
+      read = try JSONReader.read(bytes, maximumDepth: limits.maxJSONDepth) { reader throws(JSONError) in
+        try Self.readFields(&reader)
       }
+    } catch {
+      switch error.kind {
+      case .invalidUTF8: throw .notUTF8
+      case .tooDeep(let limit): throw .nestingTooDeep(limit: limit)
+      case .syntax, .truncated, .content: throw .malformed("invalid JSON at \(error.location): \(error.reason)")
+      }
+    }
+    guard let fields = read else { throw .malformed("top level is not a JSON object") }
+    func number(_ key: String) throws(StickerError.Reason) -> Double {
+      guard let value = fields.numbers[key], value.isFinite else { throw .malformed("missing or invalid '\(key)'") }
       return value
     }
     let width = try number("w")
@@ -40,15 +52,52 @@ struct LottieHeader {
     guard frames / rate <= limits.maxDuration else {
       throw .durationTooLong(seconds: frames / rate, limit: limits.maxDuration)
     }
-    guard root["layers"] is [Any] else { throw .malformed("missing 'layers' array") }
+    guard fields.hasLayers else { throw .malformed("missing 'layers' array") }
     // Image assets would make rlottie read other files or decode embedded images: refuse them.
-    let assets = root["assets"] as? [[String: Any]] ?? []
-    guard !assets.contains(where: { $0["p"] != nil || $0["u"] != nil }) else {
-      throw .malformed("image assets are not supported")
-    }
+    guard !fields.hasImageAssets else { throw .malformed("image assets are not supported") }
     self.width = Int(width)
     self.height = Int(height)
     self.frameRate = rate
     self.frameCount = Int(frames)
+  }
+
+  /// The numbers `w`, `h`, `fr`, `ip`, `op`, whether `layers` is an array and whether an asset
+  /// has an image (`p` or `u`); `nil` when the top level is not an object. Everything is checked.
+  private static func readFields(_ reader: inout JSONReader) throws(JSONError) -> Fields? {
+    guard try reader.peek() == .object else {
+      try reader.skipValue()
+      return nil
+    }
+    var fields = Fields()
+    try reader.beginObject()
+    while let key = try reader.nextKey() {
+      switch key {
+      case "w", "h", "fr", "ip", "op":
+        guard try reader.peek() == .number else {
+          fields.numbers[key] = nil  // a later non-number makes the field invalid
+          try reader.skipValue()
+          continue
+        }
+        fields.numbers[key] = try reader.readNumber().double
+      case "layers":
+        fields.hasLayers = try reader.peek() == .array
+        try reader.skipValue()
+      case "assets" where try reader.peek() == .array:
+        try reader.beginArray()
+        while try reader.nextElement() {
+          guard try reader.peek() == .object else {
+            try reader.skipValue()
+            continue
+          }
+          try reader.beginObject()
+          while let member = try reader.nextKey() {
+            if member == "p" || member == "u" { fields.hasImageAssets = true }
+            try reader.skipValue()
+          }
+        }
+      default: try reader.skipValue()
+      }
+    }
+    return fields
   }
 }

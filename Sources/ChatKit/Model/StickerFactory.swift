@@ -1,9 +1,5 @@
-import AnimationRuntime
-import ChatKit
 import Foundation
-import ReuseKitSDL
 import Stickers
-import TextEngine
 
 /// Makes sticker attachments for chat messages.
 public struct StickerFactory {

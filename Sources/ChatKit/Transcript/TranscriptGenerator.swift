@@ -1,9 +1,26 @@
 import ReuseKitSupport
-import TextEngine
 
-/// Makes large, realistic transcripts, the same for the same seed.
+/// Makes large, realistic transcripts, the same for the same seed: the one generator behind
+/// `chat-demo --generate`, scenarios' `{"generate": …}` and the benchmarks.
 public struct TranscriptGenerator: Equatable, Sendable {
+  /// Messages that hold several stickers each, spread through their text (for benchmarks that type
+  /// between stickers or scroll through many of them).
+  public struct StickerRun: Equatable, Sendable {
+    /// The messages, by index.
+    public var messages: Range<Int>
+    /// Stickers in each of them.
+    public var stickersPerMessage: Int
+
+    /// Creates a run.
+    public init(messages: Range<Int>, stickersPerMessage: Int) {
+      self.messages = messages
+      self.stickersPerMessage = stickersPerMessage
+    }
+  }
+
+  /// The number of messages.
   public var messages: Int
+  /// The seed: the same seed and settings give the same transcript.
   public var seed: UInt64
   /// Every `stickerEvery`-th message holds a sticker (0: none).
   public var stickerEvery: Int
@@ -13,14 +30,19 @@ public struct TranscriptGenerator: Equatable, Sendable {
   public var averageLength: Int
   /// Every `stickerOnlyEvery`-th sticker message is a sticker alone (0: never).
   public var stickerOnlyEvery: Int
+  /// Messages holding several stickers, instead of the `stickerEvery` rule (none by default).
+  public var stickerRuns: [StickerRun]
 
+  /// Creates a generator; the defaults are `chat-demo --generate`'s.
   public init(
     messages: Int, seed: UInt64 = 1, stickerEvery: Int = 3,
     stickers: [String] = ["party", "wave", "heart", "fire", "star", "smile", "bounce", "spinner"],
     averageLength: Int = 80,
-    stickerOnlyEvery: Int = 0
+    stickerOnlyEvery: Int = 0,
+    stickerRuns: [StickerRun] = []
   ) {
     self.stickerOnlyEvery = stickerOnlyEvery
+    self.stickerRuns = stickerRuns
     self.messages = messages
     self.seed = seed
     self.stickerEvery = stickerEvery
@@ -61,6 +83,11 @@ public struct TranscriptGenerator: Equatable, Sendable {
         sentences.append(Self.phrases[Int(random.next() % UInt64(Self.phrases.count))])
       }
       var parts: [ChatMessage.Part] = []
+      if let run = stickerRuns.first(where: { $0.messages.contains(index) }), !stickers.isEmpty {
+        parts = spread(sentences, stickers: run.stickersPerMessage, random: &random)
+        result.append(ChatMessage(from: from, time: time, parts: parts))
+        continue
+      }
       let stickerIndex = stickerEvery > 0 && index % stickerEvery == 0 ? index / stickerEvery : nil
       if let stickerIndex, !stickers.isEmpty {
         let sticker = stickers[Int(random.next() % UInt64(stickers.count))]
@@ -80,6 +107,22 @@ public struct TranscriptGenerator: Equatable, Sendable {
       result.append(ChatMessage(from: from, time: time, parts: parts))
     }
     return Transcript(messages: result)
+  }
+
+  /// `sentences` cut into `count + 1` runs of text with a random sticker between each two.
+  private func spread(_ sentences: [String], stickers count: Int, random: inout SplitMix64) -> [ChatMessage.Part] {
+    var parts: [ChatMessage.Part] = []
+    for index in 0...count {
+      let chunk = sentences[(index * sentences.count / (count + 1))..<((index + 1) * sentences.count / (count + 1))]
+        .joined(separator: " ")
+      if index < count {
+        parts.append(.text(chunk.isEmpty ? " " : chunk + " "))
+        parts.append(.sticker(stickers[Int(random.next() % UInt64(stickers.count))]))
+      } else if !chunk.isEmpty {
+        parts.append(.text(" " + chunk))
+      }
+    }
+    return parts
   }
 }
 

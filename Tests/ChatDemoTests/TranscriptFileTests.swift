@@ -1,34 +1,10 @@
 import ChatDemoCore
+import ChatKit
 import Foundation
 import ReuseKitTestSupport
 import Testing
 
-@Suite struct TranscriptTests {
-  @Test func jsonRoundTripsMessagesAndParts() throws {
-    let transcript = Transcript(messages: [
-      ChatMessage(from: "ana", time: "09:00", parts: [.text("Happy birthday "), .sticker("party"), .text(" see you")]),
-      ChatMessage(from: "ben", text: "two\nlines"),
-      ChatMessage(from: "me", parts: [.sticker("heart")]),
-    ])
-    let decoded = try Transcript(jsonData: try transcript.jsonData())
-    #expect(decoded == transcript)
-    #expect(decoded.stickerCount == 2 && decoded.messages[2].isStickerOnly)
-  }
-
-  @Test func corruptTranscriptsGiveClearErrors() {
-    let cases: [(String, String)] = [
-      ("{\"messages\": [", "malformed JSON"),
-      ("[1, 2]", "expected an object with a \"messages\" array"),
-      ("{\"messages\": [{\"text\": \"hi\"}]}", "message 0 has no \"from\" string"),
-      ("{\"messages\": [{\"from\": \"a\", \"text\": \"ok\"}, {\"from\": \"b\", \"parts\": [3]}]}", "message 1, part 0"),
-      ("{\"messages\": [{\"from\": \"a\"}]}", "message 0 needs \"text\" or a \"parts\" array"),
-    ]
-    for (json, expected) in cases {
-      let error = #expect(throws: TranscriptError.self) { try Transcript(jsonData: Data(json.utf8)) }
-      #expect(error?.reason.contains(expected) == true, "\(error?.reason ?? "no error") should mention \(expected)")
-    }
-  }
-
+@Suite struct TranscriptFileTests {
   @Test func savesAtomicallyAndLeavesNoTemporaryFiles() throws {
     let directory = RepositoryAssets.temporaryDirectory()
     let url = directory.appendingPathComponent("chat.json")
@@ -60,16 +36,6 @@ import Testing
     #expect(try Data(contentsOf: url) == bytes)
     #expect(try TranscriptFile.load(target).messages.count == 1)
     #expect(TranscriptFile.saveTarget(for: url, loadFailed: false) == url)
-  }
-
-  @Test func theGeneratorIsDeterministicForASeed() {
-    let a = TranscriptGenerator(messages: 300, seed: 9).generate()
-    let b = TranscriptGenerator(messages: 300, seed: 9).generate()
-    let c = TranscriptGenerator(messages: 300, seed: 10).generate()
-    #expect(a == b && a != c)
-    #expect(a.stickerCount == 100)
-    let lengths = a.messages.map(\.length)
-    #expect(Double(lengths.reduce(0, +)) / Double(lengths.count) > 65)
   }
 
   @Test func theSampleTranscriptHasTwoHundredMessagesAndSixtyStickers() throws {

@@ -1,0 +1,66 @@
+import Stickers
+import TextEngine
+
+extension ChatMessage {
+  /// The message a chat paragraph holds: its sender and time attributes, its text (U+2028 back to
+  /// `\n`) and its stickers (by name).
+  /// - Parameter paragraph: One message of a chat view's storage.
+  /// - Complexity: O(paragraph length).
+  public init(paragraph: TextParagraph) {
+    var parts: [Part] = []
+    let string = paragraph.attributedString.string
+    var index = string.startIndex
+    for run in paragraph.attributedString.runs {
+      let end = string.index(index, offsetBy: run.length)
+      if let sticker = run.attributes.attachment {
+        parts.append(.sticker((sticker as? StickerAttachment)?.stickerName ?? sticker.fileType ?? "unknown"))
+      } else {
+        let text = String(string[index..<end]).replacingLineSeparators()
+        if case .text(let previous)? = parts.last {
+          parts[parts.count - 1] = .text(previous + text)
+        } else {
+          parts.append(.text(text))
+        }
+      }
+      index = end
+    }
+    if parts.isEmpty { parts = [.text("")] }
+    self.init(
+      from: paragraph.paragraphAttributes[Self.senderKey] ?? ChatTextView.defaultLocalSender,
+      time: paragraph.paragraphAttributes[Self.timeKey], parts: parts)
+  }
+
+  /// The paragraph content and attributes that hold this message in a chat view's storage.
+  /// - Parameter stickers: Makes the sticker attachments (large for a sticker-only message).
+  /// - Complexity: O(message length); one pass over plain text.
+  public func paragraph(stickers: StickerFactory) -> (AttributedText, [String: String]) {
+    let attributes = time.map { [Self.senderKey: from, Self.timeKey: $0] } ?? [Self.senderKey: from]
+    if parts.count == 1, case .text(let string) = parts[0] {
+      return (AttributedText(string.replacingLineBreaks()), attributes)
+    }
+    var text = AttributedText()
+    let standalone = isStickerOnly
+    for part in parts {
+      switch part {
+      case .text(let string):
+        text.append(AttributedText(string.replacingLineBreaks()))
+      case .sticker(let name):
+        text.append(AttributedText(attachment: stickers.make(name, standalone: standalone)))
+      }
+    }
+    return (text, attributes)
+  }
+}
+
+extension String {
+  /// `\n` (and `\r\n`) as U+2028, the line break inside a paragraph.
+  fileprivate func replacingLineBreaks() -> String {
+    guard utf8.contains(0x0A) else { return self }
+    return String(map { $0 == "\n" || $0 == "\r\n" ? AttributedText.lineSeparator : $0 })
+  }
+
+  /// U+2028 back as `\n`.
+  fileprivate func replacingLineSeparators() -> String {
+    split(separator: AttributedText.lineSeparator, omittingEmptySubsequences: false).joined(separator: "\n")
+  }
+}

@@ -1,0 +1,173 @@
+import ReuseKitSupport
+
+/// Reads and writes transcripts as JSON, the one format of transcript files and scenario transcripts.
+///
+/// ```json
+/// {"messages": [
+///   {"from": "ana", "time": "09:00", "text": "Happy birthday!"},
+///   {"from": "ben", "parts": ["see you ", {"sticker": "party"}]}
+/// ]}
+/// ```
+///
+/// Reading is one pass with ``JSONReader`` straight from bytes to messages, without a tree of the
+/// document (a tree costs about ten times the messages at a million of them). Unknown keys are
+/// skipped; errors name the message, the part and the line and column.
+public enum TranscriptCodec {
+  /// Reads a whole transcript document.
+  /// - Parameter bytes: UTF-8 JSON, borrowed for the call.
+  /// - Throws: ``TranscriptError`` naming the message, the part, or the line and column at fault.
+  /// - Complexity: O(n).
+  public static func decode(_ bytes: UnsafeRawBufferPointer) throws(TranscriptError) -> Transcript {
+    do {
+      return try JSONReader.read(bytes) { reader throws(JSONError) in try readTranscript(&reader) }
+    } catch {
+      throw TranscriptError(reason: error.description)
+    }
+  }
+
+  /// The transcript as pretty JSON: two-space indents, keys in alphabetical order, a message with
+  /// one text part written with `"text"`.
+  /// - Complexity: O(total characters).
+  public static func encode(_ transcript: Transcript) -> [UInt8] {
+    var writer = JSONWriter(capacity: transcript.messages.count * 128)
+    writer.beginObject()
+    writer.key("messages")
+    writer.beginArray()
+    for message in transcript.messages {
+      writer.beginObject()
+      writer.key("from")
+      writer.string(message.from)
+      if message.parts.count == 1, case .text(let text) = message.parts[0] {
+        writer.key("text")
+        writer.string(text)
+      } else {
+        writer.key("parts")
+        writer.beginArray()
+        for part in message.parts {
+          switch part {
+          case .text(let text): writer.string(text)
+          case .sticker(let name):
+            writer.beginObject()
+            writer.key("sticker")
+            writer.string(name)
+            writer.endObject()
+          }
+        }
+        writer.endArray()
+      }
+      if let time = message.time {
+        writer.key("time")
+        writer.string(time)
+      }
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    return writer.bytes
+  }
+
+  // MARK: Reading
+
+  /// Reads `{"messages": [...]}` (other keys skipped).
+  /// - Throws: ``JSONError``; content errors name the message and part.
+  package static func readTranscript(_ reader: inout JSONReader) throws(JSONError) -> Transcript {
+    let start = reader.offset
+    guard try reader.peek() == .object else {
+      try reader.skipValue()
+      throw reader.error("expected an object with a \"messages\" array", at: start)
+    }
+    var messages: [ChatMessage]?
+    try reader.beginObject()
+    while let key = try reader.nextKey() {
+      if key == "messages", try reader.peek() == .array {
+        messages = try readMessages(&reader)
+      } else {
+        try reader.skipValue()
+      }
+    }
+    guard let messages else { throw reader.error("expected an object with a \"messages\" array", at: start) }
+    return Transcript(messages: messages)
+  }
+
+  /// Reads the `"messages"` array.
+  /// - Throws: ``JSONError``; content errors name the message and part.
+  package static func readMessages(_ reader: inout JSONReader) throws(JSONError) -> [ChatMessage] {
+    var messages: [ChatMessage] = []
+    try reader.beginArray()
+    while try reader.nextElement() { messages.append(try readMessage(&reader, index: messages.count)) }
+    return messages
+  }
+
+  private static func readMessage(_ reader: inout JSONReader, index: Int) throws(JSONError) -> ChatMessage {
+    let start = reader.offset
+    guard try reader.peek() == .object else {
+      throw reader.error("message \(index) is not an object", at: reader.offset)
+    }
+    var from: String?
+    var time: String?
+    var text: String?
+    var parts: [ChatMessage.Part]?
+    var badText = false
+    try reader.beginObject()
+    while let key = try reader.nextKey() {
+      switch key {
+      case "from": from = try optionalString(&reader)
+      case "time": time = try optionalString(&reader)
+      case "text":
+        text = try optionalString(&reader)
+        badText = text == nil
+      case "parts" where try reader.peek() == .array: parts = try readParts(&reader, in: "message \(index)")
+      default: try reader.skipValue()
+      }
+    }
+    guard let from, !from.isEmpty else { throw reader.error("message \(index) has no \"from\" string", at: start) }
+    if badText { throw reader.error("message \(index): \"text\" must be a string", at: start) }
+    if let text { return ChatMessage(from: from, time: time, text: text) }
+    guard let parts else { throw reader.error("message \(index) needs \"text\" or a \"parts\" array", at: start) }
+    return ChatMessage(from: from, time: time, parts: parts)
+  }
+
+  /// Reads a `"parts"` array: strings and `{"sticker": name}` objects.
+  /// - Parameters:
+  ///   - reader: A reader before the array.
+  ///   - context: What holds the parts, for errors (`message 3`), or `nil`.
+  /// - Throws: ``JSONError``; content errors name the part.
+  package static func readParts(_ reader: inout JSONReader, in context: String?) throws(JSONError)
+    -> [ChatMessage.Part]
+  {
+    var parts: [ChatMessage.Part] = []
+    try reader.beginArray()
+    while try reader.nextElement() {
+      let start = reader.offset
+      let kind = try reader.peek()
+      if kind == .string {
+        parts.append(.text(try reader.readString()))
+        continue
+      }
+      var sticker: String?
+      if kind == .object {
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+          if key == "sticker" { sticker = try optionalString(&reader) } else { try reader.skipValue() }
+        }
+      } else {
+        try reader.skipValue()
+      }
+      guard let sticker, !sticker.isEmpty else {
+        let place = context.map { "\($0), part \(parts.count)" } ?? "part \(parts.count)"
+        throw reader.error("\(place): expected a string or {\"sticker\": name}", at: start)
+      }
+      parts.append(.sticker(sticker))
+    }
+    return parts
+  }
+
+  /// A string value, or `nil` (consuming the value) when it is something else.
+  private static func optionalString(_ reader: inout JSONReader) throws(JSONError) -> String? {
+    guard try reader.peek() == .string else {
+      try reader.skipValue()
+      return nil
+    }
+    return try reader.readString()
+  }
+}

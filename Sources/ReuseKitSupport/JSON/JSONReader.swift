@@ -1,0 +1,534 @@
+/// A strict, one-pass pull reader for JSON (RFC 8259) over UTF-8 bytes.
+///
+/// The caller walks the document: ``peek()`` tells what comes next, ``beginObject()`` and
+/// ``nextKey()`` walk an object, ``beginArray()`` and ``nextElement()`` an array, and
+/// ``readString()``, ``readNumber()``, ``readBool()``, ``readNull()``, ``skipValue()`` and
+/// ``readValue()`` consume one value. Nothing is built that the caller does not ask for, so a
+/// large document costs only what its caller keeps.
+///
+/// It is strict:
+/// - only valid UTF-8 is accepted, inside strings and out (a leading byte-order mark is skipped);
+/// - arrays and objects may nest at most ``maximumDepth`` levels;
+/// - numbers follow the JSON grammar (no leading zeros, no `1.`, no `NaN`), and `true`/`false` are
+///   never numbers;
+/// - a `\u` escape of a lone (unpaired) surrogate is **rejected**, never replaced by U+FFFD;
+/// - nothing but whitespace may follow the document.
+///
+/// Every error names the line and column (``JSONError``). The reader only borrows the bytes:
+/// use it inside ``read(_:maximumDepth:_:)-(UnsafeRawBufferPointer,_,_)``.
+package struct JSONReader {
+  /// What the next value is.
+  package enum Kind: Equatable, Sendable {
+    case object, array, string, number, bool, null
+
+    /// "an object", "a string", … for error messages.
+    package var name: String {
+      switch self {
+      case .object: "an object"
+      case .array: "an array"
+      case .string: "a string"
+      case .number: "a number"
+      case .bool: "a boolean"
+      case .null: "null"
+      }
+    }
+  }
+
+  /// The nesting limit used unless a caller picks another.
+  package static let defaultMaximumDepth = 64
+
+  /// The deepest nesting of arrays and objects accepted.
+  package let maximumDepth: Int
+  private let bytes: UnsafeRawBufferPointer
+  /// The offset of the next unread byte.
+  package private(set) var offset = 0
+  private var depth = 0
+  /// Whether the last token opened an array or object, so that no ',' may come before its first member.
+  private var justOpened = false
+
+  private init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
+    self.bytes = bytes
+    self.maximumDepth = maximumDepth
+  }
+
+  /// Reads one document from `bytes`: `body` consumes one value, then only whitespace may remain.
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON, optionally after a byte-order mark; borrowed for the call.
+  ///   - maximumDepth: The deepest nesting of arrays and objects accepted.
+  ///   - body: Reads the document's value with the reader.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``JSONError``, from the reader or from `body`.
+  /// - Complexity: O(n) for the reader's own work.
+  package static func read<Value>(
+    _ bytes: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth,
+    _ body: (inout JSONReader) throws(JSONError) -> Value
+  ) throws(JSONError) -> Value {
+    var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.offset = 3 }
+    let value = try body(&reader)
+    reader.skipWhitespace()
+    if reader.offset < bytes.count {
+      throw try reader.syntax("unexpected data after the value (\(reader.describeCurrentByte()))")
+    }
+    return value
+  }
+
+  /// Reads one document from any byte sequence (contiguous storage is borrowed, anything else copied once).
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON, optionally after a byte-order mark.
+  ///   - maximumDepth: The deepest nesting of arrays and objects accepted.
+  ///   - body: Reads the document's value with the reader.
+  /// - Throws: ``JSONError``, from the reader or from `body`.
+  package static func read<Bytes: Sequence<UInt8>, Value>(
+    _ bytes: Bytes, maximumDepth: Int = defaultMaximumDepth,
+    _ body: (inout JSONReader) throws(JSONError) -> Value
+  ) throws(JSONError) -> Value {
+    func attempt(_ raw: UnsafeRawBufferPointer) -> Result<Value, JSONError> {
+      do throws(JSONError) {
+        return .success(try read(raw, maximumDepth: maximumDepth, body))
+      } catch {
+        return .failure(error)
+      }
+    }
+    if let result = bytes.withContiguousStorageIfAvailable({ attempt(UnsafeRawBufferPointer($0)) }) {
+      return try result.get()
+    }
+    return try Array(bytes).withUnsafeBytes { attempt($0) }.get()
+  }
+
+  // MARK: Walking
+
+  /// What the next value is, after skipping whitespace.
+  /// - Throws: ``JSONError`` when no value starts here.
+  package mutating func peek() throws(JSONError) -> Kind {
+    skipWhitespace()
+    guard offset < bytes.count else { throw truncated("expected a value") }
+    switch bytes[offset] {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+    case UInt8(ascii: "n"): return .null
+    default: throw try unexpected(expected: "a value")
+    }
+  }
+
+  /// Enters the object that comes next; walk its members with ``nextKey()``.
+  /// - Throws: ``JSONError`` when the next value is not an object or nests too deep.
+  package mutating func beginObject() throws(JSONError) {
+    try begin(.object)
+  }
+
+  /// The next member's key, with the reader before its value (which the caller must consume), or
+  /// `nil` after the object's closing brace.
+  /// - Throws: ``JSONError`` on a malformed object.
+  package mutating func nextKey() throws(JSONError) -> String? {
+    let first = justOpened
+    guard try nextMember(closing: UInt8(ascii: "}")) else { return nil }
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+      throw try unexpected(expected: first ? "a key or '}'" : "a key")
+    }
+    let key = try scanString()
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw try unexpected(expected: "':'") }
+    offset += 1
+    return key
+  }
+
+  /// Enters the array that comes next; walk its elements with ``nextElement()``.
+  /// - Throws: ``JSONError`` when the next value is not an array or nests too deep.
+  package mutating func beginArray() throws(JSONError) {
+    try begin(.array)
+  }
+
+  /// Whether another element follows (the caller must consume it); `false` after the closing bracket.
+  /// - Throws: ``JSONError`` on a malformed array.
+  package mutating func nextElement() throws(JSONError) -> Bool {
+    try nextMember(closing: UInt8(ascii: "]"))
+  }
+
+  // MARK: Values
+
+  /// Reads a string.
+  /// - Throws: ``JSONError``: a content error when the value is not a string.
+  package mutating func readString() throws(JSONError) -> String {
+    try expect(.string)
+    return try scanString()
+  }
+
+  /// Reads a number (never a boolean).
+  /// - Throws: ``JSONError``: a content error when the value is not a number.
+  package mutating func readNumber() throws(JSONError) -> JSONNumber {
+    try expect(.number)
+    let start = offset
+    try scanNumber()
+    return JSONNumber(literal: String(decoding: bytes[start..<offset], as: UTF8.self))
+  }
+
+  /// Reads `true` or `false`.
+  /// - Throws: ``JSONError``: a content error when the value is not a boolean.
+  package mutating func readBool() throws(JSONError) -> Bool {
+    try expect(.bool)
+    if bytes[offset] == UInt8(ascii: "t") {
+      try literal("true")
+      return true
+    }
+    try literal("false")
+    return false
+  }
+
+  /// Reads `null`.
+  /// - Throws: ``JSONError``: a content error when the value is not `null`.
+  package mutating func readNull() throws(JSONError) {
+    try expect(.null)
+    try literal("null")
+  }
+
+  /// Consumes the next value, checking it, without keeping anything.
+  /// - Throws: ``JSONError`` on malformed JSON.
+  /// - Complexity: O(size of the value).
+  package mutating func skipValue() throws(JSONError) {
+    switch try peek() {
+    case .object:
+      try beginObject()
+      while try nextKey() != nil { try skipValue() }
+    case .array:
+      try beginArray()
+      while try nextElement() { try skipValue() }
+    case .string: try skipString()
+    case .number: try scanNumber()
+    case .bool: _ = try readBool()
+    case .null: try readNull()
+    }
+  }
+
+  /// Reads the next value as a tree.
+  /// - Throws: ``JSONError`` on malformed JSON.
+  /// - Complexity: O(size of the value), and a tree as large.
+  package mutating func readValue() throws(JSONError) -> JSONValue {
+    switch try peek() {
+    case .object:
+      try beginObject()
+      var members: [String: JSONValue] = [:]
+      while let key = try nextKey() { members[key] = try readValue() }
+      return .object(members)
+    case .array:
+      try beginArray()
+      var elements: [JSONValue] = []
+      while try nextElement() { elements.append(try readValue()) }
+      return .array(elements)
+    case .string: return .string(try scanString())
+    case .number: return .number(try readNumber())
+    case .bool: return .bool(try readBool())
+    case .null:
+      try readNull()
+      return .null
+    }
+  }
+
+  /// A content error, for callers that find well-formed JSON of the wrong shape.
+  /// - Parameters:
+  ///   - reason: What is wrong, for example `message 3 has no "from" string`.
+  ///   - position: The byte offset to name, for example where the faulty value starts (an earlier
+  ///     ``offset``); the reader's position by default.
+  package func error(_ reason: String, at position: Int? = nil) -> JSONError {
+    makeError(.content, reason, at: position)
+  }
+
+  // MARK: Structure
+
+  private mutating func expect(_ kind: Kind) throws(JSONError) {
+    let found = try peek()
+    guard found == kind else { throw error("expected \(kind.name), found \(found.name)") }
+  }
+
+  private mutating func begin(_ kind: Kind) throws(JSONError) {
+    try expect(kind)
+    guard depth < maximumDepth else {
+      throw makeError(.tooDeep(limit: maximumDepth), "nested deeper than \(maximumDepth) levels")
+    }
+    depth += 1
+    offset += 1
+    justOpened = true
+  }
+
+  /// Steps over the ',' before a member, or the closing byte after the last one.
+  /// - Returns: Whether a member follows.
+  private mutating func nextMember(closing: UInt8) throws(JSONError) -> Bool {
+    skipWhitespace()
+    let closeName = closing == UInt8(ascii: "}") ? "'}'" : "']'"
+    guard offset < bytes.count else {
+      throw truncated(justOpened ? "expected a value or \(closeName)" : "expected ',' or \(closeName)")
+    }
+    if bytes[offset] == closing {
+      offset += 1
+      depth -= 1
+      justOpened = false
+      return false
+    }
+    if justOpened {
+      justOpened = false
+      return true
+    }
+    guard bytes[offset] == UInt8(ascii: ",") else { throw try unexpected(expected: "',' or \(closeName)") }
+    offset += 1
+    skipWhitespace()
+    return true
+  }
+
+  private mutating func skipWhitespace() {
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func literal(_ word: StaticString) throws(JSONError) {
+    let count = word.utf8CodeUnitCount
+    for index in 0..<count {
+      guard offset + index < bytes.count else { throw truncated("expected \(word)") }
+      guard bytes[offset + index] == word.utf8Start[index] else {
+        offset += index
+        throw try unexpected(expected: "\(word)")
+      }
+    }
+    offset += count
+  }
+
+  // MARK: Numbers
+
+  /// Steps over a number that follows the JSON grammar.
+  private mutating func scanNumber() throws(JSONError) {
+    if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+    if peekByte() == UInt8(ascii: "0") {
+      offset += 1
+    } else {
+      try digits(after: "'-'")
+    }
+    if peekByte() == UInt8(ascii: ".") {
+      offset += 1
+      try digits(after: "'.'")
+    }
+    if peekByte() == UInt8(ascii: "e") || peekByte() == UInt8(ascii: "E") {
+      offset += 1
+      if peekByte() == UInt8(ascii: "+") || peekByte() == UInt8(ascii: "-") { offset += 1 }
+      try digits(after: "the exponent")
+    }
+  }
+
+  /// Steps over one or more digits.
+  private mutating func digits(after what: String) throws(JSONError) {
+    guard let byte = peekByte() else { throw truncated("expected a digit after \(what)") }
+    guard (0x30...0x39).contains(byte) else { throw try unexpected(expected: "a digit after \(what)") }
+    while let byte = peekByte(), (0x30...0x39).contains(byte) { offset += 1 }
+  }
+
+  private func peekByte() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+  // MARK: Strings
+
+  /// Reads a string at the reader's `"`, decoding escapes; unescaped runs are copied as UTF-8 in one piece.
+  private mutating func scanString() throws(JSONError) -> String {
+    offset += 1
+    let start = offset
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "\"") {
+        let value = try decodeUTF8(start..<offset)
+        offset += 1
+        return value
+      }
+      if byte == UInt8(ascii: "\\") { return try scanEscapedString(from: start) }
+      if byte < 0x20 { throw try syntax("\(describeCurrentByte()) in a string") }
+      offset += 1
+    }
+    throw truncated("unterminated string")
+  }
+
+  private mutating func scanEscapedString(from start: Int) throws(JSONError) -> String {
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: try decodeUTF8(start..<offset).unicodeScalars)
+    var runStart = offset
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        scalars.append(contentsOf: try decodeUTF8(runStart..<offset).unicodeScalars)
+        offset += 1
+        if byte == UInt8(ascii: "\"") { return String(scalars) }
+        scalars.append(try escape())
+        runStart = offset
+        continue
+      }
+      if byte < 0x20 { throw try syntax("\(describeCurrentByte()) in a string") }
+      offset += 1
+    }
+    throw truncated("unterminated string")
+  }
+
+  /// Steps over a string at the reader's `"`, checking it without building it.
+  private mutating func skipString() throws(JSONError) {
+    offset += 1
+    var runStart = offset
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        try validateUTF8(runStart..<offset)
+        offset += 1
+        if byte == UInt8(ascii: "\"") { return }
+        _ = try escape()
+        runStart = offset
+        continue
+      }
+      if byte < 0x20 { throw try syntax("\(describeCurrentByte()) in a string") }
+      offset += 1
+    }
+    throw truncated("unterminated string")
+  }
+
+  /// Decodes the escape after a backslash.
+  private mutating func escape() throws(JSONError) -> Unicode.Scalar {
+    guard let escape = peekByte() else { throw truncated("unterminated string") }
+    let scalar: Unicode.Scalar
+    switch escape {
+    case UInt8(ascii: "\""): scalar = "\""
+    case UInt8(ascii: "\\"): scalar = "\\"
+    case UInt8(ascii: "/"): scalar = "/"
+    case UInt8(ascii: "b"): scalar = "\u{08}"
+    case UInt8(ascii: "f"): scalar = "\u{0C}"
+    case UInt8(ascii: "n"): scalar = "\n"
+    case UInt8(ascii: "r"): scalar = "\r"
+    case UInt8(ascii: "t"): scalar = "\t"
+    case UInt8(ascii: "u"):
+      offset += 1
+      return try unicodeEscape()
+    default: throw try syntax("bad escape '\\\(describeCurrentByte(quoted: false))'")
+    }
+    offset += 1
+    return scalar
+  }
+
+  /// Decodes `XXXX` (after `\u`), with the low half of a surrogate pair; a lone surrogate is an error.
+  private mutating func unicodeEscape() throws(JSONError) -> Unicode.Scalar {
+    let start = offset - 2
+    let high = try hex4()
+    if (0xD800...0xDBFF).contains(high) {
+      guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+      else {
+        throw makeError(.syntax, "unpaired surrogate \\u\(String(high, radix: 16, uppercase: true))", at: start)
+      }
+      offset += 2
+      let low = try hex4()
+      guard (0xDC00...0xDFFF).contains(low),
+        let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+      else {
+        throw makeError(.syntax, "bad surrogate pair \\u\(String(high, radix: 16, uppercase: true))", at: start)
+      }
+      return scalar
+    }
+    guard let scalar = Unicode.Scalar(high) else {
+      throw makeError(.syntax, "unpaired surrogate \\u\(String(high, radix: 16, uppercase: true))", at: start)
+    }
+    return scalar
+  }
+
+  private mutating func hex4() throws(JSONError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard let byte = peekByte() else { throw truncated("short \\u escape") }
+      let digit: UInt32
+      switch byte {
+      case 0x30...0x39: digit = UInt32(byte - 0x30)
+      case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+      case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+      default: throw try syntax("bad \\u escape (\(describeCurrentByte()))")
+      }
+      value = value << 4 | digit
+      offset += 1
+    }
+    return value
+  }
+
+  private func decodeUTF8(_ range: Range<Int>) throws(JSONError) -> String {
+    guard let value = String(validating: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
+      try validateUTF8(range)
+      return ""  // unreachable: validation throws
+    }
+    return value
+  }
+
+  /// Throws at the first byte of `range` that is not UTF-8.
+  private func validateUTF8(_ range: Range<Int>) throws(JSONError) {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      if bytes[index] < 0x80 {
+        index += 1
+        continue
+      }
+      guard let length = scalarLength(at: index, end: range.upperBound) else {
+        throw makeError(.invalidUTF8, "invalid UTF-8", at: index)
+      }
+      index += length
+    }
+  }
+
+  /// The length of the UTF-8 scalar at `index`, or `nil` when the bytes there are not UTF-8.
+  private func scalarLength(at index: Int, end: Int) -> Int? {
+    var iterator = UnsafeRawBufferPointer(rebasing: bytes[index..<min(end, index + 4)]).makeIterator()
+    var decoder = UTF8()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+    return UTF8.width(scalar)
+  }
+
+  // MARK: Errors
+
+  /// The byte at the reader's position, for messages: `'x'`, `a NUL byte`, `control character U+001F`.
+  /// - Throws: ``JSONError`` (invalid UTF-8) when the bytes there are not UTF-8.
+  private func describeCurrentByte(quoted: Bool = true) throws(JSONError) -> String {
+    let byte = bytes[offset]
+    switch byte {
+    case 0: return "a NUL byte"
+    case 0x01..<0x20:
+      return "control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true))"
+    case 0x20..<0x80:
+      let character = String(UnicodeScalar(byte))
+      return quoted ? "'\(character)'" : character
+    default:
+      guard let length = scalarLength(at: offset, end: bytes.count) else {
+        throw makeError(.invalidUTF8, "invalid UTF-8", at: offset)
+      }
+      let character = String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
+      return quoted ? "'\(character)'" : character
+    }
+  }
+
+  /// `expected X, found Y` at the reader's position (a truncation error at the end of the input).
+  private func unexpected(expected: String) throws(JSONError) -> JSONError {
+    guard offset < bytes.count else { return truncated("expected \(expected)") }
+    return makeError(.syntax, "expected \(expected), found \(try describeCurrentByte())")
+  }
+
+  private func syntax(_ reason: String) -> JSONError { makeError(.syntax, reason) }
+
+  private func truncated(_ reason: String) -> JSONError { makeError(.truncated, "truncated JSON, \(reason)") }
+
+  /// An error at `offset` (the reader's position by default), with its line and column counted.
+  /// - Complexity: O(offset): errors are rare, so positions are not tracked while reading.
+  private func makeError(_ kind: JSONError.Kind, _ reason: String, at position: Int? = nil) -> JSONError {
+    let position = min(position ?? offset, bytes.count)
+    var line = 1
+    var column = 1
+    for index in 0..<position {
+      let byte = bytes[index]
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return JSONError(kind: kind, reason: reason, offset: position, line: line, column: column)
+  }
+}

@@ -13,7 +13,7 @@ extension ReuseScenario {
   }
 
   /// The provider objects the view holds for the attachments in paragraph `index`, in order.
-  public func providers(in index: Int) -> [TextAttachmentViewProvider?] {
+  package func providers(in index: Int) -> [TextAttachmentViewProvider?] {
     attachments(in: index).map { view.viewProvider(for: $0) }
   }
 }

@@ -3,46 +3,62 @@
 /// Entries live in a doubly linked list threaded through an array, so lookups, inserts and
 /// evictions are O(1) (amortised). One implementation serves the package: the text view's scroll
 /// cache (which evicts by hand, to discard and count each view), the shared sticker frame cache
-/// and the SDL text-texture cache.
+/// and the SDL text-texture cache. Everything is `@inlinable`, so each client module gets a
+/// specialised copy (the swift-collections way) instead of calls through generic witness tables.
 package struct LRUCache<Key: Hashable, Value> {
-  private struct Node {
-    var key: Key
-    var value: Value
-    var cost: Int
-    var previous: Int?
-    var next: Int?
+  @usableFromInline
+  struct Node {
+    @usableFromInline var key: Key
+    @usableFromInline var value: Value
+    @usableFromInline var cost: Int
+    @usableFromInline var previous: Int?
+    @usableFromInline var next: Int?
+
+    @inlinable
+    init(key: Key, value: Value, cost: Int, previous: Int?, next: Int?) {
+      self.key = key
+      self.value = value
+      self.cost = cost
+      self.previous = previous
+      self.next = next
+    }
   }
 
   /// The largest total cost the cache holds; lowering it evicts at once.
+  @usableFromInline
   package var costLimit: Int {
     didSet { trim(toFit: 0) }
   }
   /// The current total cost of all entries.
-  package private(set) var totalCost = 0
+  @usableFromInline package internal(set) var totalCost = 0
   /// How many entries were evicted to make room, since creation.
-  package private(set) var evictions = 0
+  @usableFromInline package internal(set) var evictions = 0
 
-  private var nodes: [Node?] = []
-  private var freeSlots: [Int] = []
-  private var slots: [Key: Int] = [:]
-  private var mostRecent: Int?
-  private var leastRecent: Int?
+  @usableFromInline var nodes: [Node?] = []
+  @usableFromInline var freeSlots: [Int] = []
+  @usableFromInline var slots: [Key: Int] = [:]
+  @usableFromInline var mostRecent: Int?
+  @usableFromInline var leastRecent: Int?
 
   /// Creates an empty cache.
   /// - Parameter costLimit: The largest total cost, at least 0.
+  @inlinable
   package init(costLimit: Int) {
     precondition(costLimit >= 0, "cost limit must not be negative")
     self.costLimit = costLimit
   }
 
   /// How many entries the cache holds.
+  @inlinable
   package var count: Int { slots.count }
 
   /// Whether `key` is cached; does not count as a use.
+  @inlinable
   package func contains(_ key: Key) -> Bool { slots[key] != nil }
 
   /// The keys from least to most recently used.
   /// - Complexity: O(count).
+  @inlinable
   package var keys: [Key] {
     var result: [Key] = []
     result.reserveCapacity(count)
@@ -56,6 +72,7 @@ package struct LRUCache<Key: Hashable, Value> {
 
   /// Removes and returns the least recently used entry.
   /// - Complexity: O(1).
+  @inlinable
   package mutating func removeLeastRecent() -> (key: Key, value: Value)? {
     guard let slot = leastRecent, let node = nodes[slot] else { return nil }
     remove(slot: slot)
@@ -64,6 +81,7 @@ package struct LRUCache<Key: Hashable, Value> {
 
   /// The value for `key`, marking it most recently used.
   /// - Complexity: O(1).
+  @inlinable
   package mutating func value(for key: Key) -> Value? {
     guard let slot = slots[key] else { return nil }
     moveToFront(slot)
@@ -78,7 +96,7 @@ package struct LRUCache<Key: Hashable, Value> {
   ///   - cost: Its cost, at least 0.
   /// - Returns: `false` (and stores nothing) when `cost` alone exceeds ``costLimit``.
   /// - Complexity: O(1) amortised, plus O(1) per eviction.
-  @discardableResult
+  @inlinable @discardableResult
   package mutating func insert(_ value: Value, for key: Key, cost: Int) -> Bool {
     precondition(cost >= 0, "cost must not be negative")
     removeValue(for: key)
@@ -103,11 +121,13 @@ package struct LRUCache<Key: Hashable, Value> {
 
   /// Removes the entry for `key`, if any.
   /// - Complexity: O(1).
+  @inlinable
   package mutating func removeValue(for key: Key) {
     if let slot = slots[key] { remove(slot: slot) }
   }
 
   /// Removes every entry.
+  @inlinable
   package mutating func removeAll() {
     nodes.removeAll()
     freeSlots.removeAll()
@@ -117,14 +137,16 @@ package struct LRUCache<Key: Hashable, Value> {
     totalCost = 0
   }
 
-  private mutating func trim(toFit incoming: Int) {
+  @inlinable
+  mutating func trim(toFit incoming: Int) {
     while totalCost + incoming > costLimit, let victim = leastRecent {
       remove(slot: victim)
       evictions += 1
     }
   }
 
-  private mutating func unlink(_ slot: Int) {
+  @inlinable
+  mutating func unlink(_ slot: Int) {
     let node = nodes[slot]!
     if let previous = node.previous { nodes[previous]!.next = node.next } else { mostRecent = node.next }
     if let next = node.next { nodes[next]!.previous = node.previous } else { leastRecent = node.previous }
@@ -132,7 +154,8 @@ package struct LRUCache<Key: Hashable, Value> {
     nodes[slot]!.next = nil
   }
 
-  private mutating func moveToFront(_ slot: Int) {
+  @inlinable
+  mutating func moveToFront(_ slot: Int) {
     guard mostRecent != slot else { return }
     unlink(slot)
     nodes[slot]!.next = mostRecent
@@ -141,7 +164,8 @@ package struct LRUCache<Key: Hashable, Value> {
     if leastRecent == nil { leastRecent = slot }
   }
 
-  private mutating func remove(slot: Int) {
+  @inlinable
+  mutating func remove(slot: Int) {
     unlink(slot)
     let node = nodes[slot]!
     slots[node.key] = nil

@@ -1,13 +1,16 @@
 /// A small deterministic pseudo-random generator (SplitMix64).
 ///
 /// Tree shapes, generated transcripts and benchmark inputs repeat from run to run because they
-/// all draw from it; it is shared across the package's modules, not part of the public API.
+/// all draw from it; it is shared across the package's modules, not part of the public API, and
+/// inlinable so that each module's hot paths get it specialised.
 package struct SplitMix64 {
-  private var state: UInt64
+  @usableFromInline var state: UInt64
 
+  @inlinable
   package init(seed: UInt64) { state = seed }
 
   /// The next 64 random bits.
+  @inlinable
   package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
@@ -17,5 +20,6 @@ package struct SplitMix64 {
   }
 
   /// A value in `0..<bound`; `bound` must be positive.
+  @inlinable
   package mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -31,7 +31,11 @@ package final class TextAttachmentReuseController {
   /// The scroll cache's bounds and behaviour. Shrinking the limits evicts at the next pass's end.
   package var cacheConfiguration = ReuseCacheConfiguration()
 
-  private unowned let textView: TextView
+  /// The view that owns this controller (so it outlives it): `unowned(unsafe)` spares the
+  /// reference-count traffic of a checked unowned reference on every pass.
+  private unowned(unsafe) let textView: TextView
+  private let storage: TextContentStorage
+  private let instrumentation: Instrumentation
   /// The policies in force (since the last pass).
   private var registry = ReuseRegistry()
   /// The policies registered since the last pass; ``beginPass()`` puts them in force.
@@ -58,10 +62,9 @@ package final class TextAttachmentReuseController {
   /// Creates the controller of `textView`, which owns it.
   init(textView: TextView) {
     self.textView = textView
+    storage = textView.textContentStorage
+    instrumentation = textView.instrumentation
   }
-
-  private var storage: TextContentStorage { textView.textContentStorage }
-  private var instrumentation: Instrumentation { textView.instrumentation }
 
   // MARK: Registration
 
@@ -248,7 +251,9 @@ extension TextAttachmentReuseController {
   /// are discarded with their views.
   private func releaseProviders(of fragment: TextLayoutFragment) {
     for provider in fragment.textAttachmentViewProviders {
-      guard let record = records[provider.attachmentID], record.provider === provider else { continue }
+      // A pass inside the transaction may already have handed the provider to a newer fragment.
+      guard let record = records[provider.attachmentID], record.provider === provider, record.fragment === fragment
+      else { continue }
       if isPresent(record), policy(of: record).contains(.onEditingInlineParagraphs) {
         record.fragment = nil
         awaitingHandOver.insert(record.id)

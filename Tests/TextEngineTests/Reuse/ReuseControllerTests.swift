@@ -118,4 +118,27 @@ import Testing
     #expect(view.tally.viewsDiscarded == 4)
     #expect(violations == [])
   }
+
+  /// A pass run inside an open transaction (after an edit) hands the edited paragraph's providers
+  /// to its new fragment; the transaction's end must not release them again from the old one.
+  @Test(arguments: [
+    TextAttachmentViewProviderReusePolicy(), .onEditingInlineParagraphs,
+  ])
+  func aPassInsideATransactionKeepsTheProvidersItHandedOver(policy: TextAttachmentViewProviderReusePolicy) throws {
+    let scenario = ReuseScenario(policy: policy)
+    let start = try scenario.start(of: Self.stickers)
+    let (counters, violations) = try scenario.measure {
+      try scenario.storage.performEditingTransaction {
+        try scenario.storage.replaceCharacters(in: start..<start, with: "x")
+        scenario.view.layoutViewport()  // a pass before the transaction ends
+      }
+    }
+    let providers = scenario.providers(in: Self.stickers)
+    #expect(providers.count == 3 && providers.allSatisfy { $0 != nil && $0?.view != nil })
+    #expect(scenario.viewStates(in: Self.stickers) == [.shown, .shown, .shown])
+    #expect(scenario.awaitingHandOver(in: Self.stickers) == [false, false, false])
+    #expect(counters.providersReusedOnEdit == 3, "handed over once each, in the inner pass")
+    #expect(counters.providersDiscarded == 0 && counters.viewsDiscarded == 0)
+    #expect(violations == [])
+  }
 }

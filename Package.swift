@@ -58,14 +58,12 @@ let package = Package(
       name: "ReuseKitSDL",
       dependencies: [
         "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "Stickers", "SDLSupport", "CSDL2",
-        "CSDL2TTF",
       ],
       swiftSettings: strictSettings),
     .target(
       name: "ChatKit",
       dependencies: [
         "ReuseKitSDL", "SDLSupport", "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "Stickers",
-        "CSDL2",
       ],
       swiftSettings: strictSettings),
 

@@ -37,6 +37,20 @@ import Testing
     }
   }
 
+  /// Modules that never read a clock themselves: time comes from an injected `AnimationClock`, and
+  /// timing work (a benchmark's stopwatch) has no place in them.
+  static let clockFreeModules = pureModules + ["Stickers", "ReuseKitSDL", "ChatKit"]
+
+  @Test(arguments: clockFreeModules) func moduleReadsNoClockOfItsOwn(name: String) throws {
+    let target = try #require(manifest.targets[name])
+    let clocks =
+      #/Date\(\)|Date\.now|ContinuousClock|SuspendingClock|clock_gettime|DispatchTime|CFAbsoluteTimeGetCurrent|getrusage|systemUptime|SDL_GetTicks|SDL_GetPerformanceCounter/#
+    for file in manifest.swiftFiles(of: target) {
+      let uses = file.text.matches(of: clocks).map { String($0.output) }
+      #expect(uses.isEmpty, "\(file.path) reads a clock: \(uses)")
+    }
+  }
+
   @Test func textEngineTestsLinkNoCLibrary() throws {
     let reached = manifest.closure(of: "TextEngineTests")
     #expect(!reached.isEmpty)
@@ -58,26 +72,39 @@ import Testing
         let imports = PackageManifest.imports(in: file.text)
         #expect(imports.isDisjoint(with: testImports), "\(file.path) imports a test framework")
         #expect(file.path.firstMatch(of: benchmarkNames) == nil, "\(file.path): benchmark or test tooling in a library")
-        let declared = file.text.matches(
-          of: #/(?m)^\s*(?:@\w+\s+)*(?:public |package |open )?(?:final )?(?:class|struct|enum|protocol)\s+(\w+)/#)
-        for declaration in declared {
-          let typeName = String(declaration.output.1)
-          #expect(typeName.firstMatch(of: benchmarkNames) == nil, "\(file.path) declares \(typeName)")
+        for name in PackageManifest.declaredNames(in: file.text) {
+          #expect(name.firstMatch(of: benchmarkNames) == nil, "\(file.path) declares \(name)")
         }
       }
     }
   }
 
-  @Test func testTargetsDependOnlyOnWhatTheyImport() throws {
-    let testTargets = manifest.targets.values.filter { $0.kind == .testTarget || $0.path.hasPrefix("Tests/") }
-    #expect(testTargets.count >= 8)
-    for target in testTargets {
+  @Test func everyTargetImportsEachModuleItDependsOn() throws {
+    let swiftTargets = manifest.targets.values.filter { $0.kind != .systemLibrary }
+    #expect(swiftTargets.count >= 18)
+    for target in swiftTargets {
       let imported = manifest.swiftFiles(of: target).reduce(into: Set<String>()) {
         $0.formUnion(PackageManifest.imports(in: $1.text))
       }
       let unused = Set(target.dependencies).subtracting(imported)
       #expect(unused.isEmpty, "\(target.name) depends on \(unused.sorted()) without importing them")
     }
+  }
+
+  @Test func theScannersSeeEveryImportAndDeclarationForm() {
+    let source = """
+      @preconcurrency private import CSDL2
+      fileprivate import struct Foundation.Date
+      @testable import TextEngine
+      final public class KeystrokeBenchmark {}
+      private struct GoldenFrame {}
+      actor Sampler {}
+      extension Thing { package func stopwatchStart() {} }
+      // struct Commented {}
+      """
+    #expect(PackageManifest.imports(in: source) == ["CSDL2", "Foundation", "TextEngine"])
+    #expect(
+      PackageManifest.declaredNames(in: source) == ["KeystrokeBenchmark", "GoldenFrame", "Sampler", "stopwatchStart"])
   }
 
   @Test func everyLibraryHasADocCLandingPage() throws {

@@ -73,10 +73,19 @@ struct PackageManifest {
 
   /// The modules a file imports (`import X`, `@testable import X`, `package import X` …).
   static func imports(in text: String) -> Set<String> {
-    Set(
-      text.matches(
-        of: #/(?m)^\s*(?:@\w+\s+)*(?:public |package |internal )?import\s+(?:class |struct |enum |func )?(\w+)/#
-      )
-      .map { String($0.output.1) })
+    let pattern =
+      #/(?m)^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:class|struct|enum|protocol|func|var|let|typealias)\s+)?(\w+)/#
+    return Set(text.matches(of: pattern).map { String($0.output.1) })
+  }
+
+  /// The names a file declares: types, functions, extensions' members, whatever their modifiers.
+  static func declaredNames(in text: String) -> [String] {
+    let code = text.split(separator: "\n").filter { line in
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      return !trimmed.hasPrefix("//") && imports(in: String(line)).isEmpty
+    }.joined(separator: "\n")
+    return code.matches(of: #/\b(?:class|struct|enum|protocol|actor|func|typealias)\s+(\w+)/#).map {
+      String($0.output.1)
+    }
   }
 }

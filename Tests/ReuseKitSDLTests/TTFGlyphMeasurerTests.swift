@@ -1,3 +1,4 @@
+import SDLSupport
 import SDLTestSupport
 import Testing
 import TextEngine

@@ -44,6 +44,12 @@ import Testing
     // Option/AltGr compose characters: Alt is not a shortcut modifier.
     let events = [SyntheticSDLEvent.keyDown(SDLK_e, KMOD_RALT), SyntheticSDLEvent.textInput("€")]
     #expect(translate(events) == [.key(.character("e"), .alt), .text("€")])
+    // AltGr reported as Control+Alt (some layouts) types too.
+    let altGr = [
+      SyntheticSDLEvent.keyDown(SDLK_q, SDL_Keymod(KMOD_LCTRL.rawValue | KMOD_RALT.rawValue)),
+      SyntheticSDLEvent.textInput("@"),
+    ]
+    #expect(translate(altGr) == [.key(.character("q"), [.control, .alt]), .text("@")])
   }
 
   @Test func compositionsAndNamedKeysPassThrough() {

@@ -103,8 +103,14 @@ package final class ChatInputRouter {
   private func responder(for input: TextInputEvent) -> Responder? {
     switch input {
     case .key(let key, let modifiers):
-      if !focusedView.markedText.isEmpty { return .view(focus, input) }  // the IME owns the keys
-      if let command = ChatCommand(key: key, modifiers: modifiers, focus: focus) { return .command(command) }
+      // While an IME composes, Enter and Esc commit or cancel the composition, so they go to the
+      // view; every other binding (F1–F4, Ctrl shortcuts) works as it does without one.
+      let composing = !focusedView.markedText.isEmpty
+      if !(composing && (key == .enter || key == .escape)),
+        let command = ChatCommand(key: key, modifiers: modifiers, focus: focus)
+      {
+        return .command(command)
+      }
       if key == .pageUp || key == .pageDown { return .view(.transcript, input) }
       return .view(focus, input)
     case .text, .composition:

@@ -15,7 +15,7 @@ extension TextInputEvent {
   /// ``key(_:_:)`` for editing keys, F-keys and shortcut letters, left-button events → mouse cases
   /// (motion only while the left button is held), `SDL_MOUSEWHEEL` → ``wheel(dy:)``.
   /// - Parameter event: An event from `SDL_PollEvent`.
-  public init?(_ event: SDL_Event) {
+  package init?(_ event: SDL_Event) {
     switch SDL_EventType(event.type) {
     case SDL_TEXTINPUT:
       let text = Self.string(fromCharacters: event.text.text)

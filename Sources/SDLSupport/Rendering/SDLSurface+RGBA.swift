@@ -23,24 +23,22 @@ extension SDLSurface {
   ///   - width: How many columns to copy; the rest of each row when `nil`.
   /// - Returns: A `width × height` image.
   /// - Throws: ``SDLError`` when the region lies outside the surface.
-  /// - Complexity: O(width × height).
+  /// - Complexity: O(width × height): only the requested columns are read, in one conversion.
   package func rgbaImage(x: Int = 0, width: Int? = nil) throws(SDLError) -> RGBAImage {
     let columns = width ?? self.width - x
     guard x >= 0, columns > 0, x + columns <= self.width else {
       throw SDLError(context: "SDLSurface.rgbaImage(x: \(x), width: \(columns))", detail: "region outside the surface")
     }
-    let argb = pixelImage()
     var bytes = [UInt8](repeating: 0, count: columns * height * 4)
-    for row in 0..<height {
-      for column in 0..<columns {
-        let pixel = argb.pixels[row * argb.width + x + column]
-        let index = (row * columns + column) * 4
-        bytes[index] = UInt8(truncatingIfNeeded: pixel >> 16)
-        bytes[index + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-        bytes[index + 2] = UInt8(truncatingIfNeeded: pixel)
-        bytes[index + 3] = UInt8(truncatingIfNeeded: pixel >> 24)
+    let status = withLockedPixels { base, pitch in
+      bytes.withUnsafeMutableBytes { target in
+        // One conversion of just the requested columns, straight from ARGB8888 to R, G, B, A bytes.
+        SDL_ConvertPixels(
+          Int32(columns), Int32(height), SDL_PIXELFORMAT_ARGB8888.rawValue, base + x * 4, Int32(pitch),
+          SDL_PIXELFORMAT_RGBA32.rawValue, target.baseAddress, Int32(columns * 4))
       }
     }
+    try SDLError.check(status, "SDL_ConvertPixels(\(columns)x\(height))")
     return RGBAImage(width: columns, height: height, pixels: bytes)
   }
 }

@@ -82,7 +82,7 @@ public final class SDLSurface {
   }
 
   /// Runs `body` with the pixel memory, locking the surface when `SDL_MUSTLOCK` says so.
-  private func withLockedPixels<Result>(_ body: (UnsafeMutableRawPointer, Int) -> Result) -> Result {
+  func withLockedPixels<Result>(_ body: (UnsafeMutableRawPointer, Int) -> Result) -> Result {
     let mustLock = SDLMacros.mustLock(pointer)
     if mustLock { SDL_LockSurface(pointer) }
     defer { if mustLock { SDL_UnlockSurface(pointer) } }

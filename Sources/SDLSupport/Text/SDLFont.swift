@@ -1,7 +1,6 @@
 import CSDL2
 import CSDL2TTF
 import Foundation
-import SDLSupport
 import TextEngine
 
 /// A `TTF_Font` at one pixel size, closed in `deinit`.

@@ -130,9 +130,10 @@ public enum TranscriptCodec {
   /// Reads a `"parts"` array: strings and `{"sticker": name}` objects.
   /// - Parameters:
   ///   - reader: A reader before the array.
-  ///   - context: What holds the parts, for errors (`message 3`), or `nil`.
+  ///   - context: What holds the parts, for errors (`message 3`), or `nil`; built only on an error.
   /// - Throws: ``JSONError``; content errors name the part.
-  package static func readParts(_ reader: inout JSONReader, in context: String?) throws(JSONError)
+  package static func readParts(_ reader: inout JSONReader, in context: @autoclosure () -> String?)
+    throws(JSONError)
     -> [ChatMessage.Part]
   {
     var parts: [ChatMessage.Part] = []
@@ -154,7 +155,7 @@ public enum TranscriptCodec {
         try reader.skipValue()
       }
       guard let sticker, !sticker.isEmpty else {
-        let place = context.map { "\($0), part \(parts.count)" } ?? "part \(parts.count)"
+        let place = context().map { "\($0), part \(parts.count)" } ?? "part \(parts.count)"
         throw reader.error("\(place): expected a string or {\"sticker\": name}", at: start)
       }
       parts.append(.sticker(sticker))

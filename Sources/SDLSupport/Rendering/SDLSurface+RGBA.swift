@@ -2,19 +2,18 @@ import CSDL2
 import ReuseKitSupport
 
 extension SDLSurface {
-  /// Takes a copy of a surface SDL still owns (for example a frame of an `IMG_Animation`).
+  /// Shares a surface SDL still owns (for example a frame of an `IMG_Animation`) by taking a
+  /// reference of its own: SDL frees the surface when the last reference goes.
   /// - Parameters:
-  ///   - surface: A live surface; it is not freed.
+  ///   - surface: A live surface.
   ///   - context: The call that produced it, for errors.
-  /// - Returns: A new `ARGB8888` surface this process owns.
+  /// - Returns: The surface itself when it is `ARGB8888`, else a converted copy.
   /// - Throws: ``SDLError`` when SDL cannot convert it.
-  package static func copying(_ surface: UnsafeMutablePointer<SDL_Surface>, context: String) throws(SDLError)
+  package static func retaining(_ surface: UnsafeMutablePointer<SDL_Surface>, context: String) throws(SDLError)
     -> SDLSurface
   {
-    guard let copy = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
-      throw SDLError.fromSDL("SDL_ConvertSurfaceFormat(\(context))")
-    }
-    return try SDLSurface(adopting: copy, context: context)
+    surface.pointee.refcount += 1  // released by this wrapper's SDL_FreeSurface (or by a conversion)
+    return try SDLSurface(adopting: surface, context: context)
   }
 
   /// Columns of the surface as straight RGBA bytes (the sticker runtime's frame format).

@@ -23,7 +23,7 @@ enum SDLImageDecoder {
           return .failure(SDLError(context: "IMG_LoadAnimation_RW", detail: "frame \(index) missing"))
         }
         do throws(SDLError) {
-          frames.append(try SDLSurface.copying(frame, context: "GIF frame \(index)").rgbaImage())
+          frames.append(try SDLSurface.retaining(frame, context: "GIF frame \(index)").rgbaImage())
         } catch {
           return .failure(error)
         }

@@ -31,10 +31,12 @@ package final class TextAttachmentReuseController {
   /// The scroll cache's bounds and behaviour. Shrinking the limits evicts at the next pass's end.
   package var cacheConfiguration = ReuseCacheConfiguration()
 
-  /// The view that owns this controller (so it outlives it): `unowned(unsafe)` spares the
-  /// reference-count traffic of a checked unowned reference on every pass.
-  private unowned(unsafe) let textView: TextView
+  /// The view that owns this controller, set once right after the view's initialiser made it
+  /// (so it outlives the controller): `unowned(unsafe)` spares the reference-count traffic of a
+  /// checked unowned reference on every pass.
+  unowned(unsafe) var textView: TextView!
   private let storage: TextContentStorage
+  private let layoutManager: TextLayoutManager
   private let instrumentation: Instrumentation
   /// The policies in force (since the last pass).
   private var registry = ReuseRegistry()
@@ -59,11 +61,15 @@ package final class TextAttachmentReuseController {
   private var previousSurfaces: [ObjectIdentifier: any TextViewportRenderingSurface] = [:]
   private var providerTypeNames: [ObjectIdentifier: String] = [:]
 
-  /// Creates the controller of `textView`, which owns it.
-  init(textView: TextView) {
-    self.textView = textView
-    storage = textView.textContentStorage
-    instrumentation = textView.instrumentation
+  /// Creates the controller of a text view; the view sets ``textView`` to itself next.
+  /// - Parameters:
+  ///   - storage: The view's storage.
+  ///   - layoutManager: The view's layout manager.
+  ///   - instrumentation: The view's counters.
+  init(storage: TextContentStorage, layoutManager: TextLayoutManager, instrumentation: Instrumentation) {
+    self.storage = storage
+    self.layoutManager = layoutManager
+    self.instrumentation = instrumentation
   }
 
   // MARK: Registration
@@ -126,7 +132,6 @@ package final class TextAttachmentReuseController {
   ///   - lineWidth: The width of the line it is laid out in.
   func trackedAttachmentBounds(_ attachment: TextAttachment, at location: TextLocation, lineWidth: Double) -> CGRect? {
     guard let provider = records[attachment.id]?.provider, provider.tracksTextAttachmentViewBounds else { return nil }
-    let layoutManager = textView.textLayoutManager
     let metrics = layoutManager.glyphMeasurer.lineMetrics(for: layoutManager.defaultAttributes)
     return provider.attachmentBounds(
       for: location.paragraph.attributedString.attributes(at: location.offset), location: location,
@@ -290,10 +295,10 @@ extension TextAttachmentReuseController {
     let provider: TextAttachmentViewProvider
     do {
       provider = try attachment.viewProvider(
-        for: textView, location: location, textContainer: textView.textLayoutManager.textContainer)
+        for: textView, location: location, textContainer: layoutManager.textContainer)
     } catch {
       let placeholder = PlaceholderAttachmentViewProvider(
-        textAttachment: attachment, parentView: textView, textLayoutManager: textView.textLayoutManager,
+        textAttachment: attachment, parentView: textView, textLayoutManager: layoutManager,
         location: location)
       placeholder.failureReason = "view provider factory failed: \(error)"
       instrumentation.record(

@@ -53,7 +53,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// selection is set, not when the storage's editing transaction ends.
   var isPerformingEdit = false
   /// The owner of every provider, view, scroll-cache and fragment-surface decision.
-  package private(set) lazy var reuseController = TextAttachmentReuseController(textView: self)
+  package let reuseController: TextAttachmentReuseController
 
   /// Creates a view over `storage` with its own layout manager.
   /// - Parameters:
@@ -71,6 +71,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
     self.textLayoutManager = TextLayoutManager(
       lazilyIndexing: storage, textContainer: TextContainer(size: CGSize(width: viewportSize.width, height: 0)),
       glyphMeasurer: glyphMeasurer)
+    reuseController = TextAttachmentReuseController(
+      storage: storage, layoutManager: textLayoutManager, instrumentation: instrumentation)
+    reuseController.textView = self
     textLayoutManager.instrumentation = instrumentation
     textLayoutManager.reuseController = reuseController
     textLayoutManager.textViewportLayoutController.delegate = self

@@ -124,6 +124,8 @@ import Testing
 
   @Test func aByteOrderMarkIsSkipped() throws {
     #expect(try JSONValue(parsing: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)).array?.count == 1)
+    // The mark takes no column: the stray `]` is the first line's fourth character.
+    #expect(failure([0xEF, 0xBB, 0xBF] + Array("[1]]".utf8))?.column == 4)
   }
 
   @Test func thePullInterfaceWalksWithoutATree() throws {

@@ -520,7 +520,8 @@ package struct JSONReader {
     let position = min(position ?? offset, bytes.count)
     var line = 1
     var column = 1
-    for index in 0..<position {
+    let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    for index in (hasByteOrderMark ? min(3, position) : 0)..<position {  // the mark takes no column
       let byte = bytes[index]
       if byte == 0x0A {
         line += 1

@@ -71,21 +71,45 @@ struct PackageManifest {
     return files.sorted { $0.0 < $1.0 }
   }
 
-  /// The modules a file imports (`import X`, `@testable import X`, `package import X` …).
+  /// The modules a file imports (`import X`, `@testable import X`, `private import struct X.Y` …).
+  ///
+  /// Only lines that start with the import (or its attributes) count, as the formatter writes them:
+  /// import-like text indented inside a string literal is not an import.
   static func imports(in text: String) -> Set<String> {
     let pattern =
-      #/(?m)^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:class|struct|enum|protocol|func|var|let|typealias)\s+)?(\w+)/#
+      #/(?m)^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:class|struct|enum|protocol|func|var|let|typealias)\s+)?(\w+)/#
     return Set(text.matches(of: pattern).map { String($0.output.1) })
   }
 
-  /// The names a file declares: types, functions, extensions' members, whatever their modifiers.
-  static func declaredNames(in text: String) -> [String] {
-    let code = text.split(separator: "\n").filter { line in
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      return !trimmed.hasPrefix("//") && imports(in: String(line)).isEmpty
+  /// The file's code without comments and string literals, line by line (a simple scan: enough
+  /// for the layout checks, which look for names and calls).
+  static func code(of text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      var kept = ""
+      var inString = false
+      var previous: Character = " "
+      for character in line {
+        if !inString, character == "/", previous == "/" {
+          kept.removeLast()
+          break
+        }
+        if character == "\"", previous != "\\" {
+          inString.toggle()
+        } else if !inString {
+          kept.append(character)
+        }
+        previous = character
+      }
+      return kept
     }.joined(separator: "\n")
-    return code.matches(of: #/\b(?:class|struct|enum|protocol|actor|func|typealias)\s+(\w+)/#).map {
-      String($0.output.1)
-    }
+  }
+
+  /// The names a file declares: types, functions and type aliases, whatever their modifiers.
+  static func declaredNames(in text: String) -> [String] {
+    let declarations = code(of: text).split(separator: "\n").filter { imports(in: String($0)).isEmpty }
+      .joined(separator: "\n")
+    return declarations.matches(
+      of: #/\b(?:class|struct|enum|protocol|actor|func|typealias)\s+(?!(?:func|var|let|class|struct)\b)(\w+)/#
+    ).map { String($0.output.1) }
   }
 }

@@ -140,20 +140,36 @@ import TextEngine
     #expect(recorder.commands.isEmpty && composer.handled.isEmpty, "the toggles act on the chat view only")
   }
 
-  @Test func anIMECompositionDoesNotEditTheDocumentAndOwnsEnter() throws {
+  @Test func anIMECompositionDoesNotEditTheDocumentAndOwnsTheEditingKeys() throws {
     let storage = composer.textContentStorage
     #expect(route([SyntheticSDLEvent.textEditing("ni", cursor: 2)]) == [1])
     #expect(composer.markedText == "ni")
     #expect(storage.length == 0)
-    // While composing, Enter is the IME's (no send, no edit); F1 still toggles the HUD, as without one.
-    #expect(route([SyntheticSDLEvent.keyDown(SDLK_RETURN), SyntheticSDLEvent.keyDown(SDLK_F1)]) == [1, 1])
-    #expect(recorder.commands.isEmpty && chatView.isHUDVisible)
+    // While composing, the editing bindings' keys are the IME's: Enter does not send and Ctrl+1
+    // inserts no sticker. F1 and Ctrl+S work as without a composition.
+    let keys = [
+      SyntheticSDLEvent.keyDown(SDLK_RETURN), SyntheticSDLEvent.keyDown(SDLK_1, KMOD_LCTRL),
+      SyntheticSDLEvent.keyDown(SDLK_F1), SyntheticSDLEvent.keyDown(SDLK_s, KMOD_LCTRL),
+    ]
+    #expect(route(keys) == [1, 1, 1, 1])
+    #expect(recorder.commands == [.save] && chatView.isHUDVisible)
     #expect(storage.length == 0)
     #expect(route([SyntheticSDLEvent.textEditing("nihao", cursor: 5)]) == [1])
     #expect(storage.length == 0)
     #expect(route([SyntheticSDLEvent.textEditing(""), SyntheticSDLEvent.textInput("你好")]) == [1, 1])
     #expect(try text(composer) == "你好")
     #expect(composer.markedText.isEmpty)
+  }
+
+  @Test func controlAltIsAltGrAndTypes() throws {
+    // Some layouts report AltGr as Control+Alt: AltGr+Q types "@" and is neither quit nor a sticker.
+    let altGr = SDL_Keymod(KMOD_LCTRL.rawValue | KMOD_RALT.rawValue)
+    let events = [SyntheticSDLEvent.keyDown(SDLK_q, altGr), SyntheticSDLEvent.textInput("@")]
+    #expect(route(events) == [1, 1])
+    let digit = [SyntheticSDLEvent.keyDown(SDLK_1, altGr), SyntheticSDLEvent.textInput("¡")]
+    #expect(route(digit) == [1, 1])
+    #expect(recorder.commands.isEmpty)
+    #expect(try text(composer) == "@¡")
   }
 
   @Test func clicksFocusOneViewAndTheWindowsEventsBecomeCommands() throws {

@@ -24,4 +24,13 @@ package enum ChatCommand: Equatable, Sendable {
   case toggleResetFlashes
   /// Stops editing a message in place: hides its caret (Esc in the transcript).
   case stopEditing
+
+  /// Whether the command changes the focused text or its editing (send, a sticker, stop
+  /// editing): while an IME composes, the key that would make it belongs to the composition.
+  package var editsFocusedText: Bool {
+    switch self {
+    case .send, .insertSticker, .stopEditing: true
+    case .save, .quit, .layOut, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes: false
+    }
+  }
 }

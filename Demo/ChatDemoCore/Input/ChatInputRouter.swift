@@ -10,9 +10,10 @@ import ReuseKitSDL
 /// into a ``TextInputEvent`` with the window's ``TextInputTranslator`` (which drops the text of a
 /// shortcut keystroke, see its keystroke rule). ``dispatch(_:)`` then picks the one responder:
 ///
-/// - a key press goes to the focused text view while its IME composes; otherwise a key binding
-///   (``ChatCommand/init(key:modifiers:focus:)``) makes it a command, Page Up/Down go to the
-///   transcript, and any other key goes to the focused view;
+/// - a key binding (``ChatCommand/init(key:modifiers:focus:)``) makes a key press a command —
+///   except, while the focused view's IME composes, the bindings that edit (Enter, Esc,
+///   Ctrl+1…9: ``ChatCommand/editsFocusedText``), whose keys go to the composition; Page Up/Down go
+///   to the transcript, and any other key goes to the focused view;
 /// - text and compositions go to the focused view;
 /// - the wheel scrolls the transcript;
 /// - a click focuses and captures the transcript or the composer (or presses a palette button);
@@ -103,11 +104,10 @@ package final class ChatInputRouter {
   private func responder(for input: TextInputEvent) -> Responder? {
     switch input {
     case .key(let key, let modifiers):
-      // While an IME composes, Enter and Esc commit or cancel the composition, so they go to the
-      // view; every other binding (F1–F4, Ctrl shortcuts) works as it does without one.
-      let composing = !focusedView.markedText.isEmpty
-      if !(composing && (key == .enter || key == .escape)),
-        let command = ChatCommand(key: key, modifiers: modifiers, focus: focus)
+      // While an IME composes, the keys of editing commands (Enter commits, Esc cancels) belong to
+      // the composition; the others (F1–F4, save, quit) work as they do without one.
+      if let command = ChatCommand(key: key, modifiers: modifiers, focus: focus),
+        !(command.editsFocusedText && !focusedView.markedText.isEmpty)
       {
         return .command(command)
       }

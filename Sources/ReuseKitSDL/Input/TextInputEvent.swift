@@ -43,7 +43,8 @@ public enum TextInputEvent: Equatable, Sendable {
     /// The Super / Command key; treated like Control for shortcuts.
     public static let gui = KeyModifiers(rawValue: 1 << 3)
 
-    /// Whether Control or the Super/Command key is held: the shortcut modifier.
-    public var hasShortcutModifier: Bool { !isDisjoint(with: [.control, .gui]) }
+    /// Whether Control or the Super/Command key is held without Alt: the shortcut modifier.
+    /// Control+Alt is AltGr on some keyboard layouts, which types characters ('@', '€').
+    public var hasShortcutModifier: Bool { !isDisjoint(with: [.control, .gui]) && !contains(.alt) }
   }
 }

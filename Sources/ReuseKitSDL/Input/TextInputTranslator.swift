@@ -12,7 +12,8 @@ import CSDL2
 /// `SDL_KEYDOWN`, so an `SDL_TEXTINPUT` that *immediately* follows a key press with the shortcut
 /// modifier belongs to that keystroke, and the translator drops it. Any other event in between ends
 /// the keystroke; Alt (Option, AltGr) is not a shortcut modifier, because it types characters, and a
-/// key press with Control *and* Alt counts as AltGr (as some keyboard layouts report it).
+/// key press with Control *and* Alt counts as AltGr (as some keyboard layouts report it): no
+/// shortcut anywhere, neither here nor in a view's or the app's key bindings.
 ///
 /// Key presses stay ``TextInputEvent/key(_:_:)`` events; printable text arrives only as
 /// ``TextInputEvent/text(_:)``. A responder therefore handles shortcuts on the key press and inserts
@@ -32,9 +33,7 @@ public struct TextInputTranslator: Sendable {
     let followsShortcutKeyDown = lastEventWasShortcutKeyDown
     switch SDL_EventType(event.type) {
     case SDL_KEYDOWN:
-      let modifiers = TextInputEvent.modifiers(UInt32(event.key.keysym.mod))
-      // AltGr may arrive as Control+Alt: that key types ('@', '€'), it is no shortcut.
-      lastEventWasShortcutKeyDown = modifiers.hasShortcutModifier && !modifiers.contains(.alt)
+      lastEventWasShortcutKeyDown = TextInputEvent.modifiers(UInt32(event.key.keysym.mod)).hasShortcutModifier
     case SDL_TEXTINPUT where followsShortcutKeyDown:
       lastEventWasShortcutKeyDown = false
       return nil

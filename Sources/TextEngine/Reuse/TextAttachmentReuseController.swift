@@ -31,10 +31,10 @@ package final class TextAttachmentReuseController {
   /// The scroll cache's bounds and behaviour. Shrinking the limits evicts at the next pass's end.
   package var cacheConfiguration = ReuseCacheConfiguration()
 
-  /// The view that owns this controller, set once right after the view's initialiser made it
-  /// (so it outlives the controller): `unowned(unsafe)` spares the reference-count traffic of a
-  /// checked unowned reference on every pass.
-  unowned(unsafe) var textView: TextView!
+  /// The view that owns this controller, set once right after the view's initialiser made it.
+  /// Only rare paths use it (new surfaces and providers, the end of a transaction); the hot
+  /// ones read the stored storage, layout manager and instrumentation.
+  unowned var textView: TextView!
   private let storage: TextContentStorage
   private let layoutManager: TextLayoutManager
   private let instrumentation: Instrumentation
@@ -283,14 +283,20 @@ extension TextAttachmentReuseController {
 
   /// The record for `attachment` in `fragment`: the one held (handed over if it belonged to
   /// another fragment), or a new provider from the attachment's factory (a placeholder if it throws).
+  ///
+  /// A provider still held by another fragment (a pass inside an open editing transaction, before
+  /// the dropped fragment is released) follows the edit rule now: handed over with
+  /// `.onEditingInlineParagraphs`, discarded and replaced without it.
   private func provider(
     for attachment: TextAttachment, in fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?
   ) -> ProviderRecord {
     if let existing = records[attachment.id] {
-      if existing.fragment !== fragment {
+      if existing.fragment === fragment { return existing }
+      if existing.fragment == nil || policy(of: existing).contains(.onEditingInlineParagraphs) {
         handOver(existing, to: fragment, at: location, paragraphIndex: paragraphIndex)
+        return existing
       }
-      return existing
+      discard(existing)
     }
     let provider: TextAttachmentViewProvider
     do {

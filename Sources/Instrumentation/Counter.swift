@@ -15,4 +15,9 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
   case animationResets
   case layoutFragmentsCreated
   case viewportLayoutPasses
+  /// Fragments released for memory, far from the viewport (laid out again when next needed).
+  case layoutFragmentsReleased
+  /// Providers discarded because their fragment was released for memory (also counted in
+  /// `providersDiscarded`).
+  case providersReleased
 }

@@ -12,6 +12,8 @@ public struct Counters: Equatable, Hashable, Sendable {
   public var animationResets = 0
   public var layoutFragmentsCreated = 0
   public var viewportLayoutPasses = 0
+  public var layoutFragmentsReleased = 0
+  public var providersReleased = 0
 
   /// Creates an all-zero set of counters.
   public init() {}
@@ -32,6 +34,8 @@ public struct Counters: Equatable, Hashable, Sendable {
       case .animationResets: animationResets
       case .layoutFragmentsCreated: layoutFragmentsCreated
       case .viewportLayoutPasses: viewportLayoutPasses
+      case .layoutFragmentsReleased: layoutFragmentsReleased
+      case .providersReleased: providersReleased
       }
     }
     set {
@@ -48,6 +52,8 @@ public struct Counters: Equatable, Hashable, Sendable {
       case .animationResets: animationResets = newValue
       case .layoutFragmentsCreated: layoutFragmentsCreated = newValue
       case .viewportLayoutPasses: viewportLayoutPasses = newValue
+      case .layoutFragmentsReleased: layoutFragmentsReleased = newValue
+      case .providersReleased: providersReleased = newValue
       }
     }
   }

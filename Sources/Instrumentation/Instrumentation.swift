@@ -28,7 +28,7 @@ public final class Instrumentation {
     get { eventLog.capacity }
     set { eventLog.resize(to: newValue) }
   }
-  /// Whether layout-fragment and viewport-pass events go into the log (they are always counted).
+  /// Whether layout-fragment (created, released) and viewport-pass events go into the log (they are always counted).
   public var logsLayoutEvents = false
   /// The time source stamped on events, in seconds. Inject the animation clock here.
   public var timeSource: () -> Double
@@ -63,7 +63,7 @@ public final class Instrumentation {
     } else {
       errorCount += 1
     }
-    let isLayoutEvent = kind == .layoutFragmentCreated || kind == .viewportLayoutPass
+    let isLayoutEvent = kind == .layoutFragmentCreated || kind == .viewportLayoutPass || kind == .layoutFragmentReleased
     if !isLayoutEvent || logsLayoutEvents {
       eventLog.append(
         InstrumentationEvent(

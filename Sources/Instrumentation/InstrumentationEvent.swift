@@ -14,6 +14,11 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
     case animationReset
     case layoutFragmentCreated
     case viewportLayoutPass
+    /// A fragment released for memory, far from the viewport.
+    case layoutFragmentReleased
+    /// A provider discarded because its fragment was released for memory (follows its
+    /// ``providerDiscarded`` event).
+    case providerReleased
     /// A provider factory or `loadView()` failed, or an asset could not be decoded.
     case error
 
@@ -32,6 +37,8 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
       case .animationReset: .animationResets
       case .layoutFragmentCreated: .layoutFragmentsCreated
       case .viewportLayoutPass: .viewportLayoutPasses
+      case .layoutFragmentReleased: .layoutFragmentsReleased
+      case .providerReleased: .providersReleased
       case .error: nil
       }
     }

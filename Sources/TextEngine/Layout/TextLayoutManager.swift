@@ -17,6 +17,8 @@ public final class TextLayoutManager {
     var isHidden = false
     /// Whether ``TextLayoutManager/invalidateLayout(for:)`` marked the fragment for replacement.
     var isInvalidated = false
+    /// The use period (see ``TextLayoutManager/beginUsePeriod()``) in which the fragment was last asked for.
+    var lastUse = 0
     init(paragraph: TextParagraph) { self.paragraph = paragraph }
   }
 
@@ -39,6 +41,15 @@ public final class TextLayoutManager {
   public private(set) lazy var textViewportLayoutController = TextViewportLayoutController(textLayoutManager: self)
   /// Paragraphs laid out (fragments made) since creation, for complexity tests.
   public private(set) var paragraphsLaidOut = 0
+  /// The most fragments kept alive at once, beyond those the current viewport pass uses
+  /// (default 512). Older ones are released after each pass: see ``releaseFragmentsOverLimit()``.
+  public var fragmentRetentionLimit = 512 {
+    didSet { fragmentRetentionLimit = max(0, fragmentRetentionLimit) }
+  }
+  /// The index nodes that hold a fragment, by fragment identity (the retention set).
+  var retainedNodes: [ObjectIdentifier: SequenceTree<Entry>.Node] = [:]
+  /// The current use period; every fragment asked for in it is stamped with it.
+  var usePeriod = 0
 
   /// The height index, built on first use and rebuilt after ``recomputeEstimates()`` or a delegate change.
   var entries: SequenceTree<Entry> {
@@ -93,6 +104,7 @@ public final class TextLayoutManager {
   private func setNeedsEstimates() {
     guard !needsEstimates else { return }
     needsEstimates = true
+    retainedNodes.removeAll()
     var fragments: [TextLayoutFragment] = []
     index.visit { node in
       if let fragment = node.element.fragment {
@@ -216,6 +228,7 @@ public final class TextLayoutManager {
       node.element.isHidden = false
       entries.update(node, height: estimatedHeight(of: paragraph))
     }
+    node.element.lastUse = usePeriod
     if let fragment = node.element.fragment, fragment.generation == generation, !node.element.isInvalidated {
       return fragment
     }
@@ -226,6 +239,7 @@ public final class TextLayoutManager {
     discardFragment(of: node)
     fragment.entryNode = node
     node.element.fragment = fragment
+    retainedNodes[ObjectIdentifier(fragment)] = node
     entries.update(node, height: fragment.height)
     return fragment
   }
@@ -256,6 +270,7 @@ public final class TextLayoutManager {
   private func discardFragment(of node: SequenceTree<Entry>.Node) {
     guard let fragment = node.element.fragment else { return }
     node.element.fragment = nil
+    retainedNodes[ObjectIdentifier(fragment)] = nil
     reuseController?.fragmentDiscarded(fragment)
   }
 
@@ -304,7 +319,9 @@ extension TextLayoutManager: TextContentObserver {
         (element: Entry(paragraph: $0), length: $0.length, height: measured ?? estimator.height(of: $0))
       })
     for entry in removedEntries {
-      if let fragment = entry.fragment { reuseController?.fragmentDiscarded(fragment) }
+      guard let fragment = entry.fragment else { continue }
+      retainedNodes[ObjectIdentifier(fragment)] = nil
+      reuseController?.fragmentDiscarded(fragment)
     }
   }
 

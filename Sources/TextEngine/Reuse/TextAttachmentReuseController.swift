@@ -51,6 +51,9 @@ package final class TextAttachmentReuseController {
   /// Providers whose fragment went away while their attachment stayed: the paragraph's next
   /// fragment takes them over (`.onEditingInlineParagraphs`).
   private var awaitingHandOver: Set<Int> = []
+  /// Providers whose fragment was released for memory while their view sat in the scroll cache:
+  /// the paragraph's next fragment re-adopts them silently (see ``fragmentReleased(_:)``).
+  private var detachedIDs: Set<Int> = []
   /// Fragments dropped inside the open editing transaction, released when it ends.
   private var fragmentsDroppedInTransaction: [TextLayoutFragment] = []
   /// Cached attachment ids, least recently cached first; evicted by hand to discard and count views.
@@ -228,7 +231,69 @@ extension TextAttachmentReuseController {
       guard let record = records[id] else { continue }
       if !isPresent(record) { discard(record) }
     }
+    settleDetachedAfterEdit()
     textView.editTransactionDidEnd()
+  }
+}
+
+// MARK: - Release (memory)
+
+extension TextAttachmentReuseController {
+  /// The layout manager released `fragment` for memory: it is far from the viewport and unchanged.
+  ///
+  /// Its surface goes. A provider whose view sits in the scroll cache is detached and kept, so that
+  /// the paragraph's next fragment re-adopts it and restores the view; any other provider is
+  /// released (`providersDiscarded` and `providersReleased`), since its view is gone already and
+  /// a later pass would only load a new one. Live providers are thus bounded by the retained
+  /// fragments plus the scroll cache.
+  package func fragmentReleased(_ fragment: TextLayoutFragment) {
+    surfaces[ObjectIdentifier(fragment)] = nil
+    previousSurfaces[ObjectIdentifier(fragment)] = nil
+    for provider in fragment.textAttachmentViewProviders {
+      guard let record = records[provider.attachmentID], record.provider === provider, record.fragment === fragment
+      else { continue }
+      if record.viewState == .cached {
+        record.fragment = nil
+        detachedIDs.insert(record.id)
+      } else {
+        release(record)
+      }
+    }
+    fragment.textAttachmentViewProviders = []
+  }
+
+  /// Pass: a new fragment of a released paragraph takes back its detached provider. This is not
+  /// an edit, so nothing is counted; the pass then restores the cached view.
+  private func readopt(_ record: ProviderRecord, by fragment: TextLayoutFragment, at location: TextLocation) {
+    record.fragment = fragment
+    record.provider.location = location
+  }
+
+  /// End of an edit: a detached provider whose paragraph the edit replaced follows the edit rule
+  /// (handed over with `.onEditingInlineParagraphs`, discarded without it); one whose attachment
+  /// left the document is discarded.
+  /// - Complexity: O(detached providers × log n); they are at most the scroll cache's count.
+  private func settleDetachedAfterEdit() {
+    guard !detachedIDs.isEmpty else { return }
+    for id in detachedIDs.sorted() {
+      guard let record = records[id] else { continue }
+      if !isPresent(record) {
+        discard(record)
+      } else if storage.index(of: record.provider.location.paragraph) == nil {
+        detachedIDs.remove(id)
+        if policy(of: record).contains(.onEditingInlineParagraphs) {
+          awaitingHandOver.insert(id)
+        } else {
+          discard(record)
+        }
+      }
+    }
+  }
+
+  /// A provider goes for memory: discarded as usual, and counted as released.
+  private func release(_ record: ProviderRecord) {
+    discard(record)
+    log(.providerReleased, record)
   }
 }
 
@@ -246,7 +311,9 @@ extension TextAttachmentReuseController {
       if let record = records[id], !policy(of: record).contains(.onEditingInlineParagraphs) { discard(record) }
     }
     for id in scrollCache.keys {
-      if let record = records[id], !policy(of: record).contains(.onScrollingOutOfViewport) { discardView(of: record) }
+      guard let record = records[id], !policy(of: record).contains(.onScrollingOutOfViewport) else { continue }
+      discardView(of: record)
+      if detachedIDs.contains(id) { release(record) }
     }
   }
 
@@ -292,6 +359,10 @@ extension TextAttachmentReuseController {
   ) -> ProviderRecord {
     if let existing = records[attachment.id] {
       if existing.fragment === fragment { return existing }
+      if detachedIDs.remove(existing.id) != nil {
+        readopt(existing, by: fragment, at: location)
+        return existing
+      }
       if existing.fragment == nil || policy(of: existing).contains(.onEditingInlineParagraphs) {
         handOver(existing, to: fragment, at: location, paragraphIndex: paragraphIndex)
         return existing
@@ -363,6 +434,7 @@ extension TextAttachmentReuseController {
       guard let id = scrollCache.removeLeastRecent()?.key, let record = records[id] else { break }
       log(.surfaceEvicted, record)
       discardView(of: record)
+      if detachedIDs.contains(id) { release(record) }
     }
   }
 
@@ -382,6 +454,7 @@ extension TextAttachmentReuseController {
     discardView(of: record)
     records[record.id] = nil
     awaitingHandOver.remove(record.id)
+    detachedIDs.remove(record.id)
     log(.providerDiscarded, record)
   }
 

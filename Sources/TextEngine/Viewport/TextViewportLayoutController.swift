@@ -8,6 +8,8 @@ import Instrumentation
 /// `willLayout`, then `configureRenderingSurfaceFor` once per fragment intersecting the
 /// viewport extended by ``overdrawMargin`` above and below, then `didLayout`. The
 /// rendering-surface map is cleared when a pass starts and can be queried from `didLayout` on.
+/// After `didLayout`, fragments beyond the layout manager's
+/// ``TextLayoutManager/fragmentRetentionLimit`` that the pass did not use are released.
 /// - Complexity: O(log n + fragments in the viewport) per pass.
 public final class TextViewportLayoutController {
   /// The layout manager whose fragments are reported.
@@ -55,6 +57,7 @@ public final class TextViewportLayoutController {
     isLayingOut = true
     defer { isLayingOut = false }
     surfaces.removeAll(keepingCapacity: true)
+    layoutManager.beginUsePeriod()
     instrumentation?.record(.viewportLayoutPass)
     delegate.textViewportLayoutControllerWillLayout(self)
 
@@ -83,6 +86,7 @@ public final class TextViewportLayoutController {
       delegate.textViewportLayoutController(self, configureRenderingSurfaceFor: fragment)
     }
     delegate.textViewportLayoutControllerDidLayout(self)
+    layoutManager.releaseFragmentsOverLimit()
   }
 
   /// How far the last pass's anchor moved in the document since then, when the viewport did not

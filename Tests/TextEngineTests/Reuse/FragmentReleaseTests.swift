@@ -1,0 +1,155 @@
+import Foundation
+import Instrumentation
+import ReuseKitTestSupport
+import Testing
+
+@testable import TextEngine
+
+/// Memory bounded by the viewport: fragments far from it are released, and their providers with
+/// them unless the scroll cache holds their views. Run under all four policy combinations.
+@Suite struct FragmentReleaseTests {
+  static let policies = TextAttachmentViewProviderReusePolicy.allCombinations
+
+  /// 3,000 paragraphs of 16 pt: a pass uses 75 fragments (800 pt plus 200 pt above and below).
+  private static let paragraphs = 3_000
+  private static let limit = 100
+
+  /// A scenario whose layout manager keeps at most ``limit`` fragments beyond the pass's own.
+  private static func scenario(_ policy: TextAttachmentViewProviderReusePolicy) -> ReuseScenario {
+    let scenario = ReuseScenario(policy: policy, paragraphs: paragraphs)
+    scenario.view.textLayoutManager.fragmentRetentionLimit = limit
+    return scenario
+  }
+
+  /// Two jumps far down: the second releases every fragment of the first screen (the oldest).
+  private static func jumpFarTwice(_ view: CountingTextView) {
+    view.scroll(toY: 20_000)
+    view.scroll(toY: 40_000)
+  }
+
+  @Test func scrollingThroughTheDocumentKeepsTheFragmentCountUnderTheLimit() throws {
+    let storage = Fixtures.chat(paragraphs: 5_000)
+    let view = Fixtures.view(storage)
+    let manager = view.textLayoutManager
+    manager.fragmentRetentionLimit = 200
+    let slack = max(16, 200 / 4)
+    var most = 0
+    var y = 0.0
+    while y < manager.documentHeight {
+      view.scroll(toY: y)
+      most = max(most, manager.retainedFragmentCount)
+      y += 400
+    }
+    let totals = view.instrumentation.totals
+    #expect(most <= 200 + slack)
+    #expect(totals.layoutFragmentsCreated > 4_000)
+    #expect(totals.layoutFragmentsReleased == totals.layoutFragmentsCreated - manager.retainedFragmentCount)
+    // Released paragraphs keep their measured heights: going back moves nothing.
+    let far = try #require(manager.yOffset(ofParagraphAt: 4_000))
+    let height = manager.documentHeight
+    view.scroll(toY: 0)
+    #expect(manager.yOffset(ofParagraphAt: 4_000) == far)
+    #expect(manager.documentHeight == height)
+    #expect(view.textViewportLayoutController.configuredFragments.first?.paragraphIndex == 0)
+  }
+
+  @Test func aPassNeverReleasesTheFragmentsItUses() {
+    let storage = Fixtures.chat(paragraphs: 1_000)
+    let view = Fixtures.view(storage)
+    view.textLayoutManager.fragmentRetentionLimit = 0
+    view.scroll(toY: 4_000)
+    let configured = view.textViewportLayoutController.configuredFragments
+    #expect(configured.count >= 75)
+    #expect(view.textLayoutManager.retainedFragmentCount == configured.count)
+    for (fragment, index) in configured {
+      #expect(view.textLayoutManager.ensureLayout(forParagraphAt: index) === fragment)
+    }
+  }
+
+  @Test(arguments: policies)
+  func farAwayStickersAreReleasedOrKeptByTheScrollCache(policy: TextAttachmentViewProviderReusePolicy) throws {
+    let scenario = Self.scenario(policy)
+    let view = scenario.view
+    let caches = policy.contains(.onScrollingOutOfViewport)
+    let (away, awayViolations) = scenario.measure { Self.jumpFarTwice(view) }
+    let leaving = ExpectedCounts([
+      policy.shortName: caches
+        ? [.surfacesCachedOnScrollOut: 4]
+        : [.viewsDiscarded: 4, .providersDiscarded: 4, .providersReleased: 4]
+    ])
+    #expect(leaving.mismatches(away, policy: policy) == [])
+    #expect(awayViolations == [])
+    #expect(away.layoutFragmentsReleased >= 63)
+    // The cache's providers are the only ones left: bounded by the retained fragments plus the cache.
+    #expect(view.liveObjects.providers == (caches ? 4 : 0))
+
+    let (back, backViolations) = scenario.measure { view.scroll(toY: 0) }
+    let returning = ExpectedCounts([
+      policy.shortName: caches
+        ? [.surfacesRestoredOnScrollIn: 4]
+        : [.providersCreated: 4, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4]
+    ])
+    #expect(returning.mismatches(back, policy: policy) == [])
+    #expect(backViolations == [])
+  }
+
+  @Test(arguments: policies)
+  func editingAReleasedParagraphFollowsTheEditRule(policy: TextAttachmentViewProviderReusePolicy) throws {
+    let scenario = Self.scenario(policy)
+    let view = scenario.view
+    Self.jumpFarTwice(view)
+    let start = try scenario.start(of: ReuseScenario.stickerParagraph)
+    let (counters, violations) = try scenario.measure {
+      try view.replaceCharacters(in: start..<start, with: "Oh, ")
+      view.scroll(toY: 0)
+    }
+    let expected = ExpectedCounts([
+      // Without the scroll cache the providers went with their fragment: new ones load.
+      "none": [.providersCreated: 4, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
+      "edit": [.providersCreated: 4, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
+      // Scroll only: the edit discards the edited paragraph's detached providers and cached views.
+      "scroll": [
+        .providersCreated: 3, .providersDiscarded: 3, .viewsDiscarded: 3, .viewsLoaded: 3, .animationStatesCreated: 3,
+        .animationResets: 3, .surfacesRestoredOnScrollIn: 1,
+      ],
+      // Both: the detached providers are handed over at the next pass, and their views restored.
+      "both": [.providersReusedOnEdit: 3, .surfacesRestoredOnScrollIn: 4],
+    ])
+    #expect(expected.mismatches(counters, policy: policy) == [])
+    #expect(violations == [])
+  }
+
+  @Test(arguments: policies)
+  func deletingAReleasedStickerDiscardsItsDetachedProviderOnce(policy: TextAttachmentViewProviderReusePolicy) throws {
+    let scenario = Self.scenario(policy)
+    let view = scenario.view
+    Self.jumpFarTwice(view)
+    // Paragraph 10 (three stickers) goes whole, with the newline before it; paragraph 11 stays.
+    let start = try scenario.start(of: ReuseScenario.stickerParagraph) - 1
+    let end = try scenario.start(of: ReuseScenario.neighbourParagraph) - 1
+    let (counters, violations) = try scenario.measure { try view.replaceCharacters(in: start..<end, with: "") }
+    let detached = policy.contains(.onScrollingOutOfViewport)
+    let expected = ExpectedCounts([
+      policy.shortName: detached ? [.providersDiscarded: 3, .viewsDiscarded: 3] : [:]
+    ])
+    #expect(expected.mismatches(counters, policy: policy) == [])
+    #expect(violations == [])
+    #expect(view.cachedViewCount == (detached ? 1 : 0))
+  }
+
+  @Test func evictingADetachedViewReleasesItsProvider() throws {
+    let scenario = Self.scenario(.onScrollingOutOfViewport)
+    let view = scenario.view
+    Self.jumpFarTwice(view)
+    let (counters, violations) = scenario.measure {
+      view.reuseCacheConfiguration = ReuseCacheConfiguration(countLimit: 1)
+      view.layoutViewport()
+    }
+    let expected = ExpectedCounts([
+      "scroll": [.surfacesEvicted: 3, .viewsDiscarded: 3, .providersDiscarded: 3, .providersReleased: 3]
+    ])
+    #expect(expected.mismatches(counters, policy: .onScrollingOutOfViewport) == [])
+    #expect(violations == [])
+    #expect(view.liveObjects.providers == 1)
+  }
+}

@@ -99,7 +99,8 @@ let package = Package(
     .testTarget(name: "ReuseKitSupportTests", dependencies: ["ReuseKitSupport"], swiftSettings: strictSettings),
     .testTarget(name: "InstrumentationTests", dependencies: ["Instrumentation"], swiftSettings: strictSettings),
     .testTarget(
-      name: "TextEngineTests", dependencies: ["TextEngine", "Instrumentation", "ReuseKitTestSupport"],
+      name: "TextEngineTests",
+      dependencies: ["TextEngine", "Instrumentation", "ReuseKitSupport", "ReuseKitTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "AnimationRuntimeTests", dependencies: ["AnimationRuntime", "ReuseKitSupport"],

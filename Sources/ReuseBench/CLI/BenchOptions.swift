@@ -10,6 +10,8 @@ struct BenchOptions {
   var jsonPath: String?
   /// Timed samples per figure.
   var samples = 300
+  /// Simulated minutes of P11's soak; it runs at the largest size only (a child gets 0 otherwise).
+  var soakMinutes = 30.0
   /// A quick run at 1,000 messages that checks the benchmark still works.
   var smoke = false
   /// Set in a child: measure this one size and write its report to ``emitPath``.
@@ -18,7 +20,7 @@ struct BenchOptions {
   var showsHelp = false
 
   /// The figures that run per size.
-  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
+  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11"]
   /// The size-independent tables.
   static let tableNames = ["stickers", "textcache"]
 
@@ -52,6 +54,12 @@ struct BenchOptions {
       case "--json": jsonPath = try value(argument)
       case "--samples": samples = try count(try value(argument), argument)
       case "--smoke": smoke = true
+      case "--soak-minutes":
+        let text = try value(argument)
+        guard let minutes = Double(text), minutes >= 0, minutes <= 24 * 60 else {
+          throw BenchFailure("--soak-minutes: '\(text)' is not a number of minutes from 0 to 1440")
+        }
+        soakMinutes = minutes
       case "--single-size": singleSize = try count(try value(argument), argument)
       case "--emit": emitPath = try value(argument)
       case "--help", "-h": showsHelp = true
@@ -61,6 +69,7 @@ struct BenchOptions {
     if smoke {
       sizes = [1_000]
       samples = min(samples, 12)
+      soakMinutes = min(soakMinutes, 0.5)
     }
   }
 
@@ -75,27 +84,31 @@ struct BenchOptions {
 
   /// The arguments a child gets to measure `size`.
   func childArguments(size: Int, emitPath: String) -> [String] {
-    var arguments = ["--single-size", String(size), "--emit", emitPath, "--samples", String(samples)]
+    let soak = size == sizes.max() ? soakMinutes : 0
+    var arguments = [
+      "--single-size", String(size), "--emit", emitPath, "--samples", String(samples), "--soak-minutes", String(soak),
+    ]
     if let only { arguments += ["--only", only.sorted().joined(separator: ",")] }
     if smoke { arguments.append("--smoke") }
     return arguments
   }
 
   static let help = """
-    reuse-bench — ReuseKit's benchmark: figures P1–P8 on generated chat transcripts.
+    reuse-bench — ReuseKit's benchmark: figures P1–P11 on generated chat transcripts.
 
     USAGE
       swift run -c release reuse-bench [--sizes N,N,...] [--only NAME,...] [--json FILE]
-                                       [--samples N] [--smoke]
+                                       [--samples N] [--soak-minutes M] [--smoke]
 
     OPTIONS
       --sizes N,N,...   Transcript sizes in messages (default 1000,100000,1000000). Each size
                         runs in its own process, so its peak memory (P8) is its own.
-      --only NAME,...   Run only these: P1 … P8, and the size-independent tables
+      --only NAME,...   Run only these: P1 … P8, P10, P11, and the size-independent tables
                         'stickers' (sticker render cost per size, frame-cache memory) and
-                        'textcache' (run textures vs glyph atlas). Default: P1 … P8.
+                        'textcache' (run textures vs glyph atlas). Default: all figures.
       --json FILE       Also write every measurement as JSON.
       --samples N       Timed samples per figure after warm-up (default 300).
+      --soak-minutes M  Simulated minutes of P11's soak, at the largest size only (default 30).
       --smoke           A quick check that the benchmark works: 1000 messages, few samples.
                         Exits non-zero only if something broke, never for a missed goal.
       -h, --help        Show this help.
@@ -112,6 +125,10 @@ struct BenchOptions {
       P6  rendering every visible sticker for one frame; frame-cache memory
       P7  keystroke cost with both policies / with none (from P1)
       P8  peak resident memory of the process at that size
+      P10 resident memory after 4,000 random jumps (each drawn), as a ratio of resident
+          memory right after open; with retained fragments and live providers
+      P11 soak: simulated minutes of scrolling at 60 Hz (flings, reading, jumps; every 10th
+          frame drawn); growth of resident memory after the first simulated minute
 
     Build in release mode: debug numbers are meaningless, and a debug build says so loudly.
     """

@@ -26,6 +26,15 @@ struct SizeRun {
     let context = FigureContext(
       environment: environment, fixture: fixture, generator: generator, samples: options.samples,
       warmUp: options.smoke ? 2 : 20)
+    let renderer = fixture.chatView.map(ChatFrameRenderer.init)
+    if options.runs("P10") {
+      progress("P10 memory after jumps")
+      figures.append(try JumpMemoryFigure(context: context, renderer: renderer, smoke: options.smoke).run())
+    }
+    if options.runs("P11"), options.soakMinutes > 0 {
+      progress("P11 soak, \(Format.number(options.soakMinutes)) simulated minutes")
+      figures.append(try SoakFigure(context: context, renderer: renderer, minutes: options.soakMinutes).run())
+    }
     if options.runs("P1") || options.runs("P7") {
       progress("P1 keystrokes")
       figures += try KeystrokeFigure(context: context).run().filter { options.runs(String($0.id.prefix(2))) }
@@ -36,7 +45,7 @@ struct SizeRun {
     }
     if options.runs("P2") {
       progress("P2 scrolling")
-      figures += try ScrollFigure(context: context, renderer: fixture.chatView.map(ChatFrameRenderer.init)).run()
+      figures += try ScrollFigure(context: context, renderer: renderer).run()
     }
     if options.runs("P6") {
       progress("P6 stickers")

@@ -98,6 +98,23 @@ enum Goals {
     } else {
       verdicts.append(notMeasured("P8", "peak RSS < 600 MiB at 1M"))
     }
+    if let p10 = largest.figure("P10") {
+      verdicts.append(
+        verdict(
+          "P10", "RSS after 4,000 jumps ≤ 1.2× RSS after open at 1M", p10.median <= 1.2,
+          "\(Format.ratio(p10.median)) (\(Format.bytes(p10.details["RSS after open"] ?? 0)) → "
+            + "\(Format.bytes(p10.details["RSS after jumps"] ?? 0))) \(at)"))
+    } else {
+      verdicts.append(notMeasured("P10", "RSS after 4,000 jumps ≤ 1.2× RSS after open at 1M"))
+    }
+    if let p11 = sorted.compactMap({ $0.figure("P11") }).last {
+      verdicts.append(
+        verdict(
+          "P11", "soak: RSS growth < 5% over 30 simulated minutes", p11.median < 0.05,
+          String(format: "%.2f%% over %.0f frames", p11.median * 100, p11.details["frames"] ?? 0)))
+    } else {
+      verdicts.append(notMeasured("P11", "soak: RSS growth < 5% over 30 simulated minutes"))
+    }
     // A goal stated "at 1M" is only judged when the run reached 1M messages.
     if largest.size < 1_000_000 {
       verdicts = verdicts.map { verdict in

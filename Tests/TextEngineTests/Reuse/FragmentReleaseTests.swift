@@ -1,5 +1,6 @@
 import Foundation
 import Instrumentation
+import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
 
@@ -64,6 +65,23 @@ import Testing
     for (fragment, index) in configured {
       #expect(view.textLayoutManager.ensureLayout(forParagraphAt: index) === fragment)
     }
+  }
+
+  @Test(arguments: policies)
+  func randomJumpsKeepFragmentsAndProvidersBounded(policy: TextAttachmentViewProviderReusePolicy) throws {
+    let storage = Fixtures.chat(paragraphs: 20_000, stickerEvery: 2)
+    let view = Fixtures.view(storage, policy: policy)
+    let manager = view.textLayoutManager
+    manager.fragmentRetentionLimit = 200
+    var random = SplitMix64(seed: 0x4000)
+    for _ in 0..<500 {
+      try view.scroll(toParagraphAt: random.next(below: storage.paragraphCount), position: .center)
+      #expect(manager.retainedFragmentCount <= 200 + 50)
+    }
+    // One sticker per two paragraphs: providers live only in retained fragments or the cache.
+    #expect(view.liveObjects.providers <= manager.retainedFragmentCount / 2 + 1 + view.cachedViewCount)
+    #expect(view.instrumentation.totals.providersCreated > 2_000)
+    #expect(view.reuseInvariantViolations() == [])
   }
 
   @Test(arguments: policies)

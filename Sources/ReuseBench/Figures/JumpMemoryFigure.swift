@@ -1,0 +1,47 @@
+import ReuseKitSupport
+import TextEngine
+
+/// P10: resident memory after 4,000 random jumps, against resident memory right after open.
+///
+/// Each jump centres a random message and draws its frame (when a renderer is available), with
+/// both reuse policies registered, so that layout, providers, views and textures are all made.
+/// Without the release of far fragments and providers, every jump would add what it laid out.
+@MainActor
+struct JumpMemoryFigure {
+  /// Jumps in a full run (the figure); a smoke run makes fewer.
+  static let jumps = 4_000
+
+  let context: FigureContext
+  let renderer: (any FrameRendering)?
+  let smoke: Bool
+
+  /// Jumps, then reads the resident set size.
+  /// - Returns: `P10`: the ratio of resident memory after the jumps to resident memory before them.
+  func run() throws -> FigureResult {
+    let view = context.view
+    context.register([.onEditingInlineParagraphs, .onScrollingOutOfViewport])
+    try view.scroll(toParagraphAt: context.storage.paragraphCount - 1, position: .bottom)
+    try renderer?.renderFrame(of: view)
+    let before = Double(PeakMemory.residentBytes() ?? 0)
+    let count = context.storage.paragraphCount
+    var random = SplitMix64(seed: 0x10_4000)
+    let jumps = smoke ? 200 : Self.jumps
+    for _ in 0..<jumps {
+      try view.scroll(toParagraphAt: random.next(below: count), position: .center)
+      context.advanceOneFrame()
+      try renderer?.renderFrame(of: view)
+    }
+    let after = Double(PeakMemory.residentBytes() ?? 0)
+    context.checkInvariants("P10")
+    let totals = view.instrumentation.totals
+    return FigureResult(
+      id: "P10", label: "RSS after \(jumps) jumps / after open", unit: .ratio, value: after / max(before, 1),
+      details: [
+        "RSS after open": before, "RSS after jumps": after,
+        "fragments retained": Double(view.textLayoutManager.retainedFragmentCount),
+        "live providers": Double(view.liveObjects.providers),
+        "fragments released": Double(totals.layoutFragmentsReleased),
+        "providers released": Double(totals.providersReleased),
+      ])
+  }
+}

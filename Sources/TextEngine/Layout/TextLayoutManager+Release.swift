@@ -15,7 +15,8 @@ extension TextLayoutManager {
   func beginUsePeriod() { usePeriod &+= 1 }
 
   /// Releases the least recently used fragments until at most ``fragmentRetentionLimit`` are alive,
-  /// sparing those used in the current period (the viewport and its margin).
+  /// sparing those used in the current period (the viewport and its margin). Equally old fragments
+  /// go in the order they were made, so the counters are the same on every run.
   ///
   /// It runs only once the set exceeds the limit by a slack of a quarter of it (at least 16), so the
   /// sort is paid once per that many new fragments.
@@ -26,7 +27,7 @@ extension TextLayoutManager {
     guard retainedNodes.count > limit + max(16, limit / 4) else { return }
     let current = usePeriod
     let candidates = retainedNodes.values.filter { $0.element.lastUse != current }
-      .sorted { $0.element.lastUse < $1.element.lastUse }
+      .sorted { ($0.element.lastUse, $0.element.serial) < ($1.element.lastUse, $1.element.serial) }
     for node in candidates.prefix(retainedNodes.count - limit) {
       releaseFragment(of: node)
     }

@@ -19,6 +19,8 @@ public final class TextLayoutManager {
     var isInvalidated = false
     /// The use period (see ``TextLayoutManager/beginUsePeriod()``) in which the fragment was last asked for.
     var lastUse = 0
+    /// When the fragment was made (a counter), to break ties between equally old fragments.
+    var serial = 0
     init(paragraph: TextParagraph) { self.paragraph = paragraph }
   }
 
@@ -50,6 +52,8 @@ public final class TextLayoutManager {
   var retainedNodes: [ObjectIdentifier: SequenceTree<Entry>.Node] = [:]
   /// The current use period; every fragment asked for in it is stamped with it.
   var usePeriod = 0
+  /// Fragments made so far, numbering them for a deterministic release order.
+  var fragmentSerial = 0
 
   /// The height index, built on first use and rebuilt after ``recomputeEstimates()`` or a delegate change.
   var entries: SequenceTree<Entry> {
@@ -240,6 +244,8 @@ public final class TextLayoutManager {
     fragment.entryNode = node
     node.element.fragment = fragment
     retainedNodes[ObjectIdentifier(fragment)] = node
+    fragmentSerial &+= 1
+    node.element.serial = fragmentSerial
     entries.update(node, height: fragment.height)
     return fragment
   }

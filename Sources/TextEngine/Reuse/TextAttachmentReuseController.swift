@@ -155,11 +155,19 @@ extension TextAttachmentReuseController {
     surfaces.removeAll(keepingCapacity: true)
   }
 
-  /// The rendering surface of `fragment`: the one it had in the last pass, or a new one from
-  /// ``TextView/makeRenderingSurface(for:)``.
+  /// The rendering surface of `fragment`: the one it had in the last pass (`surfacesReused`), or a
+  /// new one from ``TextView/makeRenderingSurface(for:)`` (`surfacesCreated`).
   package func surface(for fragment: TextLayoutFragment) -> any TextViewportRenderingSurface {
     let key = ObjectIdentifier(fragment)
-    let surface = previousSurfaces.removeValue(forKey: key) ?? textView.makeRenderingSurface(for: fragment)
+    if let kept = surfaces[key] { return kept }  // asked twice in one pass
+    let surface: any TextViewportRenderingSurface
+    if let kept = previousSurfaces.removeValue(forKey: key) {
+      surface = kept
+      instrumentation.record(.surfaceReused)
+    } else {
+      surface = textView.makeRenderingSurface(for: fragment)
+      instrumentation.record(.surfaceCreated)
+    }
     surfaces[key] = surface
     return surface
   }

@@ -123,7 +123,8 @@ import TextEngine
     let outcome = verifier.verify(try view.screenshot(), named: "chat-collapsed-day")
     #expect(outcome.passed, "\(outcome.message)")
     let again = try #require(view.visibleFragments().first { $0.paragraphIndex == 4 })
-    #expect(view.handle(.mouseDown(x: 180, y: again.origin.y + again.fragment.height / 2, clickCount: 1, modifiers: [])))
+    #expect(
+      view.handle(.mouseDown(x: 180, y: again.origin.y + again.fragment.height / 2, clickCount: 1, modifiers: [])))
     #expect(!view.daySections.isCollapsed("2026-11-29"))
   }
 }

@@ -72,7 +72,8 @@ import TextEngine
     }
     // Both views show the edit at once.
     for view in [wide, narrow] {
-      let fragment = try #require(view.textViewportLayoutController.configuredFragments.first { $0.paragraphIndex == 5 })
+      let fragment = try #require(
+        view.textViewportLayoutController.configuredFragments.first { $0.paragraphIndex == 5 })
       #expect(fragment.fragment.textParagraph.attributedString.string.hasPrefix("mexssage 5"))
       let state = (view.viewProvider(for: sticker)?.view as? StickerView)?.animationState
       #expect((state === states[view === wide ? 0 : 1]) == keeps)
@@ -92,7 +93,8 @@ import TextEngine
     let renderer = try SDLRenderer.offscreen(width: 580, height: 400)
     let storage = fixture.stickerTranscript(count: 6)
     let views = try [(0.0, 360.0), (360.0, 220.0)].map { x, width in
-      let view = try ChatTextView(storage: storage, renderer: renderer, fonts: fixture.environment.fonts, clock: fixture.clock)
+      let view = try ChatTextView(
+        storage: storage, renderer: renderer, fonts: fixture.environment.fonts, clock: fixture.clock)
       view.presentsFrames = false
       view.targetRect = CGRect(x: x, y: 0, width: width, height: 400)
       view.setViewportSize(CGSize(width: width, height: 400))

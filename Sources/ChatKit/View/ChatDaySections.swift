@@ -16,14 +16,17 @@ public final class ChatDaySections: TextContentManagerDelegate {
   init() {}
 
   /// The sections of `storage`: its delegate when that is one already, else a new one installed as it.
-  static func sections(of storage: TextContentStorage) -> ChatDaySections {
+  public static func sections(of storage: TextContentStorage) -> ChatDaySections {
     if let existing = storage.delegate as? ChatDaySections { return existing }
     let sections = ChatDaySections()
     storage.delegate = sections
     return sections
   }
 
-  func add(_ view: TextView) {
+  /// Asks `view` (held weakly) for a pass whenever a day collapses or expands; chat views add
+  /// themselves.
+  public func add(_ view: TextView) {
+    guard !views.contains(where: { $0.view === view }) else { return }
     views.removeAll { $0.view == nil }
     views.append(WeakView(view: view))
   }
@@ -35,7 +38,7 @@ public final class ChatDaySections: TextContentManagerDelegate {
   /// - Returns: Whether anything changed.
   /// - Complexity: O(messages in the day × log n) to count them, plus one pass per view.
   @discardableResult
-  func collapse(separatorAt separatorIndex: Int, in storage: TextContentStorage) -> Bool {
+  public func collapse(separatorAt separatorIndex: Int, in storage: TextContentStorage) -> Bool {
     guard let date = storage.paragraph(at: separatorIndex)?.paragraphAttributes[ChatDay.separatorKey],
       collapsed[date] == nil
     else { return false }
@@ -53,10 +56,39 @@ public final class ChatDaySections: TextContentManagerDelegate {
   /// Shows the messages of collapsed day `date` again.
   /// - Returns: Whether anything changed.
   @discardableResult
-  func expand(_ date: String) -> Bool {
+  public func expand(_ date: String) -> Bool {
     guard collapsed.removeValue(forKey: date) != nil else { return false }
     requestLayout()
     return true
+  }
+
+  /// The separator paragraph of the day holding paragraph `index` of `storage` (itself when it is a
+  /// separator), or `nil` when the paragraph belongs to no day.
+  /// - Complexity: O(messages of the day before it × log n).
+  public func separatorIndex(forParagraphAt index: Int, in storage: TextContentStorage) -> Int? {
+    var current = index
+    while current >= 0, let paragraph = storage.paragraph(at: current) {
+      if paragraph.paragraphAttributes[ChatDay.separatorKey] != nil { return current }
+      if paragraph.paragraphAttributes[ChatMessage.dateKey] == nil { return nil }
+      current -= 1
+    }
+    return nil
+  }
+
+  /// The separator paragraphs of `storage`'s days, oldest first, collapsed days included.
+  /// - Complexity: O(n): it walks the storage (scenarios use it; clicks know their paragraph).
+  public func separatorIndices(in storage: TextContentStorage) -> [Int] {
+    var result: [Int] = []
+    var index = 0
+    let delegate = storage.delegate
+    storage.delegate = nil  // collapsed days count too
+    defer { storage.delegate = delegate }
+    storage.enumerateTextElements { element in
+      if (element as? TextParagraph)?.paragraphAttributes[ChatDay.separatorKey] != nil { result.append(index) }
+      index += 1
+      return true
+    }
+    return result
   }
 
   private func requestLayout() {

@@ -13,36 +13,7 @@ extension ChatTextView {
   /// or `nil` when the paragraph belongs to no day.
   /// - Complexity: O(messages of the day before it × log n).
   public func daySeparatorIndex(forParagraphAt index: Int) -> Int? {
-    var current = index
-    while current >= 0, let paragraph = textContentStorage.paragraph(at: current) {
-      if paragraph.paragraphAttributes[ChatDay.separatorKey] != nil { return current }
-      if paragraph.paragraphAttributes[ChatMessage.dateKey] == nil { return nil }
-      current -= 1
-    }
-    return nil
-  }
-
-  /// The separator paragraph of the `day`-th day (0 is the oldest), or `nil`.
-  /// - Complexity: O(n): it walks the storage (scenarios use it; clicks know their paragraph).
-  public func daySeparatorIndex(ofDay day: Int) -> Int? {
-    guard day >= 0 else { return nil }
-    var seen = 0
-    var index = 0
-    var found: Int?
-    let delegate = textContentStorage.delegate
-    textContentStorage.delegate = nil  // collapsed days count too
-    defer { textContentStorage.delegate = delegate }
-    textContentStorage.enumerateTextElements { element in
-      defer { index += 1 }
-      guard (element as? TextParagraph)?.paragraphAttributes[ChatDay.separatorKey] != nil else { return true }
-      if seen == day {
-        found = index
-        return false
-      }
-      seen += 1
-      return true
-    }
-    return found
+    daySections.separatorIndex(forParagraphAt: index, in: textContentStorage)
   }
 
   /// Collapses the day holding paragraph `index`.

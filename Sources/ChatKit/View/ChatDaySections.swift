@@ -15,11 +15,12 @@ public final class ChatDaySections: TextContentManagerDelegate {
 
   init() {}
 
-  /// The sections of `storage`: its delegate when that is one already, else a new one installed as it.
+  /// The sections of `storage`: its delegate when that is one already, else a new one, installed as
+  /// the delegate unless the storage has another delegate (which is kept: days then never hide).
   public static func sections(of storage: TextContentStorage) -> ChatDaySections {
     if let existing = storage.delegate as? ChatDaySections { return existing }
     let sections = ChatDaySections()
-    storage.delegate = sections
+    if storage.delegate == nil { storage.delegate = sections }
     return sections
   }
 

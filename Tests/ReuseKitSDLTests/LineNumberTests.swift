@@ -94,6 +94,7 @@ import TextEngine
     #expect(pairs.allSatisfy { $0.shown == $0.expected })
     #expect(pairs.last?.shown == count)
     #expect(view.lastPassNumbers.count == pairs.count)
+    #expect(view.startingNumberCorrections == 0)  // willLayout's starting number was right
     // O(log n) per fragment, nowhere near the million an enumeration from the top would visit.
     #expect(visited > 0 && visited < 4_000, "index nodes visited: \(visited)")
     try view.renderFrame()

@@ -9,14 +9,16 @@ import TextEngine
 /// Each paragraph is a line; a number is drawn beside the first line fragment of each paragraph
 /// (a wrapped paragraph's other lines get none), by a ``LineNumberSurface`` the view assigns in the
 /// viewport pass, keyed by layout fragment and kept while the fragment is unchanged. The recipe:
-/// - `willLayout` resets the pass's count;
-/// - `configureRenderingSurfaceFor` numbers the fragment: the pass's first fragment gets its number
-///   from the storage's paragraph index in O(log n) (never by enumerating from the top), and each
+/// - `willLayout` resets the pass's count and finds the starting number: the index of the paragraph
+///   at the top of the viewport's margin, from the layout manager's height index in O(log n) (never by
+///   enumerating from the top);
+/// - `configureRenderingSurfaceFor` numbers each fragment: the first gets the starting number, each
 ///   later one the previous number plus one (fragments come top to bottom, one per paragraph);
 /// - `didLayout` drops the gutter surfaces of fragments the pass did not configure.
 ///
-/// The number is resolved at the first fragment rather than in `willLayout` because the pass may
-/// still move the viewport after `willLayout` (anchoring to measured heights).
+/// The pass may still move the viewport after `willLayout` (anchoring to measured heights): the first
+/// fragment checks that its paragraph is the one the starting number belongs to (O(log n)) and, if
+/// not, takes its number from the storage's paragraph index (``startingNumberCorrections``).
 open class LineNumberTextView: SDLTextView {
   /// The gutter's width, in pixels; the text starts after it.
   public let gutterWidth: Double
@@ -31,7 +33,12 @@ open class LineNumberTextView: SDLTextView {
   /// The first number of the last pass, and how many fragments it numbered.
   public private(set) var lastPassNumbers: (first: Int, count: Int) = (0, 0)
 
+  /// Passes whose first fragment was not the paragraph `willLayout` expected (the viewport moved).
+  public private(set) var startingNumberCorrections = 0
+
   private let style: GutterStyle
+  /// The starting number `willLayout` found, and its paragraph's index.
+  private var expectedStart: Int?
   private var nextNumber: Int?
   private var numberedThisPass = 0
   /// Gutter surfaces by fragment identity: this pass's and the last pass's (swapped each pass).
@@ -71,6 +78,9 @@ open class LineNumberTextView: SDLTextView {
     super.textViewportLayoutControllerWillLayout(textViewportLayoutController)
     nextNumber = nil
     numberedThisPass = 0
+    let bounds = viewportBounds(for: textViewportLayoutController)
+    expectedStart = textLayoutManager.paragraphIndex(
+      atY: max(0, bounds.minY - textViewportLayoutController.overdrawMargin))
     swap(&gutterSurfaces, &previousGutterSurfaces)
     gutterSurfaces.removeAll(keepingCapacity: true)
   }
@@ -81,6 +91,7 @@ open class LineNumberTextView: SDLTextView {
   ) {
     super.textViewportLayoutController(textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
     let number = nextNumber ?? startingLineNumber(for: textLayoutFragment)
+    expectedStart = nil
     nextNumber = number + 1
     numberedThisPass += 1
     let frame = textLayoutFragment.layoutFragmentFrame
@@ -110,10 +121,15 @@ open class LineNumberTextView: SDLTextView {
     lastPassNumbers = (nextNumber.map { $0 - numberedThisPass } ?? 0, numberedThisPass)
   }
 
-  /// The line number of the viewport's first fragment: its paragraph's index plus one.
-  /// - Complexity: O(log n) (a walk up the storage's paragraph tree).
+  /// The line number of the pass's first fragment: the one `willLayout` found when `fragment` is its
+  /// paragraph, else the fragment's paragraph index plus one.
+  /// - Complexity: O(log n).
   private func startingLineNumber(for fragment: TextLayoutFragment) -> Int {
-    (textContentStorage.index(of: fragment.textParagraph) ?? 0) + 1
+    if let expected = expectedStart, textContentStorage.paragraph(at: expected) === fragment.textParagraph {
+      return expected + 1
+    }
+    startingNumberCorrections += 1
+    return (textContentStorage.index(of: fragment.textParagraph) ?? 0) + 1
   }
 
   // MARK: Drawing

@@ -106,6 +106,12 @@ import TextEngine
     #expect(outcome.passed, "\(outcome.message)")
   }
 
+  @Test func theReportPlacesStickersByParagraphWhileADayIsCollapsed() throws {
+    let report = try run(#"{"op": "collapse", "day": 0}"#)
+    #expect(report.perAttachment.map(\.message) == [2, 5])
+    #expect(report.perAttachment.map(\.sticker) == ["party", "wave"])
+  }
+
   @Test func badSeedStepsAreClearErrors() {
     #expect(error(#"{"op": "type", "text": "x", "view": 1}"#)?.reason.contains("split on") == true)
     #expect(error(#"{"op": "type", "text": "x", "view": 2}"#)?.reason.contains("0 or 1") == true)

@@ -302,6 +302,9 @@ public final class ScenarioRunner {
   private func report(storage: TextContentStorage, view: TextView) -> ScenarioReport {
     var locations: [Int: (message: Int, sticker: String?)] = [:]
     var index = 0
+    let delegate = storage.delegate  // collapsed days hide paragraphs from enumeration: count them too
+    storage.delegate = nil
+    defer { storage.delegate = delegate }
     storage.enumerateTextElements { element in
       for attachment in (element as? TextParagraph)?.attributedString.attachments ?? [] {
         locations[attachment.id] = (index, (attachment as? StickerAttachment)?.stickerName ?? attachment.fileType)

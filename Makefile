@@ -44,6 +44,7 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive --configuration .swift-format Package.swift Sources Tests Demo
 
-## record-goldens: re-render the golden images in Tests/*/Goldens (every suite named *GoldenImageTests).
+## record-goldens: re-render the golden images in Tests/*/Goldens (suites named *GoldenImageTests, and the
+## seed examples' suites that hold goldens: gutter, collapsed day, split view).
 record-goldens: deps
-	RECORD_GOLDENS=1 $(TEST_ENV) $(SWIFT) test --filter GoldenImageTests
+	RECORD_GOLDENS=1 $(TEST_ENV) $(SWIFT) test --filter 'GoldenImageTests|LineNumberTests|ChatDaySectionTests|ChatSplitViewTests|SeedScenarioTests'

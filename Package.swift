@@ -117,7 +117,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ReuseKitSDLTests",
-      dependencies: ["ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "CSDL2"],
+      dependencies: ["ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "CSDL2", "AnimationRuntime"],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(
       name: "ChatKitTests",

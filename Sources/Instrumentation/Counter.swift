@@ -20,4 +20,8 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
   /// Providers discarded because their fragment was released for memory (also counted in
   /// `providersDiscarded`).
   case providersReleased
+  /// Rendering surfaces made for fragments that had none in the previous viewport pass.
+  case surfacesCreated
+  /// Fragments that kept their rendering surface from the previous viewport pass.
+  case surfacesReused
 }

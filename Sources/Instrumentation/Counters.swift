@@ -14,6 +14,8 @@ public struct Counters: Equatable, Hashable, Sendable {
   public var viewportLayoutPasses = 0
   public var layoutFragmentsReleased = 0
   public var providersReleased = 0
+  public var surfacesCreated = 0
+  public var surfacesReused = 0
 
   /// Creates an all-zero set of counters.
   public init() {}
@@ -36,6 +38,8 @@ public struct Counters: Equatable, Hashable, Sendable {
       case .viewportLayoutPasses: viewportLayoutPasses
       case .layoutFragmentsReleased: layoutFragmentsReleased
       case .providersReleased: providersReleased
+      case .surfacesCreated: surfacesCreated
+      case .surfacesReused: surfacesReused
       }
     }
     set {
@@ -54,6 +58,8 @@ public struct Counters: Equatable, Hashable, Sendable {
       case .viewportLayoutPasses: viewportLayoutPasses = newValue
       case .layoutFragmentsReleased: layoutFragmentsReleased = newValue
       case .providersReleased: providersReleased = newValue
+      case .surfacesCreated: surfacesCreated = newValue
+      case .surfacesReused: surfacesReused = newValue
       }
     }
   }

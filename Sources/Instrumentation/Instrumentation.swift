@@ -63,7 +63,13 @@ public final class Instrumentation {
     } else {
       errorCount += 1
     }
-    let isLayoutEvent = kind == .layoutFragmentCreated || kind == .viewportLayoutPass || kind == .layoutFragmentReleased
+    let isLayoutEvent: Bool
+    switch kind {
+    case .layoutFragmentCreated, .viewportLayoutPass, .layoutFragmentReleased, .surfaceCreated, .surfaceReused:
+      isLayoutEvent = true
+    default:
+      isLayoutEvent = false
+    }
     if !isLayoutEvent || logsLayoutEvents {
       eventLog.append(
         InstrumentationEvent(

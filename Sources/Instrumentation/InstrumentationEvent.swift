@@ -19,6 +19,10 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
     /// A provider discarded because its fragment was released for memory (follows its
     /// ``providerDiscarded`` event).
     case providerReleased
+    /// A fragment got a new rendering surface in a viewport pass.
+    case surfaceCreated
+    /// A fragment kept its rendering surface from the previous pass.
+    case surfaceReused
     /// A provider factory or `loadView()` failed, or an asset could not be decoded.
     case error
 
@@ -39,6 +43,8 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
       case .viewportLayoutPass: .viewportLayoutPasses
       case .layoutFragmentReleased: .layoutFragmentsReleased
       case .providerReleased: .providersReleased
+      case .surfaceCreated: .surfacesCreated
+      case .surfaceReused: .surfacesReused
       case .error: nil
       }
     }

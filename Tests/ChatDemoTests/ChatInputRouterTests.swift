@@ -211,6 +211,6 @@ import TextEngine
     #expect(ChatCommand(key: .escape, modifiers: [], focus: .transcript) == .stopEditing)
     #expect(ChatCommand(key: .character("s"), modifiers: [], focus: .composer) == nil, "plain s types")
     #expect(ChatCommand(key: .character("z"), modifiers: .control, focus: .composer) == nil, "undo is the view's")
-    #expect(ChatCommand(key: .function(5), modifiers: [], focus: .composer) == nil)
+    #expect(ChatCommand(key: .function(7), modifiers: [], focus: .composer) == nil)
   }
 }

@@ -73,7 +73,9 @@ public struct ExpectedCounts {
     let expected = values[policy.shortName] ?? [:]
     let checked =
       only
-      ?? Set(Counter.allCases).subtracting([.layoutFragmentsCreated, .layoutFragmentsReleased, .viewportLayoutPasses])
+      ?? Set(Counter.allCases).subtracting([
+        .layoutFragmentsCreated, .layoutFragmentsReleased, .viewportLayoutPasses, .surfacesCreated, .surfacesReused,
+      ])
     return checked.sorted { $0.rawValue < $1.rawValue }.compactMap { counter in
       let want = expected[counter] ?? 0
       return counters[counter] == want ? nil : "\(counter.rawValue): expected \(want), got \(counters[counter])"

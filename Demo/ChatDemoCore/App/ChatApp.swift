@@ -9,6 +9,11 @@ import Stickers
 import TextEngine
 
 /// The interactive messenger: transcript view, composer, sticker palette and HUD in one window.
+///
+/// F5 splits the transcript: a second, narrower ``ChatTextView`` of the same storage beside it, with
+/// its own layout manager, providers, scroll cache and counters (its HUD shows them); typing in either
+/// shows in both. F6 switches the transcript to the editor scene: a ``LineNumberTextView`` of the same
+/// storage. Day separators are labelled relative to today's date, which only the app reads.
 @MainActor
 final class ChatApp: ChatInputRouterDelegate {
   private let sdl: SDLContext
@@ -20,6 +25,12 @@ final class ChatApp: ChatInputRouterDelegate {
   private let stickers: StickerFactory
   private let storage: TextContentStorage
   private let chatView: ChatTextView
+  /// The second view of the storage while split (F5).
+  private var secondaryView: ChatTextView?
+  /// The second view's counters, kept across splits.
+  private let secondaryInstrumentation = Instrumentation()
+  /// The line-numbered editor of the editor scene (F6).
+  private var editorView: LineNumberTextView?
   private let composer: SDLTextView
   private let palette: StickerPalette
   /// Where every event goes: the window's one input path.
@@ -52,6 +63,7 @@ final class ChatApp: ChatInputRouterDelegate {
       [.onEditingInlineParagraphs, .onScrollingOutOfViewport],
       forTextAttachmentViewProviderType: StickerViewProvider.self)
     chatView.presentsFrames = false
+    chatView.today = Self.today()
     composer = SDLTextView(storage: TextContentStorage(), renderer: renderer, fonts: fonts, clock: clock)
     composer.presentsFrames = false
     composer.showsScrollBar = false
@@ -120,11 +132,20 @@ final class ChatApp: ChatInputRouterDelegate {
   private var layout: ChatWindowLayout { router.layout }
 
   private func layOut() {
-    router.layout = currentLayout
+    var next = currentLayout
+    next.isSplit = secondaryView != nil
+    router.layout = next
     let chatRect = layout.chatRect
     let composerTextRect = layout.composerTextRect
-    chatView.targetRect = chatRect
-    try? chatView.resize(width: Int(chatRect.width), height: Int(chatRect.height))
+    for view in [chatView, editorView].compactMap({ $0 as SDLTextView? }) {
+      view.targetRect = chatRect
+      try? view.resize(width: Int(chatRect.width), height: Int(chatRect.height))
+    }
+    if let secondaryView {
+      let rect = layout.secondaryRect
+      secondaryView.targetRect = rect
+      try? secondaryView.resize(width: Int(rect.width), height: Int(rect.height))
+    }
     composer.targetRect = composerTextRect
     try? composer.resize(width: Int(composerTextRect.width), height: Int(composerTextRect.height))
   }
@@ -132,7 +153,14 @@ final class ChatApp: ChatInputRouterDelegate {
   private func drawFrame() throws(SDLError) {
     let composerFrame = layout.composerFrame
     let composerTextRect = layout.composerTextRect
-    try chatView.renderFrame()
+    if let editorView { try editorView.renderFrame() } else { try chatView.renderFrame() }
+    if let secondaryView {
+      renderer.fill(
+        CGRect(x: layout.chatRect.maxX, y: 0, width: 2, height: layout.chatRect.height),
+        color: TextColor(red: 176, green: 180, blue: 188))
+      secondaryView.setFrameStatistics(fps: chatView.fps, frameTime: chatView.frameTime)
+      try secondaryView.renderFrame()
+    }
     renderer.fill(composerFrame, color: TextColor(red: 246, green: 247, blue: 250))
     try canvas.fillRoundedRect(
       composerFrame.insetBy(dx: 8, dy: 7), radius: 18, color: TextColor(red: 255, green: 255, blue: 255))
@@ -170,8 +198,53 @@ final class ChatApp: ChatInputRouterDelegate {
     case .quit: running = false
     case .insertSticker(let index) where palette.names.indices.contains(index): insertSticker(palette.names[index])
     case .layOut: layOut()
+    case .toggleSplit: toggleSplit()
+    case .toggleScene: toggleScene()
     case .insertSticker, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .stopEditing: break
     }
+  }
+
+  /// Shows or hides the second view of the storage (F5).
+  private func toggleSplit() {
+    if secondaryView != nil {
+      secondaryView = nil
+    } else {
+      do {
+        let view = try ChatTextView(
+          storage: storage, renderer: renderer, fonts: fonts, clock: clock, instrumentation: secondaryInstrumentation)
+        view.presentsFrames = false
+        view.today = chatView.today
+        view.isHUDVisible = chatView.isHUDVisible
+        view.setStickerPolicy(chatView.requestedStickerPolicy ?? chatView.stickerPolicy)
+        secondaryView = view
+      } catch {
+        show("Cannot split: \(error)", seconds: 4)
+      }
+    }
+    router.secondaryView = secondaryView
+    layOut()
+    secondaryView?.scrollToBottom()
+    show(secondaryView == nil ? "One view" : "Two views of one storage (F5 to close)", seconds: 2)
+  }
+
+  /// Switches the transcript between the chat and the line-numbered editor (F6).
+  private func toggleScene() {
+    if editorView != nil {
+      editorView = nil
+    } else {
+      let editor = LineNumberTextView(storage: storage, renderer: renderer, fonts: fonts, clock: clock)
+      editor.presentsFrames = false
+      editorView = editor
+    }
+    router.editorView = editorView
+    layOut()
+    show(editorView == nil ? "Chat scene" : "Editor scene: line numbers (F6 for the chat)", seconds: 2)
+  }
+
+  /// Today's date from the wall clock (the app's; ChatKit never reads it).
+  private static func today() -> ChatDay? {
+    let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+    return ChatDay(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
   }
 
   private func insertSticker(_ name: String) {
@@ -184,6 +257,16 @@ final class ChatApp: ChatInputRouterDelegate {
     var message = ChatMessage(paragraph: paragraph)
     message.from = chatView.localSender
     message.time = Self.timeFormatter.string(from: Date())
+    chatView.today = Self.today()
+    secondaryView?.today = chatView.today
+    message.date = chatView.today?.description
+    let lastDate = storage.paragraph(at: storage.paragraphCount - 1).flatMap {
+      $0.paragraphAttributes[ChatMessage.dateKey] ?? $0.paragraphAttributes[ChatDay.separatorKey]
+    }
+    if let date = message.date, date != lastDate, storage.length > 0 {  // a new day starts
+      let (separator, attributes) = ChatDay.separatorParagraph(for: date)
+      chatView.appendParagraph(separator, attributes: attributes)
+    }
     let (content, attributes) = message.paragraph(stickers: stickers)
     chatView.appendParagraph(content, attributes: attributes)
     chatView.scrollToBottom()

@@ -127,6 +127,7 @@ public enum DemoCommand: Equatable {
       Enter send · Shift+Enter line break · Ctrl+1…9 insert sticker · Ctrl+Z / Ctrl+Shift+Z undo/redo
       Ctrl+X/C/V clipboard · Ctrl+S save · F1 HUD · F2 toggle onEditingInlineParagraphs
       F3 toggle onScrollingOutOfViewport · F4 flash stickers whose animation was reset
-      Esc stop editing a message · Ctrl+Q quit
+      F5 split: two views of one transcript · F6 editor scene with line numbers
+      click a day separator: collapse / expand the day · Esc stop editing a message · Ctrl+Q quit
     """
 }

@@ -11,6 +11,7 @@ extension ChatCommand {
   /// | Ctrl+S / Ctrl+Q | ``save`` / ``quit`` |
   /// | F1 / F2 / F3 / F4 | ``toggleHUD`` / ``toggleStickerPolicy(_:)`` `.onEditingInlineParagraphs`, `.onScrollingOutOfViewport` / ``toggleResetFlashes`` |
   /// | Esc in the transcript | ``stopEditing`` |
+  /// | F5 / F6 | ``toggleSplit`` / ``toggleScene`` |
   ///
   /// Ctrl means the shortcut modifier (Control or Super, see `TextInputEvent.KeyModifiers.hasShortcutModifier`).
   /// - Parameters:
@@ -24,6 +25,8 @@ extension ChatCommand {
     case .function(2): self = .toggleStickerPolicy(.onEditingInlineParagraphs)
     case .function(3): self = .toggleStickerPolicy(.onScrollingOutOfViewport)
     case .function(4): self = .toggleResetFlashes
+    case .function(5): self = .toggleSplit
+    case .function(6): self = .toggleScene
     case .character("s") where shortcut: self = .save
     case .character("q") where shortcut: self = .quit
     case .character(let digit) where shortcut && ("1"..."9").contains(digit):

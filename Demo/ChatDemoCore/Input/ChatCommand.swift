@@ -24,13 +24,18 @@ package enum ChatCommand: Equatable, Sendable {
   case toggleResetFlashes
   /// Stops editing a message in place: hides its caret (Esc in the transcript).
   case stopEditing
+  /// Shows or hides a second, narrower view of the transcript beside it (F5).
+  case toggleSplit
+  /// Switches the transcript between the chat and the line-numbered editor scene (F6).
+  case toggleScene
 
   /// Whether the command changes the focused text or its editing (send, a sticker, stop
   /// editing): while an IME composes, the key that would make it belongs to the composition.
   package var editsFocusedText: Bool {
     switch self {
     case .send, .insertSticker, .stopEditing: true
-    case .save, .quit, .layOut, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes: false
+    case .save, .quit, .layOut, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .toggleSplit, .toggleScene:
+      false
     }
   }
 }

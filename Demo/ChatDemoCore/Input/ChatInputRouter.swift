@@ -29,6 +29,8 @@ package final class ChatInputRouter {
     case transcript
     /// The composer, under the transcript.
     case composer
+    /// The second view of the transcript while split.
+    case secondary
   }
 
   /// One routing decision: who receives an event.
@@ -41,6 +43,10 @@ package final class ChatInputRouter {
   package let chatView: ChatTextView
   /// The message being written.
   package let composer: SDLTextView
+  /// The second view of the transcript while split (F5), or `nil`.
+  package var secondaryView: ChatTextView?
+  /// The editor that replaces the transcript in the editor scene (F6), or `nil`.
+  package var editorView: SDLTextView?
   /// Where the views and the palette sit; the app sets it when the window changes size.
   package var layout: ChatWindowLayout
   /// How many buttons the palette under the composer has.
@@ -119,7 +125,8 @@ package final class ChatInputRouter {
       return .view(.transcript, input)
     case .mouseDown(let x, let y, _, _):
       let point = CGPoint(x: x, y: y)
-      for target in [Focus.transcript, .composer] where hitRect(of: target).contains(point) {
+      let targets: [Focus] = secondaryView == nil ? [.transcript, .composer] : [.transcript, .secondary, .composer]
+      for target in targets where hitRect(of: target).contains(point) {
         focus = target
         mouseCapture = target
         return .view(target, input.translated(by: frame(of: target).origin))
@@ -136,11 +143,15 @@ package final class ChatInputRouter {
   private func deliver(_ command: ChatCommand) -> Bool {
     deliveries += 1
     switch command {
-    case .toggleHUD: chatView.isHUDVisible.toggle()
-    case .toggleStickerPolicy(let option): chatView.toggleStickerPolicy(option)
+    case .toggleHUD:
+      chatView.isHUDVisible.toggle()
+      secondaryView?.isHUDVisible = chatView.isHUDVisible
+    case .toggleStickerPolicy(let option):
+      chatView.toggleStickerPolicy(option)
+      secondaryView?.setStickerPolicy(chatView.requestedStickerPolicy ?? chatView.stickerPolicy)
     case .toggleResetFlashes: chatView.flashesResets.toggle()
     case .stopEditing: chatView.stopEditing()
-    case .send, .save, .quit, .insertSticker, .layOut: delegate?.perform(command)
+    case .send, .save, .quit, .insertSticker, .layOut, .toggleSplit, .toggleScene: delegate?.perform(command)
     }
     return true
   }
@@ -152,8 +163,9 @@ package final class ChatInputRouter {
 
   private func view(_ target: Focus) -> SDLTextView {
     switch target {
-    case .transcript: chatView
+    case .transcript: editorView ?? chatView
     case .composer: composer
+    case .secondary: secondaryView ?? chatView
     }
   }
 
@@ -162,6 +174,7 @@ package final class ChatInputRouter {
     switch target {
     case .transcript: layout.chatRect
     case .composer: layout.composerFrame
+    case .secondary: layout.secondaryRect
     }
   }
 
@@ -170,6 +183,7 @@ package final class ChatInputRouter {
     switch target {
     case .transcript: layout.chatRect
     case .composer: layout.composerTextRect
+    case .secondary: layout.secondaryRect
     }
   }
 }

@@ -12,6 +12,8 @@ package struct ChatWindowLayout: Equatable, Sendable {
   package let width: Double
   /// The window's height, in pixels.
   package let height: Double
+  /// Whether a second view of the transcript sits beside it (F5): the transcript keeps 58% of the width.
+  package var isSplit = false
 
   /// Lays out a `width × height` window.
   package init(width: Double, height: Double) {
@@ -21,7 +23,15 @@ package struct ChatWindowLayout: Equatable, Sendable {
 
   /// The transcript (at least 100 pixels tall).
   package var chatRect: CGRect {
-    CGRect(x: 0, y: 0, width: width, height: max(100, height - Self.composerHeight - Self.paletteHeight))
+    CGRect(
+      x: 0, y: 0, width: isSplit ? (width * 0.58).rounded() : width,
+      height: max(100, height - Self.composerHeight - Self.paletteHeight))
+  }
+
+  /// The second view of the transcript while split, right of it (2 pixels apart).
+  package var secondaryRect: CGRect {
+    let main = chatRect
+    return CGRect(x: main.maxX + 2, y: 0, width: max(1, width - main.maxX - 2), height: main.height)
   }
 
   /// The composer's strip, under the transcript.

@@ -49,6 +49,28 @@ extension Scenario {
     self.init(
       name: name, viewportWidth: width, viewportHeight: height, policies: policies, transcript: transcript,
       steps: try steps.enumerated().map { index, step throws(ScenarioError) in try Self.parseStep(step, index: index) })
+    stepViews = try steps.enumerated().map { index, step throws(ScenarioError) in
+      try Self.parseView(step, index: index)
+    }
+  }
+
+  /// A step's `"view"` field: 0 (the default) or 1.
+  private static func parseView(_ step: ScenarioDocument.Step?, index: Int) throws(ScenarioError) -> Int {
+    guard let value = step?.fields["view"] else { return 0 }
+    guard let view = value.int, (0...1).contains(view) else {
+      throw ScenarioError(step: index, op: step?.fields["op"]?.string, reason: "\"view\" must be 0 or 1")
+    }
+    return view
+  }
+
+  /// A `collapse` or `expand` step's day: `"day"` (0 the oldest) or `"message"` (a paragraph index).
+  private static func parseDayTarget(_ fields: StepFields) throws(ScenarioError) -> ScenarioStep.DayTarget {
+    let hasDay = fields.object["day"] != nil
+    guard hasDay != (fields.object["message"] != nil) else {
+      throw fields.error("needs exactly one of \"day\", \"message\"")
+    }
+    return hasDay
+      ? .day(try fields.int("day", in: 0...Int.max)) : .message(try fields.int("message", in: 0...Int.max))
   }
 
   static func parsePolicies(_ value: JSONValue, step: Int?) throws(ScenarioError)
@@ -89,8 +111,15 @@ extension Scenario {
       let seed = options["seed"]?.int ?? 1
       let every = options["stickerEvery"]?.int ?? 3
       guard every >= 0 else { throw ScenarioError(step: nil, reason: "\"stickerEvery\" must be 0 or more") }
-      return .generate(
-        TranscriptGenerator(messages: messages, seed: UInt64(truncatingIfNeeded: seed), stickerEvery: every))
+      var generator = TranscriptGenerator(
+        messages: messages, seed: UInt64(truncatingIfNeeded: seed), stickerEvery: every)
+      if let days = options["days"] {
+        guard let count = days.int, (0...100_000).contains(count) else {
+          throw ScenarioError(step: nil, reason: "\"days\" must be an integer in 0...100000")
+        }
+        generator.days = count
+      }
+      return .generate(generator)
     }
     guard let messages = fields.messages else {
       throw ScenarioError(step: nil, reason: "transcript: expected an object with a \"messages\" array")
@@ -170,6 +199,20 @@ extension Scenario {
       }
       return .expect(
         counter: counter, comparison: comparison, value: try fields.int(comparison.rawValue, in: 0...Int.max))
+    case "scene":
+      let name = try fields.string("scene")
+      guard let scene = ScenarioStep.Scene(rawValue: name) else {
+        throw fields.error("unknown scene \"\(name)\"; use chat or editor")
+      }
+      return .scene(scene)
+    case "collapse": return .collapse(try parseDayTarget(fields))
+    case "expand": return .expand(try parseDayTarget(fields))
+    case "split":
+      switch object["split"]?.string {
+      case "on": return .split(true)
+      case "off": return .split(false)
+      default: throw fields.error("\"split\" must be \"on\" or \"off\"")
+      }
     default:
       throw fields.error("unknown op \"\(op)\"")
     }

@@ -19,6 +19,12 @@ public struct Scenario: Equatable, Sendable {
   public var policies: TextAttachmentViewProviderReusePolicy?
   public var transcript: TranscriptSource
   public var steps: [ScenarioStep]
+  /// The view each step targets (its `"view"` field: 0, or 1 for the split's second view); empty
+  /// means view 0 for every step.
+  public var stepViews: [Int] = []
+
+  /// The view step `index` targets.
+  public func view(ofStep index: Int) -> Int { stepViews.indices.contains(index) ? stepViews[index] : 0 }
 
   public init(
     name: String, viewportWidth: Int = 480, viewportHeight: Int = 800,

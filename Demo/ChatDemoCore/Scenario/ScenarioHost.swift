@@ -14,6 +14,24 @@ public protocol ScenarioHost: AnyObject {
   func writeScreenshot(to url: URL) throws
   /// Changes the view's size.
   func resize(width: Int, height: Int) throws
+  /// View `index` (0, or 1 while split), or `nil`.
+  func textView(at index: Int) -> TextView?
+  /// Shows or hides a second view of the same storage beside view 0, counting into `instrumentation`.
+  func setSplit(_ on: Bool, instrumentation: Instrumentation) throws
+  /// Shows `scene` in view 0 (a new view on the same storage, counting into view 0's counters).
+  func setScene(_ scene: ScenarioStep.Scene) throws
+}
+
+extension ScenarioHost {
+  public func textView(at index: Int) -> TextView? { index == 0 ? textView : nil }
+
+  public func setSplit(_ on: Bool, instrumentation: Instrumentation) throws {
+    throw ScenarioError(step: nil, reason: "this host cannot split")
+  }
+
+  public func setScene(_ scene: ScenarioStep.Scene) throws {
+    guard scene == .chat else { throw ScenarioError(step: nil, reason: "this host shows the chat scene only") }
+  }
 }
 
 /// Everything a host needs to be made.
@@ -30,11 +48,29 @@ public struct ScenarioHostContext {
 @MainActor
 public final class EngineScenarioHost: ScenarioHost {
   public let textView: TextView
+  /// The second view while split (`split` steps), on the same storage.
+  public private(set) var secondaryView: TextView?
 
   public init(context: ScenarioHostContext) {
     textView = TextView(
       storage: context.storage, viewportSize: CGSize(width: context.width, height: context.height),
       glyphMeasurer: FixedAdvanceGlyphMeasurer(), instrumentation: context.instrumentation)
+  }
+
+  public func textView(at index: Int) -> TextView? { index == 0 ? textView : (index == 1 ? secondaryView : nil) }
+
+  /// A second headless view, 45% as wide, on the same storage.
+  public func setSplit(_ on: Bool, instrumentation: Instrumentation) {
+    guard on else {
+      secondaryView = nil
+      return
+    }
+    guard secondaryView == nil else { return }
+    let size = textView.viewportSize
+    secondaryView = TextView(
+      storage: textView.textContentStorage,
+      viewportSize: CGSize(width: (size.width * 0.45).rounded(), height: size.height),
+      glyphMeasurer: FixedAdvanceGlyphMeasurer(), instrumentation: instrumentation)
   }
 
   /// Draws nothing: this host has no pixels (frames are still counted by the runner).

@@ -21,6 +21,12 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     public var passed: Bool
   }
 
+  /// One view's counters (view 0, then view 1 once a `split` step made it).
+  public struct ViewCounters: Codable, Equatable, Sendable {
+    public var view: Int
+    public var counters: Counters
+  }
+
   public var scenario: String
   public var policies: [String]
   public var counters: Counters
@@ -31,6 +37,8 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
   public var screenshots: [String]
   /// Error events (bad sticker files, failed views), in order.
   public var errors: [String]
+  /// Per-view counters: view 0's (the same as ``counters``), then view 1's once split.
+  public var views: [ViewCounters] = []
 
   /// Whether every expectation held.
   public var passed: Bool { expectations.allSatisfy(\.passed) }

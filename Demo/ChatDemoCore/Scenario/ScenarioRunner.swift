@@ -42,6 +42,12 @@ public final class ScenarioRunner {
   private var framesRendered = 0
   private var screenshots: [String] = []
   private var expectations: [ScenarioReport.Expectation] = []
+  /// View 1's counters, from the first `split` step on.
+  private var secondaryInstrumentation: Instrumentation?
+  /// The storage's collapsible days, held here (the storage holds its delegate weakly).
+  private var daySections: ChatDaySections?
+  /// The sticker policies in force (new views of `scene` and `split` steps get them).
+  private var currentPolicies: TextAttachmentViewProviderReusePolicy?
 
   public init(scenario: Scenario, options: Options) {
     self.scenario = scenario
@@ -70,6 +76,7 @@ public final class ScenarioRunner {
       throw ScenarioError(step: nil, reason: "cannot create the view: \(error)")
     }
     let view = host.textView
+    currentPolicies = policies
     view.register(policies, forTextAttachmentViewProviderType: StickerViewProvider.self)
     view.wantsBottomAnchoring = true
     view.scrollToBottom()
@@ -77,7 +84,7 @@ public final class ScenarioRunner {
     for (index, step) in scenario.steps.enumerated() {
       try perform(step, index: index, host: host, stickers: stickers)
     }
-    return report(storage: storage, view: view)
+    return report(storage: storage, view: host.textView)
   }
 
   // MARK: Steps
@@ -85,9 +92,12 @@ public final class ScenarioRunner {
   private func perform(_ step: ScenarioStep, index: Int, host: any ScenarioHost, stickers: StickerFactory)
     throws(ScenarioError)
   {
-    let view = host.textView
-    let storage = view.textContentStorage
     func fail(_ reason: String) -> ScenarioError { ScenarioError(step: index, op: step.op, reason: reason) }
+    let viewIndex = scenario.view(ofStep: index)
+    guard let view = host.textView(at: viewIndex) else {
+      throw fail("view \(viewIndex) is not shown (turn the split on first)")
+    }
+    let storage = view.textContentStorage
     func messageStart(_ message: Int) throws(ScenarioError) -> (start: Int, length: Int) {
       guard message < storage.paragraphCount, let paragraph = storage.paragraph(at: message),
         let start = try? storage.startOffset(ofParagraphAt: message)
@@ -148,7 +158,10 @@ public final class ScenarioRunner {
       }
       return
     case .setPolicies(let policy):
-      view.register(policy, forTextAttachmentViewProviderType: StickerViewProvider.self)
+      currentPolicies = policy
+      for index in 0...1 {
+        host.textView(at: index)?.register(policy, forTextAttachmentViewProviderType: StickerViewProvider.self)
+      }
       return
     case .screenshot(let name):
       guard let directory = options.screenshotsDirectory else { return }
@@ -162,14 +175,77 @@ public final class ScenarioRunner {
       screenshots.append(url.path)
       return
     case .expect(let counter, let comparison, let value):
-      let actual = instrumentation.totals[counter]
+      let actual = view.instrumentation.totals[counter]
       expectations.append(
         ScenarioReport.Expectation(
           step: index, counter: counter.rawValue, comparison: comparison.rawValue, expected: value, actual: actual,
           passed: comparison.holds(actual, value)))
       return
+    case .scene, .split, .collapse, .expand:
+      try performViewStep(step, index: index, host: host, storage: storage)
     }
     try render(host, step: index)
+  }
+
+  /// `scene`, `split`, `collapse` and `expand`: the seed session's examples.
+  private func performViewStep(_ step: ScenarioStep, index: Int, host: any ScenarioHost, storage: TextContentStorage)
+    throws(ScenarioError)
+  {
+    func fail(_ reason: String) -> ScenarioError { ScenarioError(step: index, op: step.op, reason: reason) }
+    switch step {
+    case .scene(let scene):
+      do {
+        try host.setScene(scene)
+      } catch {
+        throw fail("cannot show the \(scene.rawValue) scene: \(error)")
+      }
+      if let policy = currentPolicies {
+        host.textView.register(policy, forTextAttachmentViewProviderType: StickerViewProvider.self)
+      }
+    case .split(let on):
+      let counters = secondaryInstrumentation ?? Instrumentation(timeSource: { [clock] in clock.now })
+      secondaryInstrumentation = counters
+      do {
+        try host.setSplit(on, instrumentation: counters)
+      } catch {
+        throw fail("cannot split: \(error)")
+      }
+      if on, let second = host.textView(at: 1) {
+        if let policy = currentPolicies {
+          second.register(policy, forTextAttachmentViewProviderType: StickerViewProvider.self)
+        }
+        second.wantsBottomAnchoring = true
+        second.scrollToBottom()
+      }
+    case .collapse(let target), .expand(let target):
+      let sections = daySections ?? ChatDaySections.sections(of: storage)
+      daySections = sections
+      for viewIndex in 0...1 { if let view = host.textView(at: viewIndex) { sections.add(view) } }
+      let separator: Int
+      switch target {
+      case .day(let day):
+        let separators = sections.separatorIndices(in: storage)
+        guard separators.indices.contains(day) else {
+          throw fail("day \(day) is out of range: the transcript has \(separators.count) days")
+        }
+        separator = separators[day]
+      case .message(let message):
+        guard message < storage.paragraphCount else {
+          throw fail("message \(message) is out of range 0..<\(storage.paragraphCount)")
+        }
+        guard let found = sections.separatorIndex(forParagraphAt: message, in: storage) else {
+          throw fail("message \(message) belongs to no day (its message has no \"date\")")
+        }
+        separator = found
+      }
+      if case .collapse = step {
+        sections.collapse(separatorAt: separator, in: storage)
+      } else if let date = storage.paragraph(at: separator)?.paragraphAttributes[ChatDay.separatorKey] {
+        sections.expand(date)
+      }
+    default:
+      return
+    }
   }
 
   private func press(_ key: ScenarioStep.Key, in view: TextView) {
@@ -226,6 +302,9 @@ public final class ScenarioRunner {
   private func report(storage: TextContentStorage, view: TextView) -> ScenarioReport {
     var locations: [Int: (message: Int, sticker: String?)] = [:]
     var index = 0
+    let delegate = storage.delegate  // collapsed days hide paragraphs from enumeration: count them too
+    storage.delegate = nil
+    defer { storage.delegate = delegate }
     storage.enumerateTextElements { element in
       for attachment in (element as? TextParagraph)?.attributedString.attachments ?? [] {
         locations[attachment.id] = (index, (attachment as? StickerAttachment)?.stickerName ?? attachment.fileType)
@@ -237,11 +316,15 @@ public final class ScenarioRunner {
       ScenarioReport.AttachmentEntry(
         message: locations[id]?.message, sticker: locations[id]?.sticker, counters: instrumentation.perAttachment[id]!)
     }
-    return ScenarioReport(
+    var report = ScenarioReport(
       scenario: scenario.name,
       policies: policies.optionNames,
       counters: instrumentation.totals, perProviderType: instrumentation.perProviderType, perAttachment: perAttachment,
       expectations: expectations, framesRendered: framesRendered, screenshots: screenshots,
       errors: instrumentation.events.filter { $0.kind == .error }.compactMap(\.message))
+    report.views = [instrumentation, secondaryInstrumentation].enumerated().compactMap { index, counters in
+      counters.map { ScenarioReport.ViewCounters(view: index, counters: $0.totals) }
+    }
+    return report
   }
 }

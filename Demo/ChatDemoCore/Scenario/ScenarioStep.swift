@@ -28,6 +28,22 @@ public enum ScenarioStep: Equatable, Sendable {
     }
   }
 
+  /// What a `scene` step shows in view 0.
+  public enum Scene: String, CaseIterable, Sendable {
+    /// The chat transcript.
+    case chat
+    /// The same storage in a code editor with a line-number gutter.
+    case editor
+  }
+
+  /// The day a `collapse` or `expand` step acts on.
+  public enum DayTarget: Equatable, Sendable {
+    /// The `n`-th day, 0 the oldest.
+    case day(Int)
+    /// The day holding this paragraph (a message or a day separator).
+    case message(Int)
+  }
+
   case select(message: Int, offset: Offset, length: Int)
   case scrollTo(message: Int, position: TextView.ScrollPosition)
   case scrollBy(dy: Double)
@@ -47,6 +63,10 @@ public enum ScenarioStep: Equatable, Sendable {
   case setPolicies(TextAttachmentViewProviderReusePolicy)
   case screenshot(name: String)
   case expect(counter: Counter, comparison: Comparison, value: Int)
+  case scene(Scene)
+  case collapse(DayTarget)
+  case expand(DayTarget)
+  case split(Bool)
 
   /// The op's name as written in scenario files.
   public var op: String {
@@ -70,6 +90,10 @@ public enum ScenarioStep: Equatable, Sendable {
     case .setPolicies: "setPolicies"
     case .screenshot: "screenshot"
     case .expect: "expect"
+    case .scene: "scene"
+    case .collapse: "collapse"
+    case .expand: "expand"
+    case .split: "split"
     }
   }
 

@@ -13,6 +13,8 @@ extension ChatMessage {
     /// Whether the message is exactly one sticker (drawn without a bubble); the same rule as
     /// ``ChatMessage/isStickerOnly``.
     public var isStickerOnly: Bool
+    /// The day this paragraph separates, when it is a day separator rather than a message.
+    public var separatedDay: String?
 
     /// Reads the header of the message `paragraph` holds.
     /// - Parameters:
@@ -23,6 +25,7 @@ extension ChatMessage {
       sender = paragraph.paragraphAttributes[ChatMessage.senderKey].flatMap { $0.isEmpty ? nil : $0 }
       time = paragraph.paragraphAttributes[ChatMessage.timeKey].flatMap { $0.isEmpty ? nil : $0 }
       isLocal = sender == localSender
+      separatedDay = paragraph.paragraphAttributes[ChatDay.separatorKey]
       let text = paragraph.attributedString
       isStickerOnly = ChatMessage.isStickerOnly(
         length: text.length, startsWithSticker: text.attributes(at: 0).attachment != nil)

@@ -27,14 +27,16 @@ extension ChatMessage {
     if parts.isEmpty { parts = [.text("")] }
     self.init(
       from: paragraph.paragraphAttributes[Self.senderKey] ?? ChatTextView.defaultLocalSender,
-      time: paragraph.paragraphAttributes[Self.timeKey], parts: parts)
+      time: paragraph.paragraphAttributes[Self.timeKey], date: paragraph.paragraphAttributes[Self.dateKey],
+      parts: parts)
   }
 
   /// The paragraph content and attributes that hold this message in a chat view's storage.
   /// - Parameter stickers: Makes the sticker attachments (large for a sticker-only message).
   /// - Complexity: O(message length); one pass over plain text.
   public func paragraph(stickers: StickerFactory) -> (AttributedText, [String: String]) {
-    let attributes = time.map { [Self.senderKey: from, Self.timeKey: $0] } ?? [Self.senderKey: from]
+    var attributes = time.map { [Self.senderKey: from, Self.timeKey: $0] } ?? [Self.senderKey: from]
+    if let date { attributes[Self.dateKey] = date }
     if parts.count == 1, case .text(let string) = parts[0] {
       return (AttributedText(string.replacingLineBreaks()), attributes)
     }

@@ -9,6 +9,8 @@ public struct ChatMessage: Equatable, Sendable {
   public static let senderKey = "from"
   /// The paragraph attribute holding the display time, for example `"14:05"`.
   public static let timeKey = "time"
+  /// The paragraph attribute holding the day the message was sent, `"YYYY-MM-DD"` (see ``ChatDay``).
+  public static let dateKey = "date"
 
   /// A piece of a message.
   public enum Part: Equatable, Sendable {
@@ -22,19 +24,23 @@ public struct ChatMessage: Equatable, Sendable {
   public var from: String
   /// A display time such as "14:05", if any.
   public var time: String?
+  /// The day the message was sent, `"YYYY-MM-DD"`, if known: messages with a date are grouped into
+  /// days under a day separator (see ``ChatDay``).
+  public var date: String?
   /// The text and stickers, in order.
   public var parts: [Part]
 
   /// Creates a message from parts.
-  public init(from: String, time: String? = nil, parts: [Part]) {
+  public init(from: String, time: String? = nil, date: String? = nil, parts: [Part]) {
     self.from = from
     self.time = time
+    self.date = date
     self.parts = parts
   }
 
   /// A text-only message.
-  public init(from: String, time: String? = nil, text: String) {
-    self.init(from: from, time: time, parts: [.text(text)])
+  public init(from: String, time: String? = nil, date: String? = nil, text: String) {
+    self.init(from: from, time: time, date: date, parts: [.text(text)])
   }
 
   /// Whether the message is exactly one sticker (drawn large, without a bubble); see

@@ -1,23 +1,42 @@
 import TextEngine
 
 extension Transcript {
-  /// The transcript a chat view's storage holds, one message per paragraph.
+  /// The transcript a chat view's storage holds, one message per paragraph; day separators are
+  /// skipped and collapsed days are included.
   /// - Parameter storage: The storage.
   /// - Complexity: O(total characters).
   public init(storage: TextContentStorage) {
     var messages: [ChatMessage] = []
     messages.reserveCapacity(storage.paragraphCount)
+    // Collapsed days are hidden from enumeration by the storage's delegate: read past it.
+    let delegate = storage.delegate
+    storage.delegate = nil
+    defer { storage.delegate = delegate }
     storage.enumerateTextElements { element in
-      if let paragraph = element as? TextParagraph { messages.append(ChatMessage(paragraph: paragraph)) }
+      if let paragraph = element as? TextParagraph, paragraph.paragraphAttributes[ChatDay.separatorKey] == nil {
+        messages.append(ChatMessage(paragraph: paragraph))
+      }
       return true
     }
     self.init(messages: messages)
   }
 
-  /// Storage holding the transcript, one paragraph per message.
+  /// Storage holding the transcript, one paragraph per message, with a day separator paragraph
+  /// (see ``ChatDay/separatorParagraph(for:)``) before each message whose date differs from the
+  /// previous dated message's.
   /// - Parameter stickers: Makes the sticker attachments.
   /// - Complexity: O(total characters).
   public func storage(stickers: StickerFactory) -> TextContentStorage {
-    TextContentStorage(paragraphs: messages.map { $0.paragraph(stickers: stickers) })
+    var paragraphs: [(AttributedText, [String: String])] = []
+    paragraphs.reserveCapacity(messages.count)
+    var lastDate: String?
+    for message in messages {
+      if let date = message.date, date != lastDate {
+        paragraphs.append(ChatDay.separatorParagraph(for: date))
+        lastDate = date
+      }
+      paragraphs.append(message.paragraph(stickers: stickers))
+    }
+    return TextContentStorage(paragraphs: paragraphs)
   }
 }

@@ -4,7 +4,7 @@ import ReuseKitSupport
 ///
 /// ```json
 /// {"messages": [
-///   {"from": "ana", "time": "09:00", "text": "Happy birthday!"},
+///   {"from": "ana", "time": "09:00", "date": "2026-11-30", "text": "Happy birthday!"},
 ///   {"from": "ben", "parts": ["see you ", {"sticker": "party"}]}
 /// ]}
 /// ```
@@ -35,6 +35,10 @@ public enum TranscriptCodec {
     writer.beginArray()
     for message in transcript.messages {
       writer.beginObject()
+      if let date = message.date {
+        writer.key("date")
+        writer.string(date)
+      }
       writer.key("from")
       writer.string(message.from)
       if message.parts.count == 1, case .text(let text) = message.parts[0] {
@@ -105,6 +109,7 @@ public enum TranscriptCodec {
     }
     var from: String?
     var time: String?
+    var date: String?
     var text: String?
     var parts: [ChatMessage.Part]?
     var badText = false
@@ -113,6 +118,7 @@ public enum TranscriptCodec {
       switch key {
       case "from": from = try optionalString(&reader)
       case "time": time = try optionalString(&reader)
+      case "date": date = try optionalString(&reader)
       case "text":
         text = try optionalString(&reader)
         badText = text == nil
@@ -122,9 +128,12 @@ public enum TranscriptCodec {
     }
     guard let from, !from.isEmpty else { throw reader.error("message \(index) has no \"from\" string", at: start) }
     if badText { throw reader.error("message \(index): \"text\" must be a string", at: start) }
-    if let text { return ChatMessage(from: from, time: time, text: text) }
+    if let date, ChatDay(iso: date) == nil {
+      throw reader.error("message \(index): \"date\" must be YYYY-MM-DD, found \"\(date)\"", at: start)
+    }
+    if let text { return ChatMessage(from: from, time: time, date: date, text: text) }
     guard let parts else { throw reader.error("message \(index) needs \"text\" or a \"parts\" array", at: start) }
-    return ChatMessage(from: from, time: time, parts: parts)
+    return ChatMessage(from: from, time: time, date: date, parts: parts)
   }
 
   /// Reads a `"parts"` array: strings and `{"sticker": name}` objects.

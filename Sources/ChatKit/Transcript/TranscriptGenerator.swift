@@ -32,6 +32,11 @@ public struct TranscriptGenerator: Equatable, Sendable {
   public var stickerOnlyEvery: Int
   /// Messages holding several stickers, instead of the `stickerEvery` rule (none by default).
   public var stickerRuns: [StickerRun]
+  /// The number of days the messages are spread over, evenly, the last one being ``lastDay``
+  /// (0, the default: messages carry no date and get no day separators).
+  public var days = 0
+  /// The day of the last messages when ``days`` is more than 0.
+  public var lastDay = ChatDay(year: 2026, month: 11, day: 30)!
 
   /// Creates a generator; the defaults are `chat-demo --generate`'s.
   public init(
@@ -105,6 +110,12 @@ public struct TranscriptGenerator: Equatable, Sendable {
         parts = [.text(sentences.joined(separator: " "))]
       }
       result.append(ChatMessage(from: from, time: time, parts: parts))
+    }
+    if days > 0 {
+      for index in result.indices {
+        let day = index * days / max(1, result.count)
+        result[index].date = lastDay.adding(days: day - (days - 1)).description
+      }
     }
     return Transcript(messages: result)
   }

@@ -63,6 +63,9 @@ package final class ChatLayout: TextLayoutManagerDelegate {
     -> ParagraphStyle
   {
     let message = message(paragraph)
+    if message.separatedDay != nil {  // a day separator: a band for its pill
+      return ParagraphStyle(headIndent: style.sideMargin, tailIndent: trailingMargin, spacingBefore: 6, spacingAfter: 6)
+    }
     let width = textLayoutManager.textContainer.size.width
     let padding = message.isStickerOnly ? 0 : style.bubblePaddingX
     let maximumLine = max(style.minimumContentWidth, (width * style.maximumBubbleFraction).rounded(.down) - 2 * padding)

@@ -26,7 +26,7 @@ extension ChatTextView {
     let nameWidth = layout.showsName(message) ? width(of: message.sender ?? "", attributes: style.nameAttributes) : 0
     let timeWidth = message.time.map { width(of: $0, attributes: style.timeAttributes) } ?? 0
     let bubble =
-      message.isStickerOnly || textContentStorage.length == 0
+      message.isStickerOnly || message.separatedDay != nil || textContentStorage.length == 0
       ? nil : layout.bubbleFrame(of: fragment, message: message, nameWidth: nameWidth, timeWidth: timeWidth)
     let geometry = ChatFragmentGeometry(message: message, bubble: bubble, nameWidth: nameWidth, timeWidth: timeWidth)
     if isDrawingFrame { frameGeometry[key] = (fragment, geometry) }
@@ -36,6 +36,7 @@ extension ChatTextView {
   @MainActor
   func drawBubble(of item: VisibleFragment) throws(SDLError) {
     let geometry = geometry(of: item.fragment)
+    if let date = geometry.message.separatedDay { return try drawDaySeparator(of: item, date: date) }
     guard let bubble = geometry.bubble else { return }
     let rect = bubble.offsetBy(dx: item.origin.x, dy: item.origin.y)
     try canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: style.cornerRadius, color: style.bubbleShadow)
@@ -50,6 +51,7 @@ extension ChatTextView {
     let fragment = item.fragment
     let geometry = geometry(of: fragment)
     let message = geometry.message
+    guard message.separatedDay == nil else { return }
     let cache = textRenderer.cache
     let nameMetrics = layout.nameMetrics
     let timeMetrics = layout.timeMetrics

@@ -18,6 +18,8 @@ import TextEngine
 /// stickers whose animation state was reset; the app decides which keys do that (the demo: F1–F4).
 ///
 /// The caret is hidden until a click places it (in-place editing); ``stopEditing()`` hides it again.
+/// Messages with a date are grouped under day separators; clicking one collapses its day (see
+/// `ChatTextView+Days.swift`).
 public final class ChatTextView: SDLTextView {
   /// The bounds of a sticker inside text (the default ``StickerAttachment`` bounds).
   public static let inlineStickerBounds = CGRect(x: 0, y: -6, width: 32, height: 32)
@@ -39,6 +41,11 @@ public final class ChatTextView: SDLTextView {
   public var flashesResets = false
   /// The HUD's drawing.
   @MainActor public let hud = HUDOverlay()
+  /// The day day separators are labelled relative to ("Today", "Yesterday"); injected by the app,
+  /// never read from the wall clock. `nil` labels every day with its date.
+  public var today: ChatDay?
+  /// The collapsed days of this view's storage, shared with every chat view on it.
+  public let daySections: ChatDaySections
   /// Fps as last reported by ``setFrameStatistics(fps:frameTime:)``.
   public private(set) var fps = 0.0
   /// Frame time in seconds as last reported by ``setFrameStatistics(fps:frameTime:)``.
@@ -76,6 +83,7 @@ public final class ChatTextView: SDLTextView {
     self.localSender = localSender
     self.style = style
     self.layout = ChatLayout(localSender: localSender, style: style, nameMetrics: .zero, timeMetrics: .zero)
+    self.daySections = ChatDaySections.sections(of: storage)
     super.init(storage: storage, renderer: renderer, fonts: fonts, clock: clock, instrumentation: instrumentation)
     pastesNewlinesAsLineBreaks = true
     showsCaret = false
@@ -83,6 +91,7 @@ public final class ChatTextView: SDLTextView {
     isAnchoredToBottom = true
     resetFlashes.update(from: instrumentation, now: clock.now, records: false)
     applyStyle(relayout: false)
+    daySections.add(self)
   }
 
   /// Creates a chat view drawing offscreen with SDL's software renderer into a `width × height` surface.
@@ -166,7 +175,11 @@ public final class ChatTextView: SDLTextView {
     case .mouseDown(let x, let y, _, _) where hitTestJumpToLatest(CGPoint(x: x, y: y)):
       scrollToBottom()
       return true
-    case .mouseDown:
+    case .mouseDown(let x, let y, _, _):
+      if let separator = daySeparator(at: CGPoint(x: x, y: y)) {
+        toggleDay(separatorAt: separator)
+        return true
+      }
       showsCaret = true  // clicking into a message edits it where it stands
       return super.handle(event)
     default:

@@ -26,15 +26,7 @@ extension SDLTextView {
       renderer.clear(colors.background)
     }
     defer { renderer.setViewport(nil) }
-    let fragments = visibleFragments()
-    for item in fragments { try drawBackground(of: item) }
-    for item in fragments { drawSelection(in: item) }
-    for item in fragments {
-      textRenderer.defaultTextColor = fragmentColors(for: item.fragment).text
-      try textRenderer.draw(renderableLines(of: item.fragment), offset: item.origin)
-    }
-    for item in fragments { try drawDecorations(of: item) }
-    try drawAttachmentViews()
+    try drawRenderingSurfaces()
     try drawComposition()
     drawCaret()
     if showsScrollBar { try drawScrollBar() }
@@ -43,15 +35,47 @@ extension SDLTextView {
     if presentsFrames, case .window = renderer.target { renderer.present() }
   }
 
-  /// The fragments of the last pass that intersect the viewport, top to bottom.
-  public func visibleFragments() -> [VisibleFragment] {
-    let bounds = viewportBounds
-    return textViewportLayoutController.configuredFragments.compactMap { fragment, index in
-      let frame = fragment.layoutFragmentFrame
-      guard !frame.isNull, frame.maxY > bounds.minY, frame.minY < bounds.maxY else { return nil }
-      return VisibleFragment(
-        fragment: fragment, paragraphIndex: index, origin: CGPoint(x: frame.minX, y: frame.minY + containerToViewY))
+  /// Draws the surfaces the last pass assigned, layer by layer: nothing else draws fragments or
+  /// attachment views. A ``SDLDrawableSurface`` draws itself; an attachment view (a sticker, a
+  /// placeholder) keyed by its provider is drawn in the ``SDLSurfaceLayer/attachments`` layer.
+  /// - Complexity: O(layers × surfaces in the pass).
+  @MainActor
+  func drawRenderingSurfaces() throws(SDLError) {
+    let controller = textViewportLayoutController
+    for layer in SDLSurfaceLayer.allCases {
+      try controller.enumerateRenderingSurfaces { (key, surface) throws(SDLError) in
+        guard isVisible(surface.frame) else { return true }
+        if let drawable = surface as? any SDLDrawableSurface {
+          try drawable.draw(layer, in: self)
+        } else if layer == .attachments, let provider = key as? TextAttachmentViewProvider {
+          try drawAttachmentView(surface, of: provider)
+        }
+        return true
+      }
     }
+    stickerTextures.endFrame()
+  }
+
+  /// Whether `frame` (container coordinates) intersects the viewport vertically.
+  func isVisible(_ frame: CGRect) -> Bool {
+    let bounds = viewportBounds
+    return !frame.isNull && frame.maxY > bounds.minY && frame.minY < bounds.maxY
+  }
+
+  /// The fragments whose surfaces the frame draws (those of the last pass that intersect the
+  /// viewport), top to bottom.
+  public func visibleFragments() -> [VisibleFragment] {
+    var result: [VisibleFragment] = []
+    textViewportLayoutController.enumerateRenderingSurfaces { _, surface in
+      if let surface = surface as? TextFragmentSurface, isVisible(surface.frame) {
+        result.append(
+          VisibleFragment(
+            fragment: surface.fragment, paragraphIndex: surface.paragraphIndex,
+            origin: CGPoint(x: surface.frame.minX, y: surface.frame.minY + containerToViewY)))
+      }
+      return true
+    }
+    return result
   }
 
   /// What to add to a container y to get a view y: the top inset minus the scroll offset.
@@ -60,7 +84,7 @@ extension SDLTextView {
   /// Converts a rectangle from container coordinates to view pixels.
   public func viewRect(fromContainer rect: CGRect) -> CGRect { rect.offsetBy(dx: 0, dy: containerToViewY) }
 
-  // MARK: Pieces
+  // MARK: Pieces (called by the surfaces)
 
   /// The fragment's lines as the text renderer draws them, relative to the fragment's origin.
   public func renderableLines(of fragment: TextLayoutFragment) -> [RenderableLine] {
@@ -71,8 +95,16 @@ extension SDLTextView {
     }
   }
 
+  /// Draws a fragment's text lines in its colours.
   @MainActor
-  private func drawSelection(in item: VisibleFragment) {
+  public func drawText(of item: VisibleFragment) throws(SDLError) {
+    textRenderer.defaultTextColor = fragmentColors(for: item.fragment).text
+    try textRenderer.draw(renderableLines(of: item.fragment), offset: item.origin)
+  }
+
+  /// Draws the part of the selection inside a fragment's paragraph.
+  @MainActor
+  public func drawSelection(in item: VisibleFragment) {
     guard !selectedRange.isEmpty,
       let start = try? textContentStorage.startOffset(ofParagraphAt: item.paragraphIndex)
     else { return }
@@ -84,20 +116,18 @@ extension SDLTextView {
     canvas.fillSelection(rects, color: fragmentColors(for: item.fragment).selection)
   }
 
+  /// Draws one attachment view's surface (a sticker's frame, or a placeholder box), then its overlay.
   @MainActor
-  private func drawAttachmentViews() throws(SDLError) {
-    let bounds = viewportBounds
-    for provider in visibleAttachmentViewProviders {
-      guard let view = provider.view, view.frame.intersects(bounds) else { continue }
-      let rect = viewRect(fromContainer: view.frame)
-      if let sticker = view as? StickerView {
-        try drawSticker(sticker, in: rect)
-      } else {
-        drawPlaceholder(in: rect, failed: (view as? PlaceholderRenderingSurface)?.failureReason != nil)
-      }
-      try drawAttachmentOverlay(for: provider, in: rect)
+  func drawAttachmentView(_ view: any TextViewportRenderingSurface, of provider: TextAttachmentViewProvider)
+    throws(SDLError)
+  {
+    let rect = viewRect(fromContainer: view.frame)
+    if let sticker = view as? StickerView {
+      try drawSticker(sticker, in: rect)
+    } else {
+      drawPlaceholder(in: rect, failed: (view as? PlaceholderRenderingSurface)?.failureReason != nil)
     }
-    stickerTextures.endFrame()
+    try drawAttachmentOverlay(for: provider, in: rect)
   }
 
   /// The side, in pixels, of the frames the view asks a sticker for: its frame's shorter side

@@ -6,9 +6,10 @@ import TextEngine
 
 /// The SDL text view: TextEngine's headless ``TextEngine/TextView`` drawn through an ``SDLRenderer``.
 ///
-/// It draws the fragments of the last viewport pass that intersect the viewport, the selection,
-/// the caret, an IME composition inline, attachment views (sticker frames, or a placeholder box for
-/// other views) and a vertical scroll bar, and it turns input (``TextInputEvent``, translated from
+/// It draws a frame by walking the rendering surfaces its last viewport pass assigned (one
+/// ``TextFragmentSurface`` per fragment: background, selection, text, decorations; one per attachment
+/// view: sticker frames, or a placeholder box; and any a subclass adds, such as a line-number gutter),
+/// then the caret, an IME composition inline and a vertical scroll bar, and it turns input (``TextInputEvent``, translated from
 /// SDL events) into the core's editing, selection, pasteboard, undo and scrolling calls.
 ///
 /// The core class is not isolated, so this class is not either; everything that touches SDL
@@ -176,6 +177,22 @@ open class SDLTextView: TextView {
   /// Draws over everything else (buttons, the HUD). The default draws nothing.
   @MainActor
   open func drawOverlays() throws(SDLError) {}
+
+  /// A ``TextFragmentSurface`` for `fragment`.
+  open override func makeRenderingSurface(for fragment: TextLayoutFragment) -> any TextViewportRenderingSurface {
+    TextFragmentSurface(fragment: fragment)
+  }
+
+  /// Gives the fragment its surface (and its attachments theirs), and tells the surface its paragraph index.
+  open override func textViewportLayoutController(
+    _ textViewportLayoutController: TextViewportLayoutController,
+    configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
+  ) {
+    super.textViewportLayoutController(textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
+    if let surface = textViewportLayoutController.renderingSurface(for: textLayoutFragment) as? TextFragmentSurface {
+      surface.paragraphIndex = textContentStorage.index(of: textLayoutFragment.textParagraph) ?? 0
+    }
+  }
 
   /// The colours of one paragraph's text, selection and caret. The default uses ``colors``.
   open func fragmentColors(for fragment: TextLayoutFragment) -> FragmentColors {

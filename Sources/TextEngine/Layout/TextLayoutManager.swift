@@ -223,7 +223,7 @@ public final class TextLayoutManager {
     guard textContentManager?.shouldEnumerate(paragraph) ?? true else {
       if !node.element.isHidden {
         node.element.isHidden = true
-        discardFragment(of: node)
+        hideFragment(of: node)
         entries.update(node, height: 0)
       }
       return nil
@@ -278,6 +278,15 @@ public final class TextLayoutManager {
     node.element.fragment = nil
     retainedNodes[ObjectIdentifier(fragment)] = nil
     reuseController?.fragmentDiscarded(fragment)
+  }
+
+  /// Drops the fragment of a paragraph the content manager's delegate now hides. Hiding counts as
+  /// scrolling out for reuse: see ``TextAttachmentReuseController/fragmentHidden(_:)``.
+  private func hideFragment(of node: SequenceTree<Entry>.Node) {
+    guard let fragment = node.element.fragment else { return }
+    node.element.fragment = nil
+    retainedNodes[ObjectIdentifier(fragment)] = nil
+    reuseController?.fragmentHidden(fragment)
   }
 
   func estimatedHeight(of paragraph: TextParagraph) -> Double {

@@ -13,6 +13,7 @@ import ReuseKitSupport
 /// - a viewport pass: ``beginPass()``, then ``surface(for:)`` and ``showAttachmentViews(in:)``
 ///   per fragment, then ``endPass()``;
 /// - an edit: the layout manager reports ``fragmentDiscarded(_:)`` and ``editTransactionEnded()``;
+/// - a paragraph hidden by the content manager's delegate: ``fragmentHidden(_:)`` (like scrolling out);
 /// - the text view's API: ``register(_:for:)`` and ``cacheConfiguration``.
 ///
 /// Decisions about a fragment dropped inside the storage's editing transaction wait for the
@@ -54,6 +55,9 @@ package final class TextAttachmentReuseController {
   /// Providers whose fragment was released for memory while their view sat in the scroll cache:
   /// the paragraph's next fragment re-adopts them silently (see ``fragmentReleased(_:)``).
   private var detachedIDs: Set<Int> = []
+  /// Providers of paragraphs the content manager's delegate hides (collapsed sections): kept,
+  /// without a fragment, until the paragraph shows again (see ``fragmentHidden(_:)``).
+  private var hiddenIDs: Set<Int> = []
   /// Fragments dropped inside the open editing transaction, released when it ends.
   private var fragmentsDroppedInTransaction: [TextLayoutFragment] = []
   /// Cached attachment ids, least recently cached first; evicted by hand to discard and count views.
@@ -155,11 +159,19 @@ extension TextAttachmentReuseController {
     surfaces.removeAll(keepingCapacity: true)
   }
 
-  /// The rendering surface of `fragment`: the one it had in the last pass, or a new one from
-  /// ``TextView/makeRenderingSurface(for:)``.
+  /// The rendering surface of `fragment`: the one it had in the last pass (`surfacesReused`), or a
+  /// new one from ``TextView/makeRenderingSurface(for:)`` (`surfacesCreated`).
   package func surface(for fragment: TextLayoutFragment) -> any TextViewportRenderingSurface {
     let key = ObjectIdentifier(fragment)
-    let surface = previousSurfaces.removeValue(forKey: key) ?? textView.makeRenderingSurface(for: fragment)
+    if let kept = surfaces[key] { return kept }  // asked twice in one pass
+    let surface: any TextViewportRenderingSurface
+    if let kept = previousSurfaces.removeValue(forKey: key) {
+      surface = kept
+      instrumentation.record(.surfaceReused)
+    } else {
+      surface = textView.makeRenderingSurface(for: fragment)
+      instrumentation.record(.surfaceCreated)
+    }
     surfaces[key] = surface
     return surface
   }
@@ -207,8 +219,7 @@ extension TextAttachmentReuseController {
 // MARK: - Edit
 
 extension TextAttachmentReuseController {
-  /// The layout manager dropped `fragment` (an edit, an invalidation, a width change or a hidden
-  /// paragraph). Its surface goes; its providers are released now, or when the storage's open
+  /// The layout manager dropped `fragment` (an edit, an invalidation or a width change). Its surface goes; its providers are released now, or when the storage's open
   /// editing transaction ends.
   package func fragmentDiscarded(_ fragment: TextLayoutFragment) {
     surfaces[ObjectIdentifier(fragment)] = nil
@@ -232,6 +243,7 @@ extension TextAttachmentReuseController {
       if !isPresent(record) { discard(record) }
     }
     settleDetachedAfterEdit()
+    settleHiddenAfterEdit()
     textView.editTransactionDidEnd()
   }
 }
@@ -297,6 +309,54 @@ extension TextAttachmentReuseController {
   }
 }
 
+// MARK: - Hide (collapsed sections)
+
+extension TextAttachmentReuseController {
+  /// The content manager's delegate hid `fragment`'s paragraph (a collapsed section).
+  ///
+  /// For reuse, hiding a paragraph counts as scrolling it out of the viewport: its surface goes, and
+  /// its providers stay, detached from any fragment, so the pass's end caches their views
+  /// (`.onScrollingOutOfViewport`) or discards them. When the paragraph shows again, its new
+  /// fragment re-adopts the same providers silently and the pass restores (or reloads) their views,
+  /// exactly as when scrolling back. Nothing is counted here; the views' transitions are.
+  package func fragmentHidden(_ fragment: TextLayoutFragment) {
+    surfaces[ObjectIdentifier(fragment)] = nil
+    previousSurfaces[ObjectIdentifier(fragment)] = nil
+    for provider in fragment.textAttachmentViewProviders {
+      guard let record = records[provider.attachmentID], record.provider === provider, record.fragment === fragment
+      else { continue }
+      record.fragment = nil
+      detachedIDs.remove(record.id)
+      hiddenIDs.insert(record.id)
+    }
+    fragment.textAttachmentViewProviders = []
+  }
+
+  /// Whether `attachment`'s provider is kept for a hidden paragraph.
+  package func isHidden(_ attachment: TextAttachment) -> Bool { hiddenIDs.contains(attachment.id) }
+
+  /// End of an edit: a hidden paragraph's provider whose attachment left the document is discarded;
+  /// one whose paragraph the edit replaced follows the edit rule (handed over with
+  /// `.onEditingInlineParagraphs`, discarded without it).
+  /// - Complexity: O(hidden providers × log n).
+  private func settleHiddenAfterEdit() {
+    guard !hiddenIDs.isEmpty else { return }
+    for id in hiddenIDs.sorted() {
+      guard let record = records[id] else { continue }
+      if !isPresent(record) {
+        discard(record)
+      } else if storage.index(of: record.provider.location.paragraph) == nil {
+        hiddenIDs.remove(id)
+        if policy(of: record).contains(.onEditingInlineParagraphs) {
+          awaitingHandOver.insert(id)
+        } else {
+          discard(record)
+        }
+      }
+    }
+  }
+}
+
 // MARK: - Transitions
 
 extension TextAttachmentReuseController {
@@ -359,7 +419,7 @@ extension TextAttachmentReuseController {
   ) -> ProviderRecord {
     if let existing = records[attachment.id] {
       if existing.fragment === fragment { return existing }
-      if detachedIDs.remove(existing.id) != nil {
+      if detachedIDs.remove(existing.id) != nil || hiddenIDs.remove(existing.id) != nil {
         readopt(existing, by: fragment, at: location)
         return existing
       }
@@ -455,6 +515,7 @@ extension TextAttachmentReuseController {
     records[record.id] = nil
     awaitingHandOver.remove(record.id)
     detachedIDs.remove(record.id)
+    hiddenIDs.remove(record.id)
     log(.providerDiscarded, record)
   }
 

@@ -202,7 +202,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
     reuseController.beginPass()
   }
 
-  /// Gives the fragment its surface and its attachments their providers and views.
+  /// Gives the fragment its surface (kept from the last pass while the fragment is unchanged), and
+  /// its attachments their providers and views; each attachment view becomes a surface of its own,
+  /// keyed by its provider, after the fragment's.
   open func textViewportLayoutController(
     _ textViewportLayoutController: TextViewportLayoutController,
     configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
@@ -211,6 +213,10 @@ open class TextView: TextViewportLayoutControllerDelegate {
     surface.frame = textLayoutFragment.layoutFragmentFrame
     textViewportLayoutController.setRenderingSurface(surface, for: textLayoutFragment)
     reuseController.showAttachmentViews(in: textLayoutFragment)
+    for provider in textLayoutFragment.textAttachmentViewProviders {
+      guard let view = provider.view else { continue }
+      textViewportLayoutController.setRenderingSurface(view, for: provider)
+    }
   }
 
   /// Caches or discards the views of attachments that left the viewport, and evicts.

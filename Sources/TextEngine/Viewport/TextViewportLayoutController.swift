@@ -7,7 +7,8 @@ import Instrumentation
 /// A pass (``layoutViewport()``) asks the delegate for the viewport bounds, calls
 /// `willLayout`, then `configureRenderingSurfaceFor` once per fragment intersecting the
 /// viewport extended by ``overdrawMargin`` above and below, then `didLayout`. The
-/// rendering-surface map is cleared when a pass starts and can be queried from `didLayout` on.
+/// rendering-surface map is cleared when a pass starts and can be queried (or walked in order with
+/// ``enumerateRenderingSurfaces(using:)``) from `didLayout` on.
 /// After `didLayout`, fragments beyond the layout manager's
 /// ``TextLayoutManager/fragmentRetentionLimit`` that the pass did not use are released.
 /// - Complexity: O(log n + fragments in the viewport) per pass.
@@ -28,8 +29,11 @@ public final class TextViewportLayoutController {
   /// Whether a pass is running now.
   public private(set) var isLayingOut = false
 
-  private var surfaces:
-    [ObjectIdentifier: (key: any TextViewportRenderingSurfaceKey, surface: any TextViewportRenderingSurface)] = [:]
+  /// This pass's surfaces in the order they were first assigned; a removed one leaves a `nil`.
+  private var surfaceEntries: [(key: any TextViewportRenderingSurfaceKey, surface: any TextViewportRenderingSurface)?] =
+    []
+  /// Where each key's surface sits in ``surfaceEntries``.
+  private var surfaceSlots: [ObjectIdentifier: Int] = [:]
   /// The first visible paragraph's index node after the last pass, and its top then: if heights
   /// above it change between passes (estimates replaced by measurements, edits in another view),
   /// the next pass moves the viewport by the same amount so it stays put on screen.
@@ -39,16 +43,43 @@ public final class TextViewportLayoutController {
 
   init(textLayoutManager: TextLayoutManager) { self.textLayoutManager = textLayoutManager }
 
-  /// Assigns `surface` to `key` for this pass. Call it from the delegate during the pass.
+  /// Assigns `surface` to `key` for this pass, or removes `key`'s surface when `surface` is `nil`.
+  /// Call it from the delegate during the pass (a custom delegate may add surfaces of its own, keyed
+  /// by any object). A key keeps the place of its first assignment in
+  /// ``enumerateRenderingSurfaces(using:)``.
+  /// - Complexity: O(1) amortised.
   public func setRenderingSurface(
     _ surface: (any TextViewportRenderingSurface)?, for key: any TextViewportRenderingSurfaceKey
   ) {
-    surfaces[ObjectIdentifier(key)] = surface.map { (key, $0) }
+    let id = ObjectIdentifier(key)
+    if let slot = surfaceSlots[id] {
+      surfaceEntries[slot] = surface.map { (key, $0) }
+      if surface == nil { surfaceSlots[id] = nil }
+    } else if let surface {
+      surfaceSlots[id] = surfaceEntries.count
+      surfaceEntries.append((key, surface))
+    }
   }
 
   /// The surface assigned to `key` in the current (or last) pass.
   public func renderingSurface(for key: any TextViewportRenderingSurfaceKey) -> (any TextViewportRenderingSurface)? {
-    surfaces[ObjectIdentifier(key)]?.surface
+    surfaceSlots[ObjectIdentifier(key)].flatMap { surfaceEntries[$0]?.surface }
+  }
+
+  /// The number of surfaces assigned in the current (or last) pass.
+  public var renderingSurfaceCount: Int { surfaceSlots.count }
+
+  /// Calls `block` with each surface of the current (or last) pass and its key, in the order they
+  /// were assigned (top to bottom for the standard delegate: a fragment's surface, then its
+  /// attachments'), until `block` returns `false`. This is what a view draws from.
+  /// - Complexity: O(surfaces assigned in the pass).
+  public func enumerateRenderingSurfaces<Failure: Error>(
+    using block: (any TextViewportRenderingSurfaceKey, any TextViewportRenderingSurface) throws(Failure) -> Bool
+  ) throws(Failure) {
+    for entry in surfaceEntries {
+      guard let entry else { continue }
+      if try !block(entry.key, entry.surface) { return }
+    }
   }
 
   /// Runs one viewport pass. See the type's documentation for the order of the hooks.
@@ -56,7 +87,8 @@ public final class TextViewportLayoutController {
     guard let layoutManager = textLayoutManager, let delegate, !isLayingOut else { return }
     isLayingOut = true
     defer { isLayingOut = false }
-    surfaces.removeAll(keepingCapacity: true)
+    surfaceEntries.removeAll(keepingCapacity: true)
+    surfaceSlots.removeAll(keepingCapacity: true)
     layoutManager.beginUsePeriod()
     instrumentation?.record(.viewportLayoutPass)
     delegate.textViewportLayoutControllerWillLayout(self)

@@ -26,8 +26,11 @@ extension TextViewportRenderingSurface {
   public func surfaceWillBeDiscarded() {}
 }
 
-/// Uniquely identifies a rendering surface across viewport passes. ``TextLayoutFragment`` is one.
+/// Uniquely identifies a rendering surface across viewport passes. ``TextLayoutFragment`` is one;
+/// ``TextAttachmentViewProvider`` keys its attachment view's surface.
 public protocol TextViewportRenderingSurfaceKey: AnyObject {}
+
+extension TextAttachmentViewProvider: TextViewportRenderingSurfaceKey {}
 
 /// A plain rectangular surface: the default attachment view and the placeholder for failures.
 public final class PlaceholderRenderingSurface: TextViewportRenderingSurface {

@@ -29,41 +29,63 @@ public enum TranscriptCodec {
   /// one text part written with `"text"`.
   /// - Complexity: O(total characters).
   public static func encode(_ transcript: Transcript) -> [UInt8] {
-    var writer = JSONWriter(capacity: transcript.messages.count * 128)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(transcript.messages.count * 128)
+    encode(transcript.messages, chunkBytes: .max) { (chunk: [UInt8]) in bytes.append(contentsOf: chunk) }
+    return bytes
+  }
+
+  /// Writes `messages` as a transcript document (the same bytes as ``encode(_:)``) in pieces of
+  /// about `chunkBytes`, handing each to `write`: memory stays bounded by one piece and one
+  /// message, however many messages the sequence makes.
+  /// - Parameters:
+  ///   - messages: The messages, read once, in order.
+  ///   - chunkBytes: The size at which a piece is handed over.
+  ///   - write: Takes each piece, in order; an error it throws stops the encoding.
+  /// - Complexity: O(total characters).
+  public static func encode<Messages: Sequence<ChatMessage>, Failure: Error>(
+    _ messages: Messages, chunkBytes: Int = 1 << 20, to write: ([UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
+    var writer = JSONWriter(capacity: min(chunkBytes, 1 << 20) + 4_096)
     writer.beginObject()
     writer.key("messages")
     writer.beginArray()
-    for message in transcript.messages {
-      writer.beginObject()
-      writer.key("from")
-      writer.string(message.from)
-      if message.parts.count == 1, case .text(let text) = message.parts[0] {
-        writer.key("text")
-        writer.string(text)
-      } else {
-        writer.key("parts")
-        writer.beginArray()
-        for part in message.parts {
-          switch part {
-          case .text(let text): writer.string(text)
-          case .sticker(let name):
-            writer.beginObject()
-            writer.key("sticker")
-            writer.string(name)
-            writer.endObject()
-          }
-        }
-        writer.endArray()
-      }
-      if let time = message.time {
-        writer.key("time")
-        writer.string(time)
-      }
-      writer.endObject()
+    for message in messages {
+      encode(message, into: &writer)
+      if writer.bytes.count >= chunkBytes { try write(writer.takeBytes()) }
     }
     writer.endArray()
     writer.endObject()
-    return writer.bytes
+    try write(writer.takeBytes())
+  }
+
+  private static func encode(_ message: ChatMessage, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("from")
+    writer.string(message.from)
+    if message.parts.count == 1, case .text(let text) = message.parts[0] {
+      writer.key("text")
+      writer.string(text)
+    } else {
+      writer.key("parts")
+      writer.beginArray()
+      for part in message.parts {
+        switch part {
+        case .text(let text): writer.string(text)
+        case .sticker(let name):
+          writer.beginObject()
+          writer.key("sticker")
+          writer.string(name)
+          writer.endObject()
+        }
+      }
+      writer.endArray()
+    }
+    if let time = message.time {
+      writer.key("time")
+      writer.string(time)
+    }
+    writer.endObject()
   }
 
   // MARK: Reading

@@ -106,10 +106,16 @@ public final class ScenarioRunner {
         }
         at = value
       }
-      guard start + at + length <= storage.length else {
-        throw fail("length \(length) runs past the end of the document")
+      let (lower, lowerOverflow) = start.addingReportingOverflow(at)
+      let (upper, upperOverflow) = lower.addingReportingOverflow(length)
+      guard !lowerOverflow, !upperOverflow, upper <= storage.length else {
+        throw fail("length \(length) runs past the end of the document (length \(storage.length))")
       }
-      try? view.setSelectedRange((start + at)..<(start + at + length))
+      do {
+        try view.setSelectedRange(lower..<upper)
+      } catch {
+        throw fail("cannot select \(lower)..<\(upper): \(error)")
+      }
     case .scrollTo(let message, let position):
       _ = try messageStart(message)
       try? view.scroll(toParagraphAt: message, position: position)

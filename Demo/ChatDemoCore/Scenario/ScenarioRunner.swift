@@ -51,6 +51,13 @@ public final class ScenarioRunner {
   /// Runs every step.
   /// - Throws: ``ScenarioError`` for bad input (unknown sticker, message out of range, bad files).
   public func run() throws(ScenarioError) -> ScenarioReport {
+    try run(continuingWith: { _ in nil })
+  }
+
+  /// Runs every step, then the steps `next` makes one at a time from the live view (numbered after
+  /// the scenario's), until it returns `nil`: how the fuzz test drives random sessions.
+  /// - Throws: ``ScenarioError`` naming the step at fault.
+  public func run(continuingWith next: (TextView) -> ScenarioStep?) throws(ScenarioError) -> ScenarioReport {
     let library: StickerLibrary
     do {
       library = try StickerLibrary(directory: options.stickerDirectory)
@@ -76,6 +83,14 @@ public final class ScenarioRunner {
     try render(host, step: nil)
     for (index, step) in scenario.steps.enumerated() {
       try perform(step, index: index, host: host, stickers: stickers)
+    }
+    var index = scenario.steps.count
+    while let step = next(view) {
+      for name in step.stickerNames where !stickers.knows(name) {
+        throw ScenarioError(step: index, op: step.op, reason: "unknown sticker \"\(name)\"")
+      }
+      try perform(step, index: index, host: host, stickers: stickers)
+      index += 1
     }
     return report(storage: storage, view: view)
   }

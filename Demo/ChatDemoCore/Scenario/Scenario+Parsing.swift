@@ -6,6 +6,7 @@ import TextEngine
 
 extension Scenario {
   /// The largest scenario file read (16 MiB); big transcripts belong in `{"file": …}` or `{"generate": …}`.
+  /// Parsing holds at most about 8 bytes per byte of it (about 130 MiB at the limit), besides the file.
   public static let maximumFileBytes = 16 << 20
 
   /// Reads a scenario file; a `{"file": …}` transcript is resolved relative to it.
@@ -23,10 +24,12 @@ extension Scenario {
   }
 
   /// Parses scenario JSON in one pass with `JSONReader`: the inline transcript's messages and a
-  /// `send` step's parts go through ``TranscriptCodec``, everything else is read as small trees.
+  /// `send` step's parts go through ``TranscriptCodec``, the other known fields are read as small
+  /// trees, unknown ones are skipped, and each step is checked as soon as it is read. The memory
+  /// held stays under about 8 bytes per byte of JSON (`ScenarioDocument.maximumBytesPerByte`).
   /// - Throws: ``ScenarioError`` naming the step and the problem, or the line and column of bad JSON.
   public init(jsonData: Data, baseDirectory: URL) throws(ScenarioError) {
-    let document = try ScenarioDocument(jsonData: jsonData)
+    let document = try ScenarioDocument(jsonData: jsonData, makeStep: Self.parseStep)
     let object = document.root
     guard let name = object["name"]?.string else {
       throw ScenarioError(step: nil, reason: "missing \"name\" string")
@@ -46,9 +49,10 @@ extension Scenario {
     guard let steps = document.steps else {
       throw ScenarioError(step: nil, reason: "missing \"steps\" array")
     }
+    if let error = document.stepError { throw error }
     self.init(
       name: name, viewportWidth: width, viewportHeight: height, policies: policies, transcript: transcript,
-      steps: try steps.enumerated().map { index, step throws(ScenarioError) in try Self.parseStep(step, index: index) })
+      steps: steps)
   }
 
   static func parsePolicies(_ value: JSONValue, step: Int?) throws(ScenarioError)

@@ -153,18 +153,22 @@ public enum TranscriptCodec {
   /// - Parameters:
   ///   - reader: A reader before the array.
   ///   - context: What holds the parts, for errors (`message 3`), or `nil`; built only on an error.
+  ///   - joiningText: Whether strings in a row become one text part (and empty ones none), so that
+  ///     the parts take no more memory than their characters: what a scenario's `send` step reads.
   /// - Throws: ``JSONError``; content errors name the part.
-  package static func readParts(_ reader: inout JSONReader, in context: @autoclosure () -> String?)
-    throws(JSONError)
-    -> [ChatMessage.Part]
-  {
+  package static func readParts(
+    _ reader: inout JSONReader, in context: @autoclosure () -> String?, joiningText: Bool = false
+  ) throws(JSONError) -> [ChatMessage.Part] {
     var parts: [ChatMessage.Part] = []
+    var index = 0
+    var joinedText = ""  // the strings in a row so far, when joining
     try reader.beginArray()
     while try reader.nextElement() {
+      defer { index += 1 }
       let start = reader.offset
       let kind = try reader.peek()
       if kind == .string {
-        parts.append(.text(try reader.readString()))
+        if joiningText { joinedText += try reader.readString() } else { parts.append(.text(try reader.readString())) }
         continue
       }
       var sticker: String?
@@ -177,11 +181,16 @@ public enum TranscriptCodec {
         try reader.skipValue()
       }
       guard let sticker, !sticker.isEmpty else {
-        let place = context().map { "\($0), part \(parts.count)" } ?? "part \(parts.count)"
+        let place = context().map { "\($0), part \(index)" } ?? "part \(index)"
         throw reader.error("\(place): expected a string or {\"sticker\": name}", at: start)
+      }
+      if !joinedText.isEmpty {
+        parts.append(.text(joinedText))
+        joinedText = ""
       }
       parts.append(.sticker(sticker))
     }
+    if !joinedText.isEmpty { parts.append(.text(joinedText)) }
     return parts
   }
 

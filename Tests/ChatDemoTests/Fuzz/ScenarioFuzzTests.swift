@@ -74,7 +74,8 @@ import TextEngine
     let error = #expect(throws: ScenarioError.self) {
       try runner.run { view in
         made += 1
-        if made == 40 { view.instrumentation.record(.providerCreated, attachmentID: -1) }  // a provider that is not there
+        // Before step 39, count a provider that does not exist.
+        if made == 40 { view.instrumentation.record(.providerCreated, attachmentID: -1) }
         return fuzzer.next(for: view)
       }
     }

@@ -174,6 +174,25 @@ import TextEngine
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["ok.json"])
   }
 
+  @Test func sendPartsJoinStringsInARowAndUnknownFieldsAreSkipped() throws {
+    let json = #"""
+      {"name": "x", "transcript": \#(Self.chat), "comment": [[1, 2], {"a": 3}],
+       "steps": [{"op": "send", "note": "ignored", "parts": ["a", "", "b", {"sticker": "wave"}, "", "c"]}]}
+      """#
+    let scenario = try Scenario(jsonData: Data(json.utf8), baseDirectory: RepositoryAssets.scenarios)
+    #expect(scenario.steps == [.send([.text("ab"), .sticker("wave"), .text("c")])])
+  }
+
+  @Test func aKnownFieldHoldsAtMostAThousandMembers() throws {
+    let policies = Array(repeating: #""onScrollingOutOfViewport""#, count: 1_001).joined(separator: ", ")
+    let json = #"{"name": "x", "transcript": \#(Self.chat), "policies": [\#(policies)], "steps": []}"#
+    let error = #expect(throws: ScenarioError.self) {
+      try Scenario(jsonData: Data(json.utf8), baseDirectory: RepositoryAssets.scenarios)
+    }
+    #expect(
+      error?.description.contains("\"policies\" has more than 1000 elements") == true, "\(String(describing: error))")
+  }
+
   @Test func badFlagsAreUsageErrors() {
     #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--generate", "100000001"]) }
     #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--generate", "99999999999999999999"]) }

@@ -193,6 +193,16 @@ import TextEngine
       error?.description.contains("\"policies\" has more than 1000 elements") == true, "\(String(describing: error))")
   }
 
+  @Test func aScenarioThatIsNotARegularFileIsRefusedWithoutReadingIt() throws {
+    let directory = RepositoryAssets.temporaryDirectory()
+    let fifo = directory.appendingPathComponent("scenario.json")
+    #expect(mkfifo(fifo.path, 0o644) == 0)  // reading it would block for ever
+    for url in [fifo, directory] {
+      let error = #expect(throws: ScenarioError.self) { try Scenario(contentsOf: url) }
+      #expect(error?.description.contains("is not a regular file") == true, "\(String(describing: error))")
+    }
+  }
+
   @Test func badFlagsAreUsageErrors() {
     #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--generate", "100000001"]) }
     #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--generate", "99999999999999999999"]) }

@@ -12,7 +12,11 @@ extension Scenario {
   /// Reads a scenario file; a `{"file": …}` transcript is resolved relative to it.
   /// - Throws: ``ScenarioError`` naming the step and the problem.
   public init(contentsOf url: URL) throws(ScenarioError) {
-    let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+      throw ScenarioError(step: nil, reason: "scenario file \(url.path) is not a regular file (\(type.rawValue))")
+    }
+    let size = attributes?[.size] as? Int
     if let size, size > Self.maximumFileBytes {
       throw ScenarioError(
         step: nil, reason: "scenario file \(url.path) is \(size) bytes, over the \(Self.maximumFileBytes)-byte limit")

@@ -52,10 +52,10 @@ import Testing
     try Data("{".utf8).write(to: url)
     try Data("taken".utf8).write(to: TranscriptFile.recoveryURL(for: url, number: 1))
     let saver = TranscriptSaver(destination: .recovery(of: url))
-    saver.save(Transcript(messages: [ChatMessage(from: "me", text: "one")]))
+    saver.save(TranscriptSnapshot(Transcript(messages: [ChatMessage(from: "me", text: "one")])))
     var outcomes = saver.finish()
     #expect(saver.destination == .file(TranscriptFile.recoveryURL(for: url, number: 2)))
-    saver.save(Transcript(messages: [ChatMessage(from: "me", text: "two")]))
+    saver.save(TranscriptSnapshot(Transcript(messages: [ChatMessage(from: "me", text: "two")])))
     outcomes += saver.finish()
     #expect(
       outcomes.map { try? $0.result.get().lastPathComponent } == ["chat.recovered-2.json", "chat.recovered-2.json"])

@@ -5,6 +5,7 @@ import Foundation
 import ReuseKitTestSupport
 import Synchronization
 import Testing
+import TextEngine
 
 @MainActor @Suite struct TranscriptSaverTests {
   /// A writer that waits for the test's go-ahead, recording what it wrote and on which thread.
@@ -15,12 +16,14 @@ import Testing
 
     var writes: [(messages: Int, onMainThread: Bool)] { log.withLock { $0 } }
 
-    func write(_ transcript: Transcript, _ destination: TranscriptSaver.Destination) throws(TranscriptError) -> URL {
+    func write(_ snapshot: TranscriptSnapshot, _ destination: TranscriptSaver.Destination) throws(TranscriptError)
+      -> URL
+    {
       started.signal()
       gate.wait()
-      log.withLock { $0.append((transcript.messages.count, Thread.isMainThread)) }
+      log.withLock { $0.append((snapshot.messageCount, Thread.isMainThread)) }
       guard case .file(let url) = destination else { throw TranscriptError(reason: "unexpected destination") }
-      try TranscriptFile.save(transcript, to: url)
+      try TranscriptFile.save(messages: snapshot.messages, to: url)
       return url
     }
   }
@@ -35,7 +38,7 @@ import Testing
       writer: { (transcript, destination) throws(TranscriptError) in
         try writer.write(transcript, destination)
       })
-    saver.save(transcript(50))  // returns although the writer is blocked on its gate
+    saver.save(TranscriptSnapshot(transcript(50)))  // returns although the writer is blocked on its gate
     writer.started.wait()
     #expect(saver.isSaving)
     #expect(saver.poll().isEmpty)
@@ -57,10 +60,10 @@ import Testing
       writer: { (transcript, destination) throws(TranscriptError) in
         try writer.write(transcript, destination)
       })
-    saver.save(transcript(10))
+    saver.save(TranscriptSnapshot(transcript(10)))
     writer.started.wait()
-    saver.save(transcript(20))
-    saver.save(transcript(30))  // replaces the waiting 20
+    saver.save(TranscriptSnapshot(transcript(20)))
+    saver.save(TranscriptSnapshot(transcript(30)))  // replaces the waiting 20
     writer.gate.signal()
     writer.gate.signal()
     let outcomes = saver.finish()  // what quitting does: nothing asked for is lost
@@ -72,7 +75,7 @@ import Testing
   @Test func pollReportsAFinishedSaveOnTheMainThread() throws {
     let url = RepositoryAssets.temporaryDirectory().appendingPathComponent("chat.json")
     let saver = TranscriptSaver(destination: .file(url))
-    saver.save(transcript(5))
+    saver.save(TranscriptSnapshot(transcript(5)))
     var outcomes: [TranscriptSaver.Outcome] = []
     for _ in 0..<10_000 where outcomes.isEmpty {
       outcomes = saver.poll()
@@ -85,12 +88,27 @@ import Testing
   @Test func aFailedSaveIsReportedWithTheFile() throws {
     let url = RepositoryAssets.temporaryDirectory().appendingPathComponent("missing/chat.json")
     let saver = TranscriptSaver(destination: .file(url))
-    saver.save(transcript(5))
+    saver.save(TranscriptSnapshot(transcript(5)))
     let outcome = try #require(saver.finish().first)
     guard case .failure(let error) = outcome.result else {
       Issue.record("the save into a missing folder succeeded")
       return
     }
     #expect(error.description.hasPrefix(url.path))
+  }
+
+  @Test func aSnapshotKeepsTheMessagesAsTheyWereWhenItWasTaken() throws {
+    let url = RepositoryAssets.temporaryDirectory().appendingPathComponent("chat.json")
+    let storage = TextContentStorage(paragraphs: ["one", "two", "three"].map { (AttributedText($0), [:]) })
+    let snapshot = TranscriptSnapshot(storage: storage)
+    try storage.replaceCharacters(in: 0..<3, with: "ONE\nnew")  // edits after the snapshot…
+    try storage.replaceParagraphs(in: 3..<4, with: [])
+    #expect(storage.paragraphCount == 3)
+    let saver = TranscriptSaver(destination: .file(url))
+    saver.save(snapshot)
+    #expect(saver.finish().count == 1)
+    let saved = try TranscriptFile.load(url)  // …are not in the save
+    #expect(saved.messages.map(\.parts) == [[.text("one")], [.text("two")], [.text("three")]])
+    #expect(snapshot.messageCount == 3)
   }
 }

@@ -196,9 +196,10 @@ final class ChatApp: ChatInputRouterDelegate {
     composer.deleteBackward()
   }
 
-  /// Takes a snapshot of the messages and saves it in the background; ``report(_:)`` says how it went.
+  /// Takes a snapshot of the messages (paragraph references, well under a frame) and saves it in the
+  /// background; ``report(_:)`` says how it went.
   private func save() {
-    saver.save(Transcript(storage: storage))
+    saver.save(TranscriptSnapshot(storage: storage))
     show("Saving \(storage.paragraphCount) messages…", seconds: 3)
   }
 

@@ -66,8 +66,16 @@ public enum TranscriptFile {
   /// - Returns: The file written; later saves of the same session should go there.
   /// - Throws: ``TranscriptError`` naming the file and the step that failed.
   public static func saveRecovery(_ transcript: Transcript, for url: URL) throws(TranscriptError) -> URL {
+    try saveRecovery(messages: transcript.messages, for: url)
+  }
+
+  /// Writes `messages` as they come to the first free `NAME.recovered-N.json` beside `url`, never
+  /// replacing a file (see ``saveRecovery(_:for:)``).
+  /// - Returns: The file written.
+  /// - Throws: ``TranscriptError`` naming the file and the step that failed.
+  public static func saveRecovery(messages: some Sequence<ChatMessage>, for url: URL) throws(TranscriptError) -> URL {
     let original = try SaveTarget(url)
-    let temporary = try original.writeTemporary(transcript.messages)
+    let temporary = try original.writeTemporary(messages)
     defer { unlink(temporary) }
     for number in 1...10_000 {
       let candidate = recoveryURL(for: URL(fileURLWithPath: original.path), number: number)

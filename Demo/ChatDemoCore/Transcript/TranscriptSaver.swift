@@ -5,8 +5,9 @@ import Synchronization
 
 /// Saves transcripts off the main thread, so that a save never blocks the window.
 ///
-/// The caller takes an immutable snapshot (a ``Transcript``) on the main thread and hands it to
-/// ``save(_:)``, which returns at once; the snapshot is encoded and written on a background queue.
+/// The caller takes an immutable ``TranscriptSnapshot`` on the main thread (paragraph references
+/// only) and hands it to ``save(_:)``, which returns at once; the messages are made, encoded and
+/// written on a background queue, a piece at a time.
 /// ``poll()`` (called once a frame) reports finished saves on the main thread. A save asked for while
 /// one runs waits, and only the newest waiting snapshot is written. At quit, ``finish()`` waits for
 /// the save in flight and any waiting one, so nothing asked for is lost.
@@ -30,13 +31,13 @@ public final class TranscriptSaver {
   }
 
   /// Writes a snapshot; the default writes with ``TranscriptFile``. Runs on a background queue.
-  public typealias Writer = @Sendable (Transcript, Destination) throws(TranscriptError) -> URL
+  public typealias Writer = @Sendable (TranscriptSnapshot, Destination) throws(TranscriptError) -> URL
 
   /// Where the next save goes.
   public private(set) var destination: Destination
   private let writer: Writer
   private var inFlight: Job?
-  private var waiting: Transcript?
+  private var waiting: TranscriptSnapshot?
 
   /// Creates a saver writing to `destination`.
   public init(destination: Destination, writer: @escaping Writer = TranscriptSaver.write) {
@@ -49,7 +50,7 @@ public final class TranscriptSaver {
 
   /// Starts saving `snapshot` in the background, or queues it behind the save in flight (replacing
   /// any snapshot already waiting). Returns at once.
-  public func save(_ snapshot: Transcript) {
+  public func save(_ snapshot: TranscriptSnapshot) {
     if inFlight != nil {
       waiting = snapshot
     } else {
@@ -76,22 +77,22 @@ public final class TranscriptSaver {
   }
 
   /// The default writer: ``TranscriptFile/save(_:to:)`` or ``TranscriptFile/saveRecovery(_:for:)``.
-  public nonisolated static func write(_ transcript: Transcript, to destination: Destination)
+  public nonisolated static func write(_ snapshot: TranscriptSnapshot, to destination: Destination)
     throws(TranscriptError) -> URL
   {
     switch destination {
     case .file(let url):
-      try TranscriptFile.save(transcript, to: url)
+      try TranscriptFile.save(messages: snapshot.messages, to: url)
       return url
     case .recovery(let url):
-      return try TranscriptFile.saveRecovery(transcript, for: url)
+      return try TranscriptFile.saveRecovery(messages: snapshot.messages, for: url)
     }
   }
 
   // MARK: Private
 
-  private func start(_ snapshot: Transcript) {
-    let job = Job(messageCount: snapshot.messages.count)
+  private func start(_ snapshot: TranscriptSnapshot) {
+    let job = Job(messageCount: snapshot.messageCount)
     inFlight = job
     let writer = writer
     let destination = destination

@@ -66,7 +66,9 @@ struct ScenarioFuzzer {
   }
 
   private mutating func typedText() -> String {
-    let pieces = ["a", "b", " ", "é", "\n", "xy", "👍", "\u{2028}", "e\u{301}", "\u{FFFC}", "\r\n", "\r", "\u{301}", "🇫", "🇷"]
+    let pieces = [
+      "a", "b", " ", "é", "\n", "xy", "👍", "\u{2028}", "e\u{301}", "\u{FFFC}", "\r\n", "\r", "\u{301}", "🇫", "🇷",
+    ]
     return (0..<(1 + random.below(3))).map { _ in pieces[random.below(pieces.count)] }.joined()
   }
 

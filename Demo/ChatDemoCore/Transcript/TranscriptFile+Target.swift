@@ -113,7 +113,7 @@ extension TranscriptFile {
     /// The permission bits of the file being replaced, which the new one keeps.
     private var existingMode: mode_t? {
       var info = stat()
-      return stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+      return stat(path, &info) == 0 ? info.st_mode & 0o777 : nil
     }
   }
 }

@@ -42,47 +42,6 @@ public enum DemoMain {
     return !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
   }
 
-  /// Writes the generator's messages as they are made (memory bounded by one piece of output).
-  static func generate(_ generator: TranscriptGenerator, to output: URL?) -> Int32 {
-    var stickers = 0
-    let messages = generator.messageSequence.lazy.map { message in
-      stickers += message.parts.count { if case .sticker = $0 { true } else { false } }
-      return message
-    }
-    guard let output else {
-      TranscriptCodec.encode(messages) { (chunk: [UInt8]) in FileHandle.standardOutput.write(Data(chunk)) }
-      return 0
-    }
-    TranscriptFile.removeLeftoverTemporaryFiles(for: output)
-    do {
-      try TranscriptFile.save(messages: messages, to: output)
-    } catch {
-      return fail("cannot save the generated transcript: \(error)")
-    }
-    print("wrote \(generator.messages) messages (\(stickers) stickers) to \(output.path)")
-    return 0
-  }
-
-  /// The hidden `--save-loop` test hook: removes leftover temporary files as a start does, then
-  /// saves two different transcripts over `output` in turn, `count` times (forever when `nil`),
-  /// for tests that kill the process mid-save.
-  static func saveLoop(to output: URL, messages: Int, count: Int?) -> Int32 {
-    let removed = TranscriptFile.removeLeftoverTemporaryFiles(for: output)
-    FileHandle.standardOutput.write(Data("removed \(removed.count) leftover temporary files\n".utf8))
-    let versions = [1, 2].map { TranscriptGenerator(messages: messages, seed: $0).generate() }
-    var saves = 0
-    while count.map({ saves < $0 }) ?? true {
-      do {
-        try TranscriptFile.save(versions[saves % 2], to: output)
-      } catch {
-        return fail("\(error)")
-      }
-      saves += 1
-    }
-    print("saved \(saves) times")
-    return 0
-  }
-
   /// Writes a report atomically, or says which file could not be written and why.
   private static func writeReport(_ data: () throws -> Data, to url: URL) -> String? {
     do {
@@ -141,20 +100,6 @@ public enum DemoMain {
     }
     for error in report.errors { lines.append("  error: \(error)") }
     return lines.joined(separator: "\n")
-  }
-
-  /// The environment variable that makes `chat-demo` print its peak memory when it ends (a test hook).
-  public nonisolated static let peakMemoryVariable = "CHAT_DEMO_PRINT_PEAK_MEMORY"
-
-  /// Prints `peak memory: N kB` (the peak resident set, `VmHWM`) to standard error when
-  /// ``peakMemoryVariable`` is set: how tests measure a run's memory in a child process.
-  public nonisolated static func reportPeakMemoryIfAsked() {
-    guard ProcessInfo.processInfo.environment[peakMemoryVariable] != nil,
-      let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-    else { return }
-    let kilobytes = line.split(separator: " ").dropFirst().first.map(String.init) ?? "?"
-    FileHandle.standardError.write(Data("peak memory: \(kilobytes) kB\n".utf8))
   }
 
   static func fail(_ message: String) -> Int32 {

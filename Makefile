@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Tests render offscreen: SDL never needs a display for them.
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build test demo bench lint format record-goldens
+.PHONY: deps build test demo bench lint format record-goldens fuzz
 
 ## deps: install the Debian packages that are missing (apt-get update first).
 deps:
@@ -29,6 +29,14 @@ test: deps
 	$(TEST_ENV) $(SWIFT) run reuse-bench --smoke
 	@count=$$(grep -oE 'Test run with [0-9]+ tests' .build/test-output.txt | grep -oE '[0-9]+' | tail -n 1); \
 	  echo "tests: $${count:-0} passed, 0 failed"
+
+## fuzz: 1,000,000 seeded random scenario steps over the four policy sets, the reuse invariants
+## checked after every frame (make test runs 20,000). Override with FUZZ_STEPS=N FUZZ_SEED=S.
+FUZZ_STEPS ?= 1000000
+FUZZ_SEED ?= 1
+fuzz: deps
+	$(SWIFT) build --build-tests
+	FUZZ_STEPS=$(FUZZ_STEPS) FUZZ_SEED=$(FUZZ_SEED) $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest --filter ScenarioFuzzTests
 
 ## demo: install, build in release mode, open the window (or run headless without a display).
 demo: deps

@@ -10,4 +10,6 @@ do {
   FileHandle.standardError.write(Data("chat-demo: \(error)\n".utf8))
   exit(2)
 }
-exit(DemoMain.run(command))
+let status = DemoMain.run(command)
+DemoMain.reportPeakMemoryIfAsked()
+exit(status)

@@ -37,9 +37,10 @@ final class ChatApp: ChatInputRouterDelegate {
   private let router: ChatInputRouter
   private let canvas: SDLCanvas
   private let labels: TextTextureCache
-  private let transcriptURL: URL
   /// Set when the transcript file could not be read: it is never overwritten then.
   private let loadFailure: TranscriptError?
+  /// Writes saves in the background (to `NAME.recovered-N.json` when the file failed to load).
+  private let saver: TranscriptSaver
   private var status: (text: String, until: Double)?
   private var running = true
   private let quitAfter: Double?
@@ -53,8 +54,9 @@ final class ChatApp: ChatInputRouterDelegate {
     let library = try StickerLibrary(directory: assets.appendingPathComponent("Stickers"))
     runtime = StickerRuntime(clock: clock, library: library)
     stickers = StickerFactory(runtime: runtime)
-    transcriptURL = transcript
+    TranscriptFile.removeLeftoverTemporaryFiles(for: transcript)
     (storage, loadFailure) = Self.open(transcript, stickers: stickers)
+    saver = TranscriptSaver(destination: loadFailure == nil ? .file(transcript) : .recovery(of: transcript))
     let instrumentation = Instrumentation()
     instrumentation.timeSource = { [clock] in clock.now }
     chatView = try ChatTextView(
@@ -117,8 +119,11 @@ final class ChatApp: ChatInputRouterDelegate {
       }
       let spent = clock.now - now
       if spent < 1.0 / 60 { SDL_Delay(UInt32((1.0 / 60 - spent) * 1000)) }
+      for outcome in saver.poll() { report(outcome) }
       if let quitAfter, clock.now - start > quitAfter { running = false }
     }
+    if saver.isSaving { print("chat-demo: waiting for the save to finish…") }
+    for outcome in saver.finish() { report(outcome) }
   }
 
   // MARK: Layout and drawing
@@ -274,13 +279,17 @@ final class ChatApp: ChatInputRouterDelegate {
     composer.deleteBackward()
   }
 
+  /// Takes a snapshot of the messages (paragraph references, well under a frame) and saves it in the
+  /// background; ``report(_:)`` says how it went.
   private func save() {
-    let target = TranscriptFile.saveTarget(for: transcriptURL, loadFailed: loadFailure != nil)
-    do {
-      try TranscriptFile.save(Transcript(storage: storage), to: target)
-      show("Saved \(storage.paragraphCount) messages to \(target.lastPathComponent)", seconds: 3)
-    } catch {
-      show("Save failed: \(error)", seconds: 6)
+    saver.save(TranscriptSnapshot(storage: storage))
+    show("Saving \(storage.paragraphCount) messages…", seconds: 3)
+  }
+
+  private func report(_ outcome: TranscriptSaver.Outcome) {
+    switch outcome.result {
+    case .success(let url): show("Saved \(outcome.messageCount) messages to \(url.lastPathComponent)", seconds: 3)
+    case .failure(let error): show("Save failed: \(error)", seconds: 6)
     }
   }
 

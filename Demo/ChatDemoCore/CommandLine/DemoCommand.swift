@@ -8,6 +8,12 @@ public enum DemoCommand: Equatable {
   case interactive(transcript: URL?, quitAfter: Double?)
   case headless(HeadlessOptions)
   case generate(messages: Int, seed: UInt64, stickerEvery: Int, stickerOnlyEvery: Int, output: URL?)
+  /// The hidden `--save-loop FILE [--generate N] [--save-count K]` test hook (not in `--help`): saves
+  /// two transcripts of N messages (default 1000) over FILE in turn, K times or until killed.
+  case saveLoop(output: URL, messages: Int, count: Int?)
+
+  /// The most messages `--generate` makes (written as they are made, so memory stays flat).
+  public static let maximumGeneratedMessages = 100_000_000
 
   /// Options of a headless scenario run.
   public struct HeadlessOptions: Equatable {
@@ -45,6 +51,8 @@ public enum DemoCommand: Equatable {
     var output: URL?
     var transcript: URL?
     var quitAfter: Double?
+    var saveLoop: URL?
+    var saveCount: Int?
 
     func value(for flag: String) throws(UsageError) -> String {
       guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
@@ -76,7 +84,9 @@ public enum DemoCommand: Equatable {
       case "--matrix": options.matrix = true
       case "--generate":
         let count = try number(for: argument)
-        guard count > 0 else { throw UsageError(description: "--generate needs at least 1 message") }
+        guard (1...maximumGeneratedMessages).contains(count) else {
+          throw UsageError(description: "--generate takes 1...\(maximumGeneratedMessages) messages, not \(count)")
+        }
         generate = count
       case "--seed": seed = UInt64(try number(for: argument))
       case "--sticker-every": stickerEvery = try number(for: argument)
@@ -84,9 +94,12 @@ public enum DemoCommand: Equatable {
       case "--out": output = URL(fileURLWithPath: try value(for: argument))
       case "--transcript": transcript = URL(fileURLWithPath: try value(for: argument))
       case "--quit-after": quitAfter = Double(try number(for: argument))
+      case "--save-loop": saveLoop = URL(fileURLWithPath: try value(for: argument))
+      case "--save-count": saveCount = try number(for: argument)
       default: throw UsageError(description: "unknown argument \"\(argument)\" (see --help)")
       }
     }
+    if let saveLoop { return .saveLoop(output: saveLoop, messages: generate ?? 1_000, count: saveCount) }
     if let generate {
       return .generate(
         messages: generate, seed: seed, stickerEvery: stickerEvery, stickerOnlyEvery: stickerOnlyEvery, output: output)
@@ -106,8 +119,8 @@ public enum DemoCommand: Equatable {
     USAGE
       chat-demo [--transcript FILE] [--quit-after SECONDS]
           Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
-          Ctrl+S saves it atomically, and a file that failed to load is never overwritten — the
-          save goes to FILE.recovered.json). Without a display, runs the default scenario headless,
+          Ctrl+S saves it atomically in the background, and a file that failed to load is never
+          overwritten — the save goes to a new FILE.recovered-N.json). Without a display, runs the default scenario headless,
           prints the policy matrix and says where it wrote the screenshots.
       chat-demo --headless --scenario FILE [--policy none|edit|scroll|both] [--report FILE]
                 [--screenshots DIR] [--matrix]
@@ -116,8 +129,10 @@ public enum DemoCommand: Equatable {
           (also written as JSON to --report); in matrix mode failed expectations do not change
           the exit status.
       chat-demo --generate N [--seed S] [--sticker-every K] [--sticker-only-every J] [--out FILE]
-          Writes a deterministic transcript of N messages as JSON (stdout without --out): every
-          K-th message holds a sticker (default 3), every J-th of those is a sticker alone (default never).
+          Writes a deterministic transcript of N messages (at most 100000000) as JSON (stdout without
+          --out), as the messages are made, in flat memory: every K-th message holds a sticker
+          (default 3), every J-th of those is a sticker alone (default never). --out replaces only a
+          regular file (a symbolic link is followed), atomically.
 
     EXIT STATUS
       0  every expectation held     1  an expectation failed

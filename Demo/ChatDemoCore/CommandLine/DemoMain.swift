@@ -12,21 +12,11 @@ public enum DemoMain {
       print(DemoCommand.helpText)
       return 0
     case .generate(let messages, let seed, let stickerEvery, let stickerOnlyEvery, let output):
-      let transcript = TranscriptGenerator(
-        messages: messages, seed: seed, stickerEvery: stickerEvery, stickerOnlyEvery: stickerOnlyEvery
-      ).generate()
-      if let output {
-        do {
-          try TranscriptFile.save(transcript, to: output)
-        } catch {
-          return fail("\(error)")
-        }
-        print("wrote \(messages) messages (\(transcript.stickerCount) stickers) to \(output.path)")
-      } else {
-        let data = transcript.jsonData()
-        FileHandle.standardOutput.write(data)
-      }
-      return 0
+      let generator = TranscriptGenerator(
+        messages: messages, seed: seed, stickerEvery: stickerEvery, stickerOnlyEvery: stickerOnlyEvery)
+      return generate(generator, to: output)
+    case .saveLoop(let output, let messages, let count):
+      return saveLoop(to: output, messages: messages, count: count)
     case .headless(let options):
       return runHeadless(options)
     case .interactive(let transcript, let quitAfter):
@@ -52,6 +42,16 @@ public enum DemoMain {
     return !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
   }
 
+  /// Writes a report atomically, or says which file could not be written and why.
+  private static func writeReport(_ data: () throws -> Data, to url: URL) -> String? {
+    do {
+      try TranscriptFile.write(Array(try data()), to: url, what: "the report")
+      return nil
+    } catch {
+      return "cannot write the report: \(error)"
+    }
+  }
+
   static func runHeadless(_ options: DemoCommand.HeadlessOptions) -> Int32 {
     guard let scenarioURL = options.scenario else { return fail("--headless needs --scenario FILE") }
     guard let assets = AssetLocator.assetsDirectory() else { return fail("cannot find the Assets folder") }
@@ -71,18 +71,18 @@ public enum DemoMain {
       if options.matrix {
         let matrix = try ScenarioMatrix.run(scenario, options: runnerOptions)
         print(matrix.table)
-        if let report = options.report { try matrix.jsonData().write(to: report) }
+        if let report = options.report, let message = writeReport(matrix.jsonData, to: report) {
+          return fail(message)
+        }
         return 0
       }
       let runner = ScenarioRunner(scenario: scenario, options: runnerOptions)
       let report = try runner.run()
-      if let url = options.report { try report.jsonData().write(to: url) }
       print(summary(report))
+      if let url = options.report, let message = writeReport(report.jsonData, to: url) { return fail(message) }
       return report.passed ? 0 : 1
-    } catch let error as ScenarioError {
-      return fail("\(scenarioURL.lastPathComponent): \(error)")
     } catch {
-      return fail("\(error)")
+      return fail("\(scenarioURL.lastPathComponent): \(error)")
     }
   }
 

@@ -6,12 +6,17 @@ import TextEngine
 
 extension Scenario {
   /// The largest scenario file read (16 MiB); big transcripts belong in `{"file": …}` or `{"generate": …}`.
+  /// Parsing holds at most about 8 bytes per byte of it (about 130 MiB at the limit), besides the file.
   public static let maximumFileBytes = 16 << 20
 
   /// Reads a scenario file; a `{"file": …}` transcript is resolved relative to it.
   /// - Throws: ``ScenarioError`` naming the step and the problem.
   public init(contentsOf url: URL) throws(ScenarioError) {
-    let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+      throw ScenarioError(step: nil, reason: "scenario file \(url.path) is not a regular file (\(type.rawValue))")
+    }
+    let size = attributes?[.size] as? Int
     if let size, size > Self.maximumFileBytes {
       throw ScenarioError(
         step: nil, reason: "scenario file \(url.path) is \(size) bytes, over the \(Self.maximumFileBytes)-byte limit")
@@ -23,10 +28,12 @@ extension Scenario {
   }
 
   /// Parses scenario JSON in one pass with `JSONReader`: the inline transcript's messages and a
-  /// `send` step's parts go through ``TranscriptCodec``, everything else is read as small trees.
+  /// `send` step's parts go through ``TranscriptCodec``, the other known fields are read as small
+  /// trees, unknown ones are skipped, and each step is checked as soon as it is read. The memory
+  /// held stays under about 8 bytes per byte of JSON (`ScenarioDocument.maximumBytesPerByte`).
   /// - Throws: ``ScenarioError`` naming the step and the problem, or the line and column of bad JSON.
   public init(jsonData: Data, baseDirectory: URL) throws(ScenarioError) {
-    let document = try ScenarioDocument(jsonData: jsonData)
+    let document = try ScenarioDocument(jsonData: jsonData, makeStep: Self.makeStep)
     let object = document.root
     guard let name = object["name"]?.string else {
       throw ScenarioError(step: nil, reason: "missing \"name\" string")
@@ -46,12 +53,18 @@ extension Scenario {
     guard let steps = document.steps else {
       throw ScenarioError(step: nil, reason: "missing \"steps\" array")
     }
+    if let error = document.stepError { throw error }
     self.init(
       name: name, viewportWidth: width, viewportHeight: height, policies: policies, transcript: transcript,
-      steps: try steps.enumerated().map { index, step throws(ScenarioError) in try Self.parseStep(step, index: index) })
-    stepViews = try steps.enumerated().map { index, step throws(ScenarioError) in
-      try Self.parseView(step, index: index)
-    }
+      steps: steps)
+    stepViews = document.stepViews
+  }
+
+  /// Checks one step as it is read: the step and the view it targets.
+  private static func makeStep(_ step: ScenarioDocument.Step?, index: Int) throws(ScenarioError)
+    -> (step: ScenarioStep, view: Int)
+  {
+    (try parseStep(step, index: index), try parseView(step, index: index))
   }
 
   /// A step's `"view"` field: 0 (the default) or 1.

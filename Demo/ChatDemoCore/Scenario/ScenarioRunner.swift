@@ -57,6 +57,13 @@ public final class ScenarioRunner {
   /// Runs every step.
   /// - Throws: ``ScenarioError`` for bad input (unknown sticker, message out of range, bad files).
   public func run() throws(ScenarioError) -> ScenarioReport {
+    try run(continuingWith: { _ in nil })
+  }
+
+  /// Runs every step, then the steps `next` makes one at a time from the live view (numbered after
+  /// the scenario's), until it returns `nil`: how the fuzz test drives random sessions.
+  /// - Throws: ``ScenarioError`` naming the step at fault.
+  public func run(continuingWith next: (TextView) -> ScenarioStep?) throws(ScenarioError) -> ScenarioReport {
     let library: StickerLibrary
     do {
       library = try StickerLibrary(directory: options.stickerDirectory)
@@ -83,6 +90,14 @@ public final class ScenarioRunner {
     try render(host, step: nil)
     for (index, step) in scenario.steps.enumerated() {
       try perform(step, index: index, host: host, stickers: stickers)
+    }
+    var index = scenario.steps.count
+    while let step = next(host.textView) {
+      for name in step.stickerNames where !stickers.knows(name) {
+        throw ScenarioError(step: index, op: step.op, reason: "unknown sticker \"\(name)\"")
+      }
+      try perform(step, index: index, host: host, stickers: stickers)
+      index += 1
     }
     return report(storage: storage, view: host.textView)
   }
@@ -116,10 +131,16 @@ public final class ScenarioRunner {
         }
         at = value
       }
-      guard start + at + length <= storage.length else {
-        throw fail("length \(length) runs past the end of the document")
+      let (lower, lowerOverflow) = start.addingReportingOverflow(at)
+      let (upper, upperOverflow) = lower.addingReportingOverflow(length)
+      guard !lowerOverflow, !upperOverflow, upper <= storage.length else {
+        throw fail("length \(length) runs past the end of the document (length \(storage.length))")
       }
-      try? view.setSelectedRange((start + at)..<(start + at + length))
+      do {
+        try view.setSelectedRange(lower..<upper)
+      } catch {
+        throw fail("cannot select \(lower)..<\(upper): \(error)")
+      }
     case .scrollTo(let message, let position):
       _ = try messageStart(message)
       try? view.scroll(toParagraphAt: message, position: position)

@@ -1,21 +1,29 @@
 import ChatKit
 import Foundation
 
-/// Loads and saves transcripts. Saves are atomic: a temporary file in the same folder is
-/// written, flushed with `fsync`, then renamed over the target.
+/// Loads and saves transcripts.
+///
+/// Saves are atomic and lose nothing: a temporary file beside the target is written, flushed with
+/// `fsync`, renamed over the target, and the folder is flushed too. A symbolic link is followed
+/// (its target is replaced, the link stays); anything that is not a regular file (a folder, a FIFO,
+/// a device) is refused. Temporary files left by a killed save are removed at the next start
+/// (``removeLeftoverTemporaryFiles(for:)``).
 public enum TranscriptFile {
   /// The largest transcript file read (512 MiB).
   public static let maximumBytes = 512 << 20
 
   /// Reads a transcript.
-  /// - Throws: ``TranscriptError`` naming the file: missing, too large, malformed.
+  /// - Throws: ``TranscriptError`` naming the file: missing, not a regular file, too large, malformed.
   public static func load(_ url: URL) throws(TranscriptError) -> Transcript {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-    guard let size = attributes?[.size] as? Int else {
-      throw TranscriptError(file: url.path, reason: "cannot read the file")
+    var info = stat()
+    guard stat(url.path, &info) == 0 else {
+      throw TranscriptError(file: url.path, reason: "cannot read the file: \(errnoText())")
     }
-    guard size <= maximumBytes else {
-      throw TranscriptError(file: url.path, reason: "\(size) bytes is over the \(maximumBytes)-byte limit")
+    guard FileKind(info) == .regular else {
+      throw TranscriptError(file: url.path, reason: "cannot read \(FileKind(info).name): not a regular file")
+    }
+    guard info.st_size <= maximumBytes else {
+      throw TranscriptError(file: url.path, reason: "\(info.st_size) bytes is over the \(maximumBytes)-byte limit")
     }
     guard let data = FileManager.default.contents(atPath: url.path) else {
       throw TranscriptError(file: url.path, reason: "cannot read the file")
@@ -27,41 +35,65 @@ public enum TranscriptFile {
     }
   }
 
-  /// Where saving a transcript opened from `url` goes: `url` itself, or — when `url` could not be
-  /// loaded — `NAME.recovered.json` beside it, so that a corrupt file is never overwritten.
-  public static func saveTarget(for url: URL, loadFailed: Bool) -> URL {
-    loadFailed ? url.deletingPathExtension().appendingPathExtension("recovered.json") : url
-  }
-
-  /// Writes `transcript` to `url` atomically (temp file, fsync, rename).
+  /// Writes `transcript` to `url` atomically (temp file, fsync, rename, fsync of the folder).
+  /// - Throws: ``TranscriptError`` naming the file and the step that failed; the target is unchanged.
   public static func save(_ transcript: Transcript, to url: URL) throws(TranscriptError) {
-    let data = transcript.jsonData()
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else {
-      throw TranscriptError(file: url.path, reason: "cannot create \(temporary.lastPathComponent): \(errnoText())")
-    }
-    let written = data.withUnsafeBytes { buffer -> Bool in
-      var offset = 0
-      while offset < buffer.count {
-        let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if count <= 0 { return false }
-        offset += count
-      }
-      return true
-    }
-    let synced = fsync(descriptor) == 0
-    close(descriptor)
-    guard written, synced else {
-      unlink(temporary.path)
-      throw TranscriptError(file: url.path, reason: "writing failed: \(errnoText())")
-    }
-    guard rename(temporary.path, url.path) == 0 else {
-      unlink(temporary.path)
-      throw TranscriptError(file: url.path, reason: "rename failed: \(errnoText())")
-    }
+    try save(messages: transcript.messages, to: url)
   }
 
-  private static func errnoText() -> String { String(cString: strerror(errno)) }
+  /// Writes `messages` to `url` atomically as they come, in bounded memory (one piece of
+  /// about 1 MiB and one message at a time).
+  /// - Throws: ``TranscriptError`` naming the file and the step that failed; the target is unchanged.
+  public static func save(messages: some Sequence<ChatMessage>, to url: URL) throws(TranscriptError) {
+    let target = try SaveTarget(url)
+    try target.checkReplaceable()
+    try target.replace(with: try target.writeTemporary(messages))
+  }
+
+  /// Writes `bytes` to `url` atomically, like a transcript: for the other files the demo writes.
+  /// - Parameter what: What is written, for errors ("the report").
+  /// - Throws: ``TranscriptError`` naming the file, what was written and the step that failed.
+  public static func write(_ bytes: [UInt8], to url: URL, what: String) throws(TranscriptError) {
+    let target = try SaveTarget(url)
+    try target.checkReplaceable(what: what)
+    try target.replace(
+      with: try target.writeTemporary(what: what) { file throws(WritableFile.Failure) in try file.write(bytes) })
+  }
+
+  /// Writes `transcript` beside `url` as the first free `NAME.recovered-N.json` (N from 1), never
+  /// replacing a file: this is where a transcript that failed to load is saved, and two sessions
+  /// never write over each other's copy.
+  /// - Returns: The file written; later saves of the same session should go there.
+  /// - Throws: ``TranscriptError`` naming the file and the step that failed.
+  public static func saveRecovery(_ transcript: Transcript, for url: URL) throws(TranscriptError) -> URL {
+    try saveRecovery(messages: transcript.messages, for: url)
+  }
+
+  /// Writes `messages` as they come to the first free `NAME.recovered-N.json` beside `url`, never
+  /// replacing a file (see ``saveRecovery(_:for:)``).
+  /// - Returns: The file written.
+  /// - Throws: ``TranscriptError`` naming the file and the step that failed.
+  public static func saveRecovery(messages: some Sequence<ChatMessage>, for url: URL) throws(TranscriptError) -> URL {
+    let original = try SaveTarget(url)
+    let temporary = try original.writeTemporary(messages)
+    defer { unlink(temporary) }
+    for number in 1...10_000 {
+      let candidate = recoveryURL(for: URL(fileURLWithPath: original.path), number: number)
+      if link(temporary, candidate.path) == 0 {
+        try original.syncDirectory()
+        return candidate
+      }
+      guard errno == EEXIST else {
+        throw TranscriptError(file: candidate.path, reason: "cannot create the recovery file: \(errnoText())")
+      }
+    }
+    throw TranscriptError(file: url.path, reason: "every recovery file name up to 10000 is taken")
+  }
+
+  /// `NAME.recovered-N.json` beside `url`.
+  public static func recoveryURL(for url: URL, number: Int) -> URL {
+    url.deletingPathExtension().appendingPathExtension("recovered-\(number).json")
+  }
+
+  static func errnoText() -> String { String(cString: strerror(errno)) }
 }

@@ -29,45 +29,67 @@ public enum TranscriptCodec {
   /// one text part written with `"text"`.
   /// - Complexity: O(total characters).
   public static func encode(_ transcript: Transcript) -> [UInt8] {
-    var writer = JSONWriter(capacity: transcript.messages.count * 128)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(transcript.messages.count * 128)
+    encode(transcript.messages, chunkBytes: .max) { (chunk: [UInt8]) in bytes.append(contentsOf: chunk) }
+    return bytes
+  }
+
+  /// Writes `messages` as a transcript document (the same bytes as ``encode(_:)``) in pieces of
+  /// about `chunkBytes`, handing each to `write`: memory stays bounded by one piece and one
+  /// message, however many messages the sequence makes.
+  /// - Parameters:
+  ///   - messages: The messages, read once, in order.
+  ///   - chunkBytes: The size at which a piece is handed over.
+  ///   - write: Takes each piece, in order; an error it throws stops the encoding.
+  /// - Complexity: O(total characters).
+  public static func encode<Messages: Sequence<ChatMessage>, Failure: Error>(
+    _ messages: Messages, chunkBytes: Int = 1 << 20, to write: ([UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
+    var writer = JSONWriter(capacity: min(chunkBytes, 1 << 20) + 4_096)
     writer.beginObject()
     writer.key("messages")
     writer.beginArray()
-    for message in transcript.messages {
-      writer.beginObject()
-      if let date = message.date {
-        writer.key("date")
-        writer.string(date)
-      }
-      writer.key("from")
-      writer.string(message.from)
-      if message.parts.count == 1, case .text(let text) = message.parts[0] {
-        writer.key("text")
-        writer.string(text)
-      } else {
-        writer.key("parts")
-        writer.beginArray()
-        for part in message.parts {
-          switch part {
-          case .text(let text): writer.string(text)
-          case .sticker(let name):
-            writer.beginObject()
-            writer.key("sticker")
-            writer.string(name)
-            writer.endObject()
-          }
-        }
-        writer.endArray()
-      }
-      if let time = message.time {
-        writer.key("time")
-        writer.string(time)
-      }
-      writer.endObject()
+    for message in messages {
+      encode(message, into: &writer)
+      if writer.bytes.count >= chunkBytes { try write(writer.takeBytes()) }
     }
     writer.endArray()
     writer.endObject()
-    return writer.bytes
+    try write(writer.takeBytes())
+  }
+
+  private static func encode(_ message: ChatMessage, into writer: inout JSONWriter) {
+    writer.beginObject()
+    if let date = message.date {
+      writer.key("date")
+      writer.string(date)
+    }
+    writer.key("from")
+    writer.string(message.from)
+    if message.parts.count == 1, case .text(let text) = message.parts[0] {
+      writer.key("text")
+      writer.string(text)
+    } else {
+      writer.key("parts")
+      writer.beginArray()
+      for part in message.parts {
+        switch part {
+        case .text(let text): writer.string(text)
+        case .sticker(let name):
+          writer.beginObject()
+          writer.key("sticker")
+          writer.string(name)
+          writer.endObject()
+        }
+      }
+      writer.endArray()
+    }
+    if let time = message.time {
+      writer.key("time")
+      writer.string(time)
+    }
+    writer.endObject()
   }
 
   // MARK: Reading
@@ -140,18 +162,22 @@ public enum TranscriptCodec {
   /// - Parameters:
   ///   - reader: A reader before the array.
   ///   - context: What holds the parts, for errors (`message 3`), or `nil`; built only on an error.
+  ///   - joiningText: Whether strings in a row become one text part (and empty ones none), so that
+  ///     the parts take no more memory than their characters: what a scenario's `send` step reads.
   /// - Throws: ``JSONError``; content errors name the part.
-  package static func readParts(_ reader: inout JSONReader, in context: @autoclosure () -> String?)
-    throws(JSONError)
-    -> [ChatMessage.Part]
-  {
+  package static func readParts(
+    _ reader: inout JSONReader, in context: @autoclosure () -> String?, joiningText: Bool = false
+  ) throws(JSONError) -> [ChatMessage.Part] {
     var parts: [ChatMessage.Part] = []
+    var index = 0
+    var joinedText = ""  // the strings in a row so far, when joining
     try reader.beginArray()
     while try reader.nextElement() {
+      defer { index += 1 }
       let start = reader.offset
       let kind = try reader.peek()
       if kind == .string {
-        parts.append(.text(try reader.readString()))
+        if joiningText { joinedText += try reader.readString() } else { parts.append(.text(try reader.readString())) }
         continue
       }
       var sticker: String?
@@ -164,11 +190,16 @@ public enum TranscriptCodec {
         try reader.skipValue()
       }
       guard let sticker, !sticker.isEmpty else {
-        let place = context().map { "\($0), part \(parts.count)" } ?? "part \(parts.count)"
+        let place = context().map { "\($0), part \(index)" } ?? "part \(index)"
         throw reader.error("\(place): expected a string or {\"sticker\": name}", at: start)
+      }
+      if !joinedText.isEmpty {
+        parts.append(.text(joinedText))
+        joinedText = ""
       }
       parts.append(.sticker(sticker))
     }
+    if !joinedText.isEmpty { parts.append(.text(joinedText)) }
     return parts
   }
 

@@ -74,50 +74,77 @@ public struct TranscriptGenerator: Equatable, Sendable {
   /// The transcript.
   /// - Complexity: O(messages × averageLength).
   public func generate() -> Transcript {
-    var random = SplitMix64(seed: seed)
     var result: [ChatMessage] = []
     result.reserveCapacity(messages)
-    var minutes = 9 * 60
-    for index in 0..<messages {
-      let from = Self.senders[Int(random.next() % UInt64(Self.senders.count))]
-      minutes += Int(random.next() % 4)
-      let time = "\(String(format2: (minutes / 60) % 24)):\(String(format2: minutes % 60))"
-      var sentences: [String] = []
-      let target = averageLength - 10 + Int(random.next() % 21)
-      while sentences.joined(separator: " ").count < target {
-        sentences.append(Self.phrases[Int(random.next() % UInt64(Self.phrases.count))])
-      }
-      var parts: [ChatMessage.Part] = []
-      if let run = stickerRuns.first(where: { $0.messages.contains(index) }), !stickers.isEmpty {
-        parts = spread(sentences, stickers: run.stickersPerMessage, random: &random)
-        result.append(ChatMessage(from: from, time: time, parts: parts))
-        continue
-      }
-      let stickerIndex = stickerEvery > 0 && index % stickerEvery == 0 ? index / stickerEvery : nil
-      if let stickerIndex, !stickers.isEmpty {
-        let sticker = stickers[Int(random.next() % UInt64(stickers.count))]
-        if stickerOnlyEvery > 0, stickerIndex % stickerOnlyEvery == stickerOnlyEvery - 1 {
-          parts = [.sticker(sticker)]
-        } else {
-          let split = max(1, sentences.count / 2)
-          let head = sentences[..<split].joined(separator: " ")
-          let tail = sentences[split...].joined(separator: " ")
-          parts =
-            tail.isEmpty
-            ? [.text(head + " "), .sticker(sticker)] : [.text(head + " "), .sticker(sticker), .text(" " + tail)]
-        }
-      } else {
-        parts = [.text(sentences.joined(separator: " "))]
-      }
-      result.append(ChatMessage(from: from, time: time, parts: parts))
-    }
-    if days > 0 {
-      for index in result.indices {
-        let day = index * days / max(1, result.count)
-        result[index].date = lastDay.adding(days: day - (days - 1)).description
-      }
-    }
+    result.append(contentsOf: messageSequence)
     return Transcript(messages: result)
+  }
+
+  /// The transcript's messages, made one at a time (the same as ``generate()``'s): writing them
+  /// as they come keeps memory bounded by one message.
+  public var messageSequence: Messages { Messages(generator: self) }
+
+  /// The messages of a ``TranscriptGenerator``, made one at a time.
+  public struct Messages: Sequence, IteratorProtocol {
+    private let generator: TranscriptGenerator
+    private var random: SplitMix64
+    private var minutes = 9 * 60
+    private var index = 0
+
+    init(generator: TranscriptGenerator) {
+      self.generator = generator
+      random = SplitMix64(seed: generator.seed)
+    }
+
+    /// The next message, or `nil` after the last.
+    public mutating func next() -> ChatMessage? {
+      guard index < generator.messages else { return nil }
+      defer { index += 1 }
+      var message = generator.message(at: index, minutes: &minutes, random: &random)
+      message.date = generator.date(ofMessageAt: index)
+      return message
+    }
+  }
+
+  /// The day of message `index` when the messages are spread over ``days`` days, else `nil`.
+  private func date(ofMessageAt index: Int) -> String? {
+    guard days > 0 else { return nil }
+    let day = index * days / max(1, messages)
+    return lastDay.adding(days: day - (days - 1)).description
+  }
+
+  /// Message `index`, drawing from `random` in the same order as ever.
+  private func message(at index: Int, minutes: inout Int, random: inout SplitMix64) -> ChatMessage {
+    let from = Self.senders[Int(random.next() % UInt64(Self.senders.count))]
+    minutes += Int(random.next() % 4)
+    let time = "\(String(format2: (minutes / 60) % 24)):\(String(format2: minutes % 60))"
+    var sentences: [String] = []
+    let target = averageLength - 10 + Int(random.next() % 21)
+    while sentences.joined(separator: " ").count < target {
+      sentences.append(Self.phrases[Int(random.next() % UInt64(Self.phrases.count))])
+    }
+    if let run = stickerRuns.first(where: { $0.messages.contains(index) }), !stickers.isEmpty {
+      return ChatMessage(
+        from: from, time: time, parts: spread(sentences, stickers: run.stickersPerMessage, random: &random))
+    }
+    var parts: [ChatMessage.Part] = []
+    let stickerIndex = stickerEvery > 0 && index % stickerEvery == 0 ? index / stickerEvery : nil
+    if let stickerIndex, !stickers.isEmpty {
+      let sticker = stickers[Int(random.next() % UInt64(stickers.count))]
+      if stickerOnlyEvery > 0, stickerIndex % stickerOnlyEvery == stickerOnlyEvery - 1 {
+        parts = [.sticker(sticker)]
+      } else {
+        let split = max(1, sentences.count / 2)
+        let head = sentences[..<split].joined(separator: " ")
+        let tail = sentences[split...].joined(separator: " ")
+        parts =
+          tail.isEmpty
+          ? [.text(head + " "), .sticker(sticker)] : [.text(head + " "), .sticker(sticker), .text(" " + tail)]
+      }
+    } else {
+      parts = [.text(sentences.joined(separator: " "))]
+    }
+    return ChatMessage(from: from, time: time, parts: parts)
   }
 
   /// `sentences` cut into `count + 1` runs of text with a random sticker between each two.

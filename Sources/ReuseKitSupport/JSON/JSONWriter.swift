@@ -17,6 +17,14 @@ package struct JSONWriter {
   /// - Parameter capacity: Bytes to reserve, when the caller can estimate the size.
   package init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
+  /// Hands over the bytes written so far and empties the buffer, keeping the nesting state, so
+  /// that a long document can be written out piece by piece in bounded memory.
+  package mutating func takeBytes() -> [UInt8] {
+    let written = bytes
+    bytes.removeAll(keepingCapacity: true)
+    return written
+  }
+
   /// Opens an object.
   package mutating func beginObject() { open(UInt8(ascii: "{")) }
 

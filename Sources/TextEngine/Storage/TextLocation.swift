@@ -14,9 +14,11 @@ public struct TextLocation: Hashable, CustomStringConvertible {
     self.offset = offset
   }
 
-  /// The same paragraph, `delta` characters further.
+  /// The same paragraph, `delta` characters further. The sum saturates instead of overflowing, so
+  /// a location advanced too far is refused by storage (out of range) rather than trapping.
   public func advanced(by delta: Int) -> TextLocation {
-    TextLocation(paragraph: paragraph, offset: offset + delta)
+    let (sum, overflow) = offset.addingReportingOverflow(delta)
+    return TextLocation(paragraph: paragraph, offset: overflow ? (delta > 0 ? Int.max : Int.min) : sum)
   }
 
   public static func == (lhs: TextLocation, rhs: TextLocation) -> Bool {

@@ -65,6 +65,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
     storage: TextContentStorage, viewportSize: CGSize, glyphMeasurer: any GlyphMeasuring,
     instrumentation: Instrumentation = Instrumentation()
   ) {
+    let viewportSize = Self.usableSize(viewportSize)
     self.textContentStorage = storage
     self.viewportSize = viewportSize
     self.instrumentation = instrumentation
@@ -124,6 +125,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
 
   /// Scrolls so that the viewport's top is at `y` (clamped).
   open func scroll(toY y: Double) {
+    let y = y.isNaN ? scrollOffset : y
     scrollOffset = min(max(0, y), maximumScrollOffset)
     isAnchoredToBottom = false
     setNeedsLayout()
@@ -134,6 +136,15 @@ open class TextView: TextViewportLayoutControllerDelegate {
     let target = scrollOffset + dy
     scroll(toY: target)
     if dy > 0, target >= maximumScrollOffset { isAnchoredToBottom = wantsBottomAnchoring }
+  }
+
+  /// The largest viewport side, in points.
+  public static let maximumViewportSide = 1_000_000.0
+
+  /// `size` with each side made finite and kept in 1…``maximumViewportSide`` (NaN becomes 1).
+  static func usableSize(_ size: CGSize) -> CGSize {
+    func side(_ value: Double) -> Double { value.isNaN ? 1 : min(max(value, 1), maximumViewportSide) }
+    return CGSize(width: side(size.width), height: side(size.height))
   }
 
   /// Whether scrolling to the very bottom re-anchors the view there (default false; the chat turns it on).
@@ -175,8 +186,10 @@ open class TextView: TextViewportLayoutControllerDelegate {
     }
   }
 
-  /// Changes the visible size. A new width relays out every paragraph (lazily, as passes reach them).
+  /// Changes the visible size, each side kept in 1…``maximumViewportSide`` (NaN becomes 1). A new
+  /// width relays out every paragraph (lazily, as passes reach them).
   open func setViewportSize(_ size: CGSize) {
+    let size = Self.usableSize(size)
     viewportSize = size
     textLayoutManager.setContainerWidth(size.width)
     scrollOffset = min(scrollOffset, maximumScrollOffset)

@@ -10,6 +10,8 @@ public enum TextEditError: Error, Equatable, CustomStringConvertible {
   case invertedRange
   /// An editing call was made while the storage was notifying observers of an earlier edit.
   case reentrantEdit
+  /// The text view refused to change these characters (``TextView/shouldChangeText(in:)``).
+  case refused(range: Range<Int>)
 
   public var description: String {
     switch self {
@@ -18,6 +20,7 @@ public enum TextEditError: Error, Equatable, CustomStringConvertible {
     case .staleLocation: "the location points into a paragraph that is no longer in the document"
     case .invertedRange: "the range ends before it starts"
     case .reentrantEdit: "an edit was made while observers were being told about another edit"
+    case .refused(let range): "the view does not let the characters in \(range.lowerBound)..<\(range.upperBound) change"
     }
   }
 }

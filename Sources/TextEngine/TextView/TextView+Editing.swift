@@ -6,6 +6,7 @@ extension TextView {
   public func replaceCharacters(
     in range: Range<Int>, with text: AttributedText, paragraphAttributes: [[String: String]]? = nil
   ) throws(TextEditError) {
+    guard shouldChangeText(in: range) else { throw .refused(range: range) }
     try performUndoableEdit(selectionAfter: caretAfterReplacing(range)) { () throws(TextEditError) in
       try textContentStorage.replaceCharacters(in: range, with: text, paragraphAttributes: paragraphAttributes)
     }
@@ -18,6 +19,7 @@ extension TextView {
   public func insertText(_ string: String) {
     let text = AttributedText(string, attributes: typingAttributes)
     let range = selectedRange
+    guard shouldChangeText(in: range) else { return }
     let typed = string.count == 1 && string != "\n" ? string.first : nil
     try? performUndoableEdit(selectionAfter: caretAfterReplacing(range), typed: typed) { () throws(TextEditError) in
       try textContentStorage.replaceCharacters(in: range, with: text)
@@ -58,6 +60,7 @@ extension TextView {
   /// The selection stays.
   public func changeAttributes(in range: Range<Int>, _ change: (inout TextAttributes) -> Void) throws(TextEditError) {
     let selection = selectedRange
+    guard shouldChangeText(in: range) else { throw .refused(range: range) }
     try performUndoableEdit(selectionAfter: .fixed(selection)) { () throws(TextEditError) in
       try textContentStorage.setAttributes(in: range, change)
     }

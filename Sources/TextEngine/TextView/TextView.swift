@@ -196,6 +196,17 @@ open class TextView: TextViewportLayoutControllerDelegate {
     setNeedsLayout()
   }
 
+  // MARK: Editing
+
+  /// Whether the characters in `range` (document offsets) may change: asked before every edit the
+  /// view makes for its user (typing, deleting, pasting, replacing, attribute changes), not for
+  /// undo and redo, which only revert edits it allowed, nor for appended paragraphs. Subclasses
+  /// override it to protect parts of the document (the chat's day separators); a refused edit
+  /// changes nothing and throws ``TextEditError/refused(range:)`` (typing and deleting ignore it).
+  /// - Parameter range: The characters that would be replaced; empty for an insertion.
+  /// - Returns: `true` (the default) to let the edit happen.
+  open func shouldChangeText(in range: Range<Int>) -> Bool { true }
+
   // MARK: Rendering surfaces for fragments
 
   /// The surface for `fragment`; subclasses return their own drawable type.

@@ -16,6 +16,8 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
     case viewportLayoutPass
     /// A provider factory or `loadView()` failed, or an asset could not be decoded.
     case error
+    /// Something loaded with a caveat, for example a sticker played without features its renderer lacks.
+    case warning
 
     /// The counter this kind of event increments, if any.
     public var counter: Counter? {
@@ -32,7 +34,7 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
       case .animationReset: .animationResets
       case .layoutFragmentCreated: .layoutFragmentsCreated
       case .viewportLayoutPass: .viewportLayoutPasses
-      case .error: nil
+      case .error, .warning: nil
       }
     }
   }

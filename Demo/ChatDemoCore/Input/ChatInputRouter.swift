@@ -140,7 +140,7 @@ package final class ChatInputRouter {
     case .toggleStickerPolicy(let option): chatView.toggleStickerPolicy(option)
     case .toggleResetFlashes: chatView.flashesResets.toggle()
     case .stopEditing: chatView.stopEditing()
-    case .send, .save, .quit, .insertSticker, .layOut: delegate?.perform(command)
+    case .send, .save, .quit, .insertSticker, .layOut, .nextStickerPage: delegate?.perform(command)
     }
     return true
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Instrumentation
+import Stickers
 
 /// What a scenario run did, as written by `--report`.
 public struct ScenarioReport: Codable, Equatable, Sendable {
@@ -31,6 +32,9 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
   public var screenshots: [String]
   /// Error events (bad sticker files, failed views), in order.
   public var errors: [String]
+  /// Every sticker the run loaded (and, with `--stickers DIR`, every sticker of DIR): name, kind,
+  /// `ok` / `rejected`, the reason and the warnings.
+  public var stickers: [StickerLoadStatus] = []
 
   /// Whether every expectation held.
   public var passed: Bool { expectations.allSatisfy(\.passed) }

@@ -133,7 +133,7 @@ let package = Package(
       name: "ChatDemoTests",
       dependencies: [
         "ChatDemoCore", "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "Instrumentation",
-        "AnimationRuntime", "ReuseKitTestSupport", "CSDL2",
+        "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     // Keeps the layout: pure modules import no C module, libraries hold no benchmark or test code.

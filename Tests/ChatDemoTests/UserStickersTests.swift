@@ -20,15 +20,19 @@ import Testing
     let directory = RepositoryAssets.temporaryDirectory()
     let manager = FileManager.default
     for (name, source) in [
-      ("greeting.tgs", "tgs/tdesktop-greeting.tgs"), ("hello.tgs", "tgs/tdesktop-diamond.tgs"), ("wink.json", "lottie/rlottie-emoji_wink.json"),
-      ("spin.gif", "gif/sdwebimage-TestImage.gif"), ("cube.webp", "animated-webp-apng/sdwebimage-TestImageAnimated.webp"),
+      ("greeting.tgs", "tgs/tdesktop-greeting.tgs"), ("hello.tgs", "tgs/tdesktop-diamond.tgs"),
+      ("wink.json", "lottie/rlottie-emoji_wink.json"),
+      ("spin.gif", "gif/sdwebimage-TestImage.gif"),
+      ("cube.webp", "animated-webp-apng/sdwebimage-TestImageAnimated.webp"),
       ("delay.png", "animated-webp-apng/pillow-apng-delay.png"), ("footage.json", "lottie/lottieweb-footage.json"),
-      ("greeting.gif", "gif/sdwebimage-TestLoopCount.gif"), ("dot.lottie", "dotlottie/lottieios-DotLottie-animation.lottie"),
+      ("greeting.gif", "gif/sdwebimage-TestLoopCount.gif"),
+      ("dot.lottie", "dotlottie/lottieios-DotLottie-animation.lottie"),
     ] {
       try manager.createSymbolicLink(
         at: directory.appendingPathComponent(name), withDestinationURL: Self.real.appendingPathComponent(source))
     }
-    let webp = try Data(contentsOf: Self.real.appendingPathComponent("animated-webp-apng/sdwebimage-TestImageAnimated.webp"))
+    let webp = try Data(
+      contentsOf: Self.real.appendingPathComponent("animated-webp-apng/sdwebimage-TestImageAnimated.webp"))
     try webp.prefix(webp.count / 2).write(to: directory.appendingPathComponent("half.webp"))
     try Data("{\"w\": oops".utf8).write(to: directory.appendingPathComponent("broken.json"))
     try Data("not a sticker".utf8).write(to: directory.appendingPathComponent("notes.txt"))
@@ -41,7 +45,8 @@ import Testing
     #expect(
       try DemoCommand.parse(["--stickers", "/packs/mine"])
         == .interactive(transcript: nil, quitAfter: nil, stickers: URL(fileURLWithPath: "/packs/mine")))
-    guard case .headless(let options) = try DemoCommand.parse(["--headless", "--scenario", "s.json", "--stickers", "d"])
+    guard
+      case .headless(let options) = try DemoCommand.parse(["--headless", "--scenario", "s.json", "--stickers", "d"])
     else {
       Issue.record("not headless")
       return
@@ -71,9 +76,10 @@ import Testing
     }
     #expect(byName["wink"] == nil && byName["notes"] == nil)
     // greeting.gif sorts before greeting.tgs: the first file keeps the name.
-    for (name, kind) in [("greeting", "gif"), ("hello", "tgs"), ("blink", "lottie"), ("spin", "gif"), ("cube", "webp"), ("delay", "apng"),
-      ("dot", "dotLottie")]
-    {
+    for (name, kind) in [
+      ("greeting", "gif"), ("hello", "tgs"), ("blink", "lottie"), ("spin", "gif"), ("cube", "webp"), ("delay", "apng"),
+      ("dot", "dotLottie"),
+    ] {
       #expect(byName[name]?.status == .ok, "\(name): \(byName[name]?.reason ?? "")")
       #expect(byName[name]?.kind == kind)
     }

@@ -90,7 +90,8 @@ struct HostileCorpus {
         bytes: pngSignature + ihdr + [0, 0, 0, 0], expectedReason: "not 5 equal frames"),
       Case(
         name: "strip-garbage", file: "garbage.png", kind: "frameStrip", frames: 4,
-        bytes: pngSignature + ihdr + Array(repeating: 0xAB, count: 64), expectedReason: "(PNG): was rejected by the decoder"),
+        bytes: pngSignature + ihdr + Array(repeating: 0xAB, count: 64),
+        expectedReason: "(PNG): was rejected by the decoder"),
       Case(name: "missing-file", file: "missing.json", kind: "lottie", bytes: nil, expectedReason: "no such file"),
     ]
   }

@@ -98,7 +98,8 @@ import Testing
     let escaping = runtime.status(named: "x")
     #expect(escaping.status == .rejected)
     #expect(escaping.reason?.contains("outside the directory") == true)
-    #expect(runtime.status(named: "strip").reason?.contains("stickers[2] needs a positive integer \"frameCount\"") == true)
+    #expect(
+      runtime.status(named: "strip").reason?.contains("stickers[2] needs a positive integer \"frameCount\"") == true)
   }
 
   @Test func renderSizesOutsideTheLimitsAreRefused() throws {

@@ -15,7 +15,9 @@ import Testing
     #expect(kinds.contains("gif") && kinds.contains("frameStrip"))
     for asset in library.assets {
       let rate = try runtime.player(named: asset.name).makeAnimationState(clock: ManualClock()).frameRate
-      #expect(abs(rate - 30) < 0.01 || abs(rate - 60) < 0.01 || abs(rate - 10) < 0.01 || abs(rate - 12) < 0.01, "\(asset.name): \(rate)")
+      #expect(
+        abs(rate - 30) < 0.01 || abs(rate - 60) < 0.01 || abs(rate - 10) < 0.01 || abs(rate - 12) < 0.01,
+        "\(asset.name): \(rate)")
       let size = try FileManager.default.attributesOfItem(atPath: asset.file.path)[.size] as? Int
       #expect((size ?? .max) < 64 * 1024, "\(asset.name) is \(size ?? -1) bytes")
     }

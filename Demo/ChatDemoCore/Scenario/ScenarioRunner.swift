@@ -55,7 +55,8 @@ public final class ScenarioRunner {
   public func run() throws(ScenarioError) -> ScenarioReport {
     let library: StickerLibrary
     do {
-      library = try StickerLibrary(directories: [options.stickerDirectory] + [options.userStickerDirectory].compactMap { $0 })
+      library = try StickerLibrary(
+        directories: [options.stickerDirectory] + [options.userStickerDirectory].compactMap { $0 })
     } catch {
       throw ScenarioError(step: nil, reason: "sticker library: \(error)")
     }

@@ -23,8 +23,10 @@ enum RealStickerBenchmark {
     let folders = ((try? manager.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
     return folders.flatMap { folder -> [URL] in
       let url = directory.appendingPathComponent(folder)
-      return ((try? manager.contentsOfDirectory(atPath: url.path)) ?? []).sorted().map { url.appendingPathComponent($0) }
-        .filter { StickerLibrary.stickerExtensions.contains($0.pathExtension.lowercased()) }
+      return ((try? manager.contentsOfDirectory(atPath: url.path)) ?? []).sorted().map {
+        url.appendingPathComponent($0)
+      }
+      .filter { StickerLibrary.stickerExtensions.contains($0.pathExtension.lowercased()) }
     }
   }
 
@@ -113,13 +115,10 @@ enum RealStickerBenchmark {
     }
     let longest = views.map(\.animationState.loopDuration).max() ?? 4
     let coldTicks = smoke ? 30 : Int(min(60, longest) * 60) + 1
-    let cold = Sampler(warmUp: 0, samples: coldTicks).run(prepare: { _ in clock.advance(by: 1.0 / 60) }) { _ in
-      tick()
-    }
+    let advance: (Int) -> Void = { _ in clock.advance(by: 1.0 / 60) }
+    let cold = Sampler(warmUp: 0, samples: coldTicks).run(prepare: advance, { _ in tick() })
     let coldDecodes = cache.decodes
-    let warm = Sampler(warmUp: 0, samples: smoke ? 30 : 600).run(prepare: { _ in clock.advance(by: 1.0 / 60) }) { _ in
-      tick()
-    }
+    let warm = Sampler(warmUp: 0, samples: smoke ? 30 : 600).run(prepare: advance, { _ in tick() })
     let verdict = warm.p99 <= 0.002 ? "PASS" : "MISS"
     return """
       P6 real: \(views.count) real stickers visible at 64 px (\(files.count) files round robin), per 60 Hz frame:

@@ -12,7 +12,8 @@ enum StickerProbe {
   ///   `nil` when the arguments are not a probe.
   static func run(arguments: [String]) -> Int32? {
     guard arguments.first == "--probe-sticker" else { return nil }
-    guard arguments.count == 2 || (arguments.count == 4 && arguments[2] == "--size"), let path = arguments.dropFirst().first
+    guard arguments.count == 2 || (arguments.count == 4 && arguments[2] == "--size"),
+      let path = arguments.dropFirst().first
     else {
       FileHandle.standardError.write(Data("usage: reuse-bench --probe-sticker FILE [--size PX]\n".utf8))
       return 2

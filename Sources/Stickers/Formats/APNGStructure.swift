@@ -98,7 +98,9 @@ struct APNGStructure {
       }
     }
     if let item = pending { try finish(item) }
-    guard totalDelay <= limits.maxDuration else { throw .durationTooLong(seconds: totalDelay, limit: limits.maxDuration) }
+    guard totalDelay <= limits.maxDuration else {
+      throw .durationTooLong(seconds: totalDelay, limit: limits.maxDuration)
+    }
     self.width = width
     self.height = height
     self.frames = frames

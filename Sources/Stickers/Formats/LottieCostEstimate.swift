@@ -66,7 +66,8 @@ struct LottieCostEstimate {
     var largest = 1.0
     func visit(_ value: JSONValue) {
       switch value {
-      case .number(let number): largest = max(largest, number.double.isFinite ? number.double : .greatestFiniteMagnitude)
+      case .number(let number):
+        largest = max(largest, number.double.isFinite ? number.double : .greatestFiniteMagnitude)
       case .array(let items): for item in items { visit(item) }
       case .object(let members):
         for key in ["s", "e"] { if let member = members[key] { visit(member) } }

@@ -24,7 +24,7 @@ public struct StickerLimits: Equatable, Sendable {
   public var maxJSONDepth: Int
   /// The longest loop accepted, in seconds.
   public var maxDuration: Double
-  /// The largest static draw-cost estimate of a Lottie file (see ``LottieCostEstimate``).
+  /// The largest static draw-cost estimate of a Lottie file: paths and paints, times repeater copies, per layer and precomposition use.
   public var maxLottieCost: Int
   /// The most bytes a Lottie file's embedded images may decode to, together.
   public var maxEmbeddedImageBytes: Int

@@ -58,7 +58,8 @@ struct RasterCanvas {
     guard left < right, top < bottom else { return }
     for row in top..<bottom {
       let start = (row * image.width + left) * 4
-      image.pixels.replaceSubrange(start..<start + (right - left) * 4, with: repeatElement(0, count: (right - left) * 4))
+      image.pixels.replaceSubrange(
+        start..<start + (right - left) * 4, with: repeatElement(0, count: (right - left) * 4))
     }
   }
 

@@ -92,7 +92,8 @@ final class WebPAnimation: RasterFrameSource {
       let buffer
     else { return nil }
     current += 1
-    last = RGBAImage(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: buffer, count: width * height * 4)))
+    last = RGBAImage(
+      width: width, height: height, pixels: Array(UnsafeBufferPointer(start: buffer, count: width * height * 4)))
     return last
   }
 }

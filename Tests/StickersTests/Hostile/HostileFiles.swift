@@ -89,7 +89,8 @@ enum HostileFiles {
     let uri = "data:image/png;base64," + Data(png).base64EncodedString()
     return Array(
       StickerFixtures.solidLottie().replacingOccurrences(
-        of: "\"assets\":[]", with: "\"assets\":[{\"id\":\"i\",\"w\":\(side),\"h\":\(side),\"e\":1,\"u\":\"\",\"p\":\"\(uri)\"}]"
+        of: "\"assets\":[]",
+        with: "\"assets\":[{\"id\":\"i\",\"w\":\(side),\"h\":\(side),\"e\":1,\"u\":\"\",\"p\":\"\(uri)\"}]"
       ).utf8)
   }
 

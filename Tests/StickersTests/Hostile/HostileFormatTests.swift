@@ -31,7 +31,8 @@ import Testing
         ("animations/a.json", Array(repeating: 0x20, count: 64 << 20)),
       ])
     },
-    Case(file: "slip.lottie", kind: "dotLottie", reason: "zip entry '../../escape.json' has an unsafe path (zip-slip)") {
+    Case(file: "slip.lottie", kind: "dotLottie", reason: "zip entry '../../escape.json' has an unsafe path (zip-slip)")
+    {
       try HostileFiles.zip([
         ("manifest.json", HostileFiles.dotLottieManifest("a")),
         ("animations/a.json", Array(StickerFixtures.solidLottie().utf8)),
@@ -68,7 +69,8 @@ import Testing
     // In process: the placeholder's error names the file, the real format and the reason.
     let name = file.deletingPathExtension().lastPathComponent
     let runtime = StickerRuntime(
-      clock: ManualClock(), library: StickerLibrary(directory: directory, assets: [StickerAsset(name: name, file: file)]))
+      clock: ManualClock(),
+      library: StickerLibrary(directory: directory, assets: [StickerAsset(name: name, file: file)]))
     let status = runtime.status(named: name)
     #expect(status.status == .rejected)
     #expect(status.kind == item.kind)
@@ -84,7 +86,8 @@ import Testing
 
   @Test func theChildProcessMeasuresRealWork() throws {
     // The probe is no stub: a real sticker loads and renders there, and its peak memory is reported.
-    let probe = try StickerProbeProcess.probe(RealStickers.directory.appendingPathComponent("gif/lottieweb-Example1.gif"))
+    let probe = try StickerProbeProcess.probe(
+      RealStickers.directory.appendingPathComponent("gif/lottieweb-Example1.gif"))
     #expect(probe.status == "ok")
     #expect(probe.kind == "gif")
     #expect(probe.peak >= probe.peakBefore && probe.peakBefore > 1024)
@@ -105,7 +108,8 @@ import Testing
     let file = directory.appendingPathComponent("solid.json")
     try Data(StickerFixtures.solidLottie().utf8).write(to: file)
     let runtime = StickerRuntime(
-      clock: ManualClock(), library: StickerLibrary(directory: directory, assets: [StickerAsset(name: "solid", file: file)]))
+      clock: ManualClock(),
+      library: StickerLibrary(directory: directory, assets: [StickerAsset(name: "solid", file: file)]))
     let timer = SlowTimer()
     runtime.renderTimer = timer
     let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: runtime))
@@ -116,11 +120,13 @@ import Testing
     #expect(timer.reads == 2)
     #expect(view.isPlaceholder)
     #expect(frame == runtime.library.placeholder.image(pixelSize: 32))
-    #expect(view.failureReason?.contains("exceeded its render budget (frame 0 at 32 px took 2000 ms, budget 250 ms)") == true)
+    #expect(
+      view.failureReason?.contains("exceeded its render budget (frame 0 at 32 px took 2000 ms, budget 250 ms)") == true)
     #expect(runtime.status(named: "solid").status == .rejected)
     // Within budget, the same sticker plays.
     let fast = StickerRuntime(
-      clock: ManualClock(), library: StickerLibrary(directory: directory, assets: [StickerAsset(name: "solid", file: file)]))
+      clock: ManualClock(),
+      library: StickerLibrary(directory: directory, assets: [StickerAsset(name: "solid", file: file)]))
     fast.renderTimer = ManualClock()
     let second = StickerFixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: fast))
     second.load(recordingTo: nil)

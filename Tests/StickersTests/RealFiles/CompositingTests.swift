@@ -90,7 +90,9 @@ import Testing
       base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
     let embedded = StickerFixtures.solidLottie().replacingOccurrences(
       of: "\"assets\":[]",
-      with: "\"assets\":[{\"id\":\"i\",\"w\":1,\"h\":1,\"e\":1,\"u\":\"\",\"p\":\"data:image/png;base64,\(png.base64EncodedString())\"}]")
+      with:
+        "\"assets\":[{\"id\":\"i\",\"w\":1,\"h\":1,\"e\":1,\"u\":\"\",\"p\":\"data:image/png;base64,\(png.base64EncodedString())\"}]"
+    )
     #expect(try player(Array(embedded.utf8), file: "embedded.json").1.isPlaceholder == false)
     let external = StickerFixtures.solidLottie().replacingOccurrences(
       of: "\"assets\":[]", with: "\"assets\":[{\"id\":\"i\",\"w\":1,\"h\":1,\"u\":\"/etc/\",\"p\":\"shadow\"}]")

@@ -34,6 +34,6 @@ final class RasterPlayer: StickerPlayer {
   }
 
   func render(frame: Int, pixelSize: Int) -> RGBAImage {
-    source.canvas(at: min(max(0, frame), frameCount - 1)).scaledToFit(square: pixelSize)
+    source.canvas(at: min(max(0, frame), frameCount - 1)).reduced(toAbout: pixelSize).scaledToFit(square: pixelSize)
   }
 }

@@ -115,3 +115,14 @@ import Testing
     #expect(palette.page == 0)
   }
 }
+
+extension UserStickersTests {
+  @Test func theReportListsAllFiveFieldsOfEverySticker() throws {
+    let status = StickerLoadStatus(name: "a", kind: "gif", status: .ok, reason: nil, warnings: [])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: JSONEncoder().encode(status)) as? [String: Any])
+    #expect(Set(json.keys) == ["name", "kind", "status", "reason", "warnings"])
+    #expect(json["reason"] is NSNull)
+    #expect(try JSONDecoder().decode(StickerLoadStatus.self, from: JSONEncoder().encode(status)) == status)
+  }
+}

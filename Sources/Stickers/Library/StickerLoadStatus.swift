@@ -17,6 +17,20 @@ public struct StickerLoadStatus: Codable, Equatable, Sendable {
   /// What the renderer leaves out (at most one warning per file), plus library warnings such as duplicate names.
   public var warnings: [String]
 
+  private enum CodingKeys: String, CodingKey {
+    case name, kind, status, reason, warnings
+  }
+
+  /// Encodes every field, `null` included, so a report always shows all five.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(status, forKey: .status)
+    try container.encode(reason, forKey: .reason)
+    try container.encode(warnings, forKey: .warnings)
+  }
+
   public init(name: String, kind: String?, status: Status, reason: String?, warnings: [String]) {
     self.name = name
     self.kind = kind

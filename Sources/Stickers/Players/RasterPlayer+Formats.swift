@@ -105,7 +105,7 @@ extension RasterPlayer {
   /// A WebP (animated or not), decoded in order by libwebp's animation decoder, which composites each frame.
   /// - Throws: The first cap or decoding problem; the first frame is decoded here.
   static func webp(_ bytes: [UInt8], limits: StickerLimits) throws(StickerError.Reason) -> RasterPlayer {
-    let animation = try WebPAnimation(bytes: bytes)
+    let animation = try WebPAnimation(bytes: bytes, maxCanvasBytes: limits.maxDecodedBytes)
     guard animation.width >= 1, animation.height >= 1, animation.frameCount >= 1 else {
       throw .malformed("empty WebP canvas or no frames")
     }

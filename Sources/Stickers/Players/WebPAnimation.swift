@@ -19,20 +19,32 @@ final class WebPAnimation: RasterFrameSource {
   private var last: RGBAImage
 
   /// Demuxes `bytes` with libwebp (straight-alpha RGBA output).
-  /// - Throws: ``StickerError/Reason/decoderFailed(_:)`` when libwebp cannot read the container.
-  init(bytes: [UInt8]) throws(StickerError.Reason) {
+  /// - Parameters:
+  ///   - bytes: The file.
+  ///   - maxCanvasBytes: The largest canvas accepted, checked from the container before libwebp's
+  ///     animation decoder allocates its canvases.
+  /// - Throws: ``StickerError/Reason/decoderFailed(_:)`` when libwebp cannot read the container,
+  ///   ``StickerError/Reason/decodedSizeTooLarge(bytes:limit:)`` for a canvas over the cap.
+  init(bytes: [UInt8], maxCanvasBytes: Int) throws(StickerError.Reason) {
     data = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
     _ = data.initialize(from: bytes)
     var webp = WebPData(bytes: UnsafePointer(data.baseAddress), size: data.count)
     // Durations from the demuxer, before any decoding.
     var durations: [Double] = []
+    var canvasBytes = 0
     if let demux = WebPDemuxInternal(&webp, 0, nil, WEBP_DEMUX_ABI_VERSION) {
+      canvasBytes =
+        Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH)) * Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT)) * 4
       var iterator = WebPIterator()
       if WebPDemuxGetFrame(demux, 1, &iterator) != 0 {
         repeat { durations.append(Double(iterator.duration) / 1000) } while WebPDemuxNextFrame(&iterator) != 0
         WebPDemuxReleaseIterator(&iterator)
       }
       WebPDemuxDelete(demux)
+    }
+    guard canvasBytes <= maxCanvasBytes else {
+      data.deallocate()
+      throw .decodedSizeTooLarge(bytes: canvasBytes, limit: maxCanvasBytes)
     }
     var options = WebPAnimDecoderOptions()
     guard WebPAnimDecoderOptionsInit(&options) != 0 else {

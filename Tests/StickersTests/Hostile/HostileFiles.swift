@@ -94,6 +94,22 @@ enum HostileFiles {
       ).utf8)
   }
 
+  /// An animated WebP container whose `VP8X` header claims a `side × side` canvas, with one tiny
+  /// lossless frame.
+  static func webpClaimingCanvas(side: Int) -> [UInt8] {
+    func le(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    // A 1×1 lossless bitstream (VP8L), from libwebp's smallest encoding.
+    let vp8l: [UInt8] = [0x2F, 0x00, 0x00, 0x00, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xFE, 0x07, 0x00]
+    let frame = Array("VP8L".utf8) + le(vp8l.count, 4) + vp8l
+    let anmf =
+      Array("ANMF".utf8) + le(16 + frame.count, 4) + le(0, 3) + le(0, 3) + le(0, 3) + le(0, 3) + le(100, 3)
+      + [0] + frame
+    let vp8x = Array("VP8X".utf8) + le(10, 4) + [0x12, 0, 0, 0] + le(side - 1, 3) + le(side - 1, 3)
+    let anim = Array("ANIM".utf8) + le(6, 4) + le(0, 4) + le(0, 2)
+    let body = Array("WEBP".utf8) + vp8x + anim + anmf
+    return Array("RIFF".utf8) + le(body.count, 4) + body
+  }
+
   /// `png` (an APNG) with its `acTL` frame count replaced by `frames`.
   static func apng(_ png: [UInt8], claimingFrames frames: UInt32) -> [UInt8] {
     var bytes = png

@@ -43,6 +43,9 @@ import Testing
       let bytes = try real("animated-webp-apng/sdwebimage-TestImageAnimated.webp")
       return Array(bytes.prefix(bytes.count * 2 / 3))
     },
+    Case(file: "huge-canvas.webp", kind: "webp", reason: "(WebP): would decode to 1073741824 bytes (limit 50331648)") {
+      HostileFiles.webpClaimingCanvas(side: 16_384)
+    },
     Case(file: "truncated.png", kind: "apng", reason: "(APNG): is malformed (truncated") {
       let bytes = try real("animated-webp-apng/sdwebimage-TestImageAnimated.apng")
       return Array(bytes.prefix(bytes.count / 2))

@@ -8,7 +8,8 @@ import ReuseKitSupport
 ///   never makes us read a path); the static draw cost (``LottieCostEstimate``) must stay under
 ///   ``StickerLimits/maxLottieCost``; features rlottie 0.1 does not render are counted for one warning.
 /// - Last, whole numbers written as floats (`"w": 24.0`) are rewritten as integers, which rlottie
-///   0.1 requires wherever it reads an integer.
+///   0.1 requires wherever it reads an integer, and newer-form keyframes in the older form it reads
+///   (``LottieKeyframes``).
 struct LottieDocument {
   /// The JSON rlottie parses.
   let json: [UInt8]
@@ -35,7 +36,7 @@ struct LottieDocument {
     var features = UnsupportedFeatures()
     features.count(in: root)
     warnings = features.warning.map { [$0] } ?? []
-    json = Self.normalisingWholeFloats(bytes)
+    json = try LottieKeyframes.rewritten(Self.normalisingWholeFloats(bytes), maxDepth: limits.maxJSONDepth)
   }
 
   /// Refuses image assets that name files, and embedded images that decode too large or are no image.

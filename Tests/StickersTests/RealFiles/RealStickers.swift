@@ -94,14 +94,6 @@ enum RealStickers {
     "lottie/lottieweb-lights.json",
   ]
 
-  /// Files that load and play but that rlottie 0.1 draws as nothing: issue_1847's only visible
-  /// shape is a stroke under a trim path whose animated end uses the newer keyframe form (each
-  /// keyframe's `s` only, the last one holding a value too); rlottie 0.1 then trims everything away.
-  /// Rewritten in the old form (`e` on each keyframe, a bare `{"t": …}` last) it draws, so the
-  /// fix is a keyframe rewrite before rlottie, not done yet. The load itself — whole-number floats
-  /// — is what `EXPECTED.md` tests here.
-  static let blankInRlottie: Set<String> = ["lottie/lottieios-issue_1847.json"]
-
   /// The cases of files that play.
   static var playing: [Case] { cases.filter(\.outcome.plays) }
 }

@@ -34,6 +34,9 @@ let package = Package(
     .systemLibrary(
       name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
     .systemLibrary(name: "CRlottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
 
     // Pure Swift layers: no C module, no SDL.
     .target(name: "ReuseKitSupport", swiftSettings: strictSettings),
@@ -49,7 +52,7 @@ let package = Package(
       name: "Stickers",
       dependencies: [
         "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "SDLSupport", "CRlottie",
-        "CSDL2", "CSDL2Image",
+        "CSDL2", "CSDL2Image", "CZlib", "CZip", "CWebP",
       ],
       swiftSettings: strictSettings),
 
@@ -109,9 +112,9 @@ let package = Package(
       name: "StickersTests",
       dependencies: [
         "Stickers", "AnimationRuntime", "TextEngine", "Instrumentation", "ReuseKitTestSupport",
-        "CSDL2",
+        "CSDL2", "SDLTestSupport", "SDLSupport", "ReuseKitSupport", "CZlib", "CZip",
       ],
-      swiftSettings: strictSettings),
+      exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(
       name: "SDLSupportTests", dependencies: ["SDLSupport", "CSDL2"],
       swiftSettings: strictSettings),
@@ -131,7 +134,7 @@ let package = Package(
       name: "ChatDemoTests",
       dependencies: [
         "ChatDemoCore", "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "Instrumentation",
-        "AnimationRuntime", "ReuseKitTestSupport", "CSDL2",
+        "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     // Keeps the layout: pure modules import no C module, libraries hold no benchmark or test code.

@@ -456,23 +456,20 @@ def main():
         file = f"{doc['nm']}.json"
         with open(os.path.join(HERE, file), "wb") as handle:
             handle.write(data)
-        manifest.append({"name": doc["nm"], "file": file, "kind": "lottie", "width": SIZE, "height": SIZE,
-                         "frameCount": doc["op"] - doc["ip"], "frameRate": doc["fr"]})
+        manifest.append({"file": file})  # name, kind, size and timing come from the file itself
     with open(os.path.join(HERE, "bounce.png"), "wb") as handle:
         handle.write(bounce_strip())
-    manifest.append({"name": "bounce", "file": "bounce.png", "kind": "frameStrip", "width": 96, "height": 96,
-                     "frameCount": 30, "frameRate": 30})
+    manifest.append({"file": "bounce.png", "frameCount": 30, "frameRate": 30})  # how to cut the strip
     with open(os.path.join(HERE, "spinner.gif"), "wb") as handle:
         handle.write(spinner_gif())
-    manifest.append({"name": "spinner", "file": "spinner.gif", "kind": "gif", "width": 96, "height": 96,
-                     "frameCount": 30, "frameRate": 30})
+    manifest.append({"file": "spinner.gif"})
     with open(os.path.join(HERE, "manifest.json"), "w") as handle:
         json.dump({"version": 1, "stickers": manifest}, handle, indent=2)
         handle.write("\n")
     for entry in manifest:
         size = os.path.getsize(os.path.join(HERE, entry["file"]))
         assert size < 64 * 1024, f"{entry['file']} is {size} bytes"
-        print(f"{entry['name']:8} {entry['kind']:10} {size:6} bytes")
+        print(f"{entry['file']:12} {size:6} bytes")
 
 
 if __name__ == "__main__":

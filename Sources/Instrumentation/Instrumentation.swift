@@ -60,7 +60,7 @@ public final class Instrumentation {
       totals[counter] += 1
       if let providerType { perProviderType[providerType, default: Counters()][counter] += 1 }
       if let attachmentID { perAttachment[attachmentID, default: Counters()][counter] += 1 }
-    } else {
+    } else if kind == .error {
       errorCount += 1
     }
     let isLayoutEvent: Bool

@@ -25,6 +25,8 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
     case surfaceReused
     /// A provider factory or `loadView()` failed, or an asset could not be decoded.
     case error
+    /// Something loaded with a caveat, for example a sticker played without features its renderer lacks.
+    case warning
 
     /// The counter this kind of event increments, if any.
     public var counter: Counter? {
@@ -45,7 +47,7 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
       case .providerReleased: .providersReleased
       case .surfaceCreated: .surfacesCreated
       case .surfaceReused: .surfacesReused
-      case .error: nil
+      case .error, .warning: nil
       }
     }
   }

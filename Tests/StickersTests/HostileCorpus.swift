@@ -22,10 +22,6 @@ struct HostileCorpus {
     }
     var gifCodeSize = validGIF
     if let descriptor = Self.firstImageDescriptor(in: validGIF) { gifCodeSize[descriptor + 10] = 12 }
-    var gifFrameOutside = validGIF
-    if let descriptor = Self.firstImageDescriptor(in: validGIF) {
-      gifFrameOutside[descriptor + 6] = 0x13  // frame width 0x13xx on a 96 px canvas
-    }
     var gifHugeCanvas = validGIF
     gifHugeCanvas.replaceSubrange(6..<10, with: [0xFF, 0xFF, 0xFF, 0xFF])
     let deep =
@@ -38,13 +34,9 @@ struct HostileCorpus {
         name: "truncated", file: "truncated.json", kind: "lottie", bytes: lottie(String(valid.prefix(200))),
         expectedReason: "truncated JSON"),
       Case(
-        name: "huge-canvas", file: "huge-canvas.json", kind: "lottie",
-        bytes: replacing("\"w\":16,\"h\":16", with: "\"w\":100000,\"h\":100000"), expectedReason: "canvas 100000×100000"
-      ),
-      Case(
         name: "many-frames", file: "many-frames.json", kind: "lottie",
         bytes: replacing("\"ip\":0,\"op\":10,\"w\"", with: "\"ip\":0,\"op\":10000000,\"w\""),
-        expectedReason: "too many frames (10000000"),
+        expectedReason: "lasts too long (333333"),
       Case(
         name: "deep-nesting", file: "deep-nesting.json", kind: "lottie", bytes: lottie(deep),
         expectedReason: "nests deeper than 64"),
@@ -59,24 +51,21 @@ struct HostileCorpus {
         name: "gif-code-size", file: "code-size.gif", kind: "gif", bytes: gifCodeSize,
         expectedReason: "LZW code size 12"),
       Case(
-        name: "gif-frame-outside", file: "frame-outside.gif", kind: "gif", bytes: gifFrameOutside,
-        expectedReason: "outside the canvas"),
-      Case(
         name: "gif-huge-canvas", file: "huge.gif", kind: "gif", bytes: gifHugeCanvas,
-        expectedReason: "canvas 65535×65535"),
+        expectedReason: "(GIF): would decode to 17179"),
       Case(
         name: "oversized", file: "oversized.json", kind: "lottie",
-        bytes: lottie(valid + String(repeating: " ", count: 1 << 20)), expectedReason: "too large"),
+        bytes: lottie(valid + String(repeating: " ", count: 4 << 20)), expectedReason: "too large"),
       Case(
         name: "endless", file: "endless.json", kind: "lottie",
         bytes: replacing("\"fr\":30,\"ip\":0,\"op\":10", with: "\"fr\":1,\"ip\":0,\"op\":1000"),
         expectedReason: "lasts too long"),
       Case(
         name: "prose", file: "prose.json", kind: "lottie", bytes: lottie("hello, sticker"),
-        expectedReason: "invalid JSON"),
+        expectedReason: "is not a sticker format (starts with bytes 68 65 6C 6C"),
       Case(
         name: "array-root", file: "array-root.json", kind: "lottie", bytes: lottie("[1,2,3]"),
-        expectedReason: "not a JSON object"),
+        expectedReason: "is not a sticker format (starts with bytes 5B 31"),
       Case(
         name: "no-canvas", file: "no-canvas.json", kind: "lottie", bytes: lottie("{\"layers\":[]}"),
         expectedReason: "missing or invalid 'w'"),
@@ -92,16 +81,17 @@ struct HostileCorpus {
       Case(
         name: "image-asset", file: "image-asset.json", kind: "lottie",
         bytes: replacing("\"assets\":[]", with: "\"assets\":[{\"id\":\"i\",\"u\":\"/etc/\",\"p\":\"passwd\"}]"),
-        expectedReason: "image assets"),
+        expectedReason: "external image file '/etc/passwd'"),
       Case(
-        name: "json-as-gif", file: "json-as-gif.gif", kind: "gif", bytes: lottie(valid),
-        expectedReason: "not a GIF signature"),
+        name: "text-as-gif", file: "text-as-gif.gif", kind: "gif", bytes: lottie("GIF? no, text"),
+        expectedReason: "not a sticker format"),
       Case(
         name: "strip-uneven", file: "uneven.png", kind: "frameStrip", frames: 5,
         bytes: pngSignature + ihdr + [0, 0, 0, 0], expectedReason: "not 5 equal frames"),
       Case(
         name: "strip-garbage", file: "garbage.png", kind: "frameStrip", frames: 4,
-        bytes: pngSignature + ihdr + Array(repeating: 0xAB, count: 64), expectedReason: "rejected by the decoder"),
+        bytes: pngSignature + ihdr + Array(repeating: 0xAB, count: 64),
+        expectedReason: "(PNG): was rejected by the decoder"),
       Case(name: "missing-file", file: "missing.json", kind: "lottie", bytes: nil, expectedReason: "no such file"),
     ]
   }

@@ -58,51 +58,48 @@ import Testing
       files: ["solid.json": Array(StickerFixtures.solidLottie(size: 16, frames: 10).utf8)],
       entries: [("solid", "solid.json", "lottie", 10)])
     let strict = StickerRuntime(
-      clock: ManualClock(), library: library, limits: StickerLimits(maxCanvasSide: 8))
+      clock: ManualClock(), library: library, limits: StickerLimits(maxDuration: 0.1))
     let instrumentation = Instrumentation()
     StickerFixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: strict)).load(
       recordingTo: instrumentation)
-    #expect(instrumentation.events.first?.message?.contains("canvas 16×16 exceeds 8 px") == true)
+    #expect(instrumentation.events.first?.message?.contains("lasts too long") == true)
     let lenient = StickerRuntime(clock: ManualClock(), library: library)
     let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: lenient))
     provider.load(recordingTo: instrumentation)
     #expect((provider.view as? StickerView)?.isPlaceholder == false)
   }
 
-  @Test func badManifestsThrowNamingTheManifest() throws {
+  @Test func aBadManifestIsAWarningNeverAFailedLibrary() throws {
     let directory = RepositoryAssets.temporaryDirectory()
     let manifest = directory.appendingPathComponent("manifest.json")
-    try Data("{\"version\":1,\"stickers\":[".utf8).write(to: manifest)
-    #expect { try StickerLibrary(directory: directory) } throws: { error in
-      "\(error)".contains("manifest.json") && "\(error)".contains("malformed")
-    }
-    let escaping = """
-      {"version":1,"stickers":[{"name":"x","file":"../x.json","kind":"lottie","width":1,"height":1,\
-      "frameCount":1,"frameRate":30}]}
-      """
-    try Data(escaping.utf8).write(to: manifest)
-    #expect { try StickerLibrary(directory: directory) } throws: { error in
-      "\(error)".contains("outside the directory")
-    }
+    try Data(StickerFixtures.solidLottie().utf8).write(to: directory.appendingPathComponent("solid.json"))
+    try Data("{\"version\": 1,\n \"stickers\": [}".utf8).write(to: manifest)
+    let broken = try StickerLibrary(directory: directory)
+    #expect(broken.names == ["solid"])
+    #expect(broken.warnings.count == 1)
+    #expect(broken.warnings.first?.contains("manifest.json") == true)
+    #expect(broken.warnings.first?.contains("line 2, column 15") == true)
     try FileManager.default.removeItem(at: manifest)
-    #expect { try StickerLibrary(directory: directory) } throws: { error in "\(error)".contains("no such file") }
+    #expect(try StickerLibrary(directory: directory).names == ["solid"])
   }
 
-  @Test func manifestErrorsNameTheLineOrTheEntry() throws {
+  @Test func oneBadManifestEntryIsOnePlaceholder() throws {
     let directory = RepositoryAssets.temporaryDirectory()
-    let manifest = directory.appendingPathComponent("manifest.json")
-    try Data("{\"version\": 1,\n \"stickers\": [}".utf8).write(to: manifest)
-    #expect { try StickerLibrary(directory: directory) } throws: { error in
-      "\(error)".contains("malformed JSON at line 2, column 15")
-    }
-    let badWidth = """
-      {"version":1,"stickers":[{"name":"x","file":"x.json","kind":"lottie","width":true,"height":1,\
-      "frameCount":1,"frameRate":30}]}
+    try Data(StickerFixtures.solidLottie().utf8).write(to: directory.appendingPathComponent("solid.json"))
+    let manifest = """
+      {"version":1,"stickers":[{"name":"x","file":"../x.json"},{"file":"solid.json","name":"renamed"},\
+      {"name":"strip","file":"s.png","frameCount":true}]}
       """
-    try Data(badWidth.utf8).write(to: manifest)
-    #expect { try StickerLibrary(directory: directory) } throws: { error in
-      "\(error)".contains("stickers[0] needs an integer \"width\"")
-    }
+    try Data(manifest.utf8).write(to: directory.appendingPathComponent("manifest.json"))
+    let library = try StickerLibrary(directory: directory)
+    #expect(library.names == ["x", "renamed", "strip"])
+    let runtime = StickerRuntime(clock: ManualClock(), library: library)
+    #expect(runtime.status(named: "renamed").status == .ok)
+    let escaping = runtime.status(named: "x")
+    #expect(escaping.status == .rejected)
+    #expect(escaping.reason?.contains("outside the directory") == true)
+    #expect(
+      runtime.status(named: "strip").reason?.contains("stickers[2] needs a positive integer \"frameCount\"") == true)
   }
 
   @Test func renderSizesOutsideTheLimitsAreRefused() throws {

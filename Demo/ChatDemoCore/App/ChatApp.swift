@@ -45,14 +45,16 @@ final class ChatApp: ChatInputRouterDelegate {
   private var running = true
   private let quitAfter: Double?
 
-  init(transcript: URL, assets: URL, quitAfter: Double?) throws {
+  init(transcript: URL, assets: URL, quitAfter: Double?, userStickers: URL? = nil) throws {
     sdl = try SDLContext(video: true)
     window = try SDLWindow(context: sdl, title: "ReuseKit chat", width: 480, height: 860)
     renderer = try SDLRenderer(window: window)
     fonts = try SDLFontSet(context: sdl)
     self.quitAfter = quitAfter
-    let library = try StickerLibrary(directory: assets.appendingPathComponent("Stickers"))
+    let library = try StickerLibrary(
+      directories: [assets.appendingPathComponent("Stickers")] + [userStickers].compactMap { $0 })
     runtime = StickerRuntime(clock: clock, library: library)
+    runtime.renderTimer = clock  // renders are timed against the sticker render budget
     stickers = StickerFactory(runtime: runtime)
     TranscriptFile.removeLeftoverTemporaryFiles(for: transcript)
     (storage, loadFailure) = Self.open(transcript, stickers: stickers)
@@ -78,7 +80,7 @@ final class ChatApp: ChatInputRouterDelegate {
     router = ChatInputRouter(
       chatView: chatView, composer: composer,
       layout: ChatWindowLayout(width: Double(output.width), height: Double(output.height)),
-      paletteCount: palette.names.count)
+      paletteCount: palette.buttonCount)
     router.delegate = self
     layOut()
     chatView.scrollToBottom()
@@ -193,6 +195,9 @@ final class ChatApp: ChatInputRouterDelegate {
     print("chat-demo: \(text)")
   }
 
+  /// The sticker library's warnings (a bad manifest, duplicate names), for the console.
+  var stickerWarnings: [String] { runtime.library.warnings }
+
   // MARK: Commands
 
   /// Performs the app's commands from the ``ChatInputRouter``.
@@ -201,11 +206,13 @@ final class ChatApp: ChatInputRouterDelegate {
     case .send: send()
     case .save: save()
     case .quit: running = false
-    case .insertSticker(let index) where palette.names.indices.contains(index): insertSticker(palette.names[index])
+    case .insertSticker(let index):
+      if let name = palette.name(at: index) { insertSticker(name) }
+    case .nextStickerPage: palette.turnPage()
     case .layOut: layOut()
     case .toggleSplit: toggleSplit()
     case .toggleScene: toggleScene()
-    case .insertSticker, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .stopEditing: break
+    case .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .stopEditing: break
     }
   }
 

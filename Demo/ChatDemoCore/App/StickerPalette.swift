@@ -5,29 +5,50 @@ import SDLSupport
 import Stickers
 import TextEngine
 
-/// The row of sticker buttons under the composer; Ctrl+1…9 press them. Thumbnails animate.
+/// The row of sticker buttons under the composer, nine to a page; Ctrl+1…9 press them and
+/// Ctrl+0 turns the page. Thumbnails animate; a sticker that cannot be loaded shows the placeholder.
 @MainActor
 final class StickerPalette {
-  /// The stickers, in button order (at most nine).
+  /// Buttons on one page.
+  static let pageSize = 9
+
+  /// Every sticker, in library order.
   let names: [String]
-  private var views: [StickerView?]
+  /// The page shown, from 0.
+  private(set) var page = 0
+  /// Views are made when their page is first shown (so a large pack loads lazily).
+  private var views: [Int: StickerView] = [:]
+  private let runtime: StickerRuntime
   /// The thumbnails' textures, uploaded only when a thumbnail's frame changes.
   private let textures: StickerTextureCache
   private var renderer: SDLRenderer { textures.renderer }
 
   init(runtime: StickerRuntime, renderer: SDLRenderer) {
+    self.runtime = runtime
     textures = StickerTextureCache(renderer: renderer)
-    names = Array(runtime.library.names.prefix(9))
-    views = names.map { name in
-      (try? runtime.player(named: name)).map {
-        StickerView(stickerName: name, player: $0, runtime: runtime, frame: CGRect(x: 0, y: 0, width: 34, height: 34))
-      }
-    }
+    names = runtime.library.names
+  }
+
+  /// How many pages the palette has (at least 1).
+  var pageCount: Int { max(1, (names.count + Self.pageSize - 1) / Self.pageSize) }
+
+  /// How many buttons a page shows: the router's hit targets.
+  var buttonCount: Int { min(Self.pageSize, names.count) }
+
+  /// The sticker under button `index` of the current page, if any.
+  func name(at index: Int) -> String? {
+    let position = page * Self.pageSize + index
+    return index >= 0 && index < Self.pageSize && names.indices.contains(position) ? names[position] : nil
+  }
+
+  /// Shows the next page, wrapping to the first.
+  func turnPage() {
+    page = (page + 1) % pageCount
   }
 
   /// The button rectangles inside `rect`.
   func buttonFrames(in rect: CGRect) -> [CGRect] {
-    Self.buttonFrames(count: names.count, in: rect)
+    Self.buttonFrames(count: buttonCount, in: rect)
   }
 
   /// The rectangles of `count` buttons centred in `rect`, in button order.
@@ -45,18 +66,40 @@ final class StickerPalette {
     }
   }
 
-  /// Draws the buttons with the current animation frames.
+  /// The view of the sticker at `position` in ``names``, made on first use.
+  private func view(at position: Int) -> StickerView {
+    if let view = views[position] { return view }
+    let name = names[position]
+    let frame = CGRect(x: 0, y: 0, width: 34, height: 34)
+    let view: StickerView
+    do {
+      view = StickerView(stickerName: name, player: try runtime.player(named: name), runtime: runtime, frame: frame)
+    } catch {
+      view = StickerView(placeholderFor: name, reason: error.description, runtime: runtime, frame: frame)
+    }
+    views[position] = view
+    return view
+  }
+
+  /// Draws the current page's buttons with the current animation frames, and the page number.
   func draw(in rect: CGRect, canvas: SDLCanvas, labels: TextTextureCache) throws(SDLError) {
     renderer.fill(rect, color: TextColor(red: 246, green: 247, blue: 250))
     for (index, frame) in buttonFrames(in: rect).enumerated() {
       try canvas.fillRoundedRect(frame, radius: 10, color: TextColor(red: 232, green: 236, blue: 243))
+      let position = page * Self.pageSize + index
+      guard names.indices.contains(position) else { continue }
       let pixels = Int(frame.width - 6)
-      if let view = views[index], let texture = try textures.texture(for: view, pixelSize: pixels) {
+      if let texture = try textures.texture(for: view(at: position), pixelSize: pixels) {
         canvas.draw(texture, in: frame.insetBy(dx: 3, dy: 3))
       }
       try labels.draw(
         "\(index + 1)", attributes: .init(fontScale: 0.6), color: TextColor(red: 120, green: 128, blue: 140),
         penX: frame.maxX - 8, baselineY: frame.maxY - 2)
+    }
+    if pageCount > 1 {
+      try labels.draw(
+        "\(page + 1)/\(pageCount) ⌃0", attributes: .init(fontScale: 0.6),
+        color: TextColor(red: 120, green: 128, blue: 140), penX: rect.maxX - 52, baselineY: rect.maxY - 4)
     }
     textures.endFrame()
   }

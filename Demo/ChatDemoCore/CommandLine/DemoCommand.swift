@@ -5,7 +5,7 @@ import TextEngine
 public enum DemoCommand: Equatable {
   case help
   /// Open the window (or, without a display, fall back to the default scenario headless).
-  case interactive(transcript: URL?, quitAfter: Double?)
+  case interactive(transcript: URL?, quitAfter: Double?, stickers: URL?)
   case headless(HeadlessOptions)
   case generate(messages: Int, seed: UInt64, stickerEvery: Int, stickerOnlyEvery: Int, output: URL?)
   /// The hidden `--save-loop FILE [--generate N] [--save-count K]` test hook (not in `--help`): saves
@@ -22,15 +22,19 @@ public enum DemoCommand: Equatable {
     public var report: URL?
     public var screenshots: URL?
     public var matrix: Bool
+    /// The user's sticker folder (`--stickers DIR`).
+    public var stickers: URL?
 
     public init(
-      scenario: URL?, policy: TextAttachmentViewProviderReusePolicy?, report: URL?, screenshots: URL?, matrix: Bool
+      scenario: URL?, policy: TextAttachmentViewProviderReusePolicy?, report: URL?, screenshots: URL?, matrix: Bool,
+      stickers: URL? = nil
     ) {
       self.scenario = scenario
       self.policy = policy
       self.report = report
       self.screenshots = screenshots
       self.matrix = matrix
+      self.stickers = stickers
     }
   }
 
@@ -96,6 +100,7 @@ public enum DemoCommand: Equatable {
       case "--quit-after": quitAfter = Double(try number(for: argument))
       case "--save-loop": saveLoop = URL(fileURLWithPath: try value(for: argument))
       case "--save-count": saveCount = try number(for: argument)
+      case "--stickers": options.stickers = URL(fileURLWithPath: try value(for: argument))
       default: throw UsageError(description: "unknown argument \"\(argument)\" (see --help)")
       }
     }
@@ -108,7 +113,7 @@ public enum DemoCommand: Equatable {
     if options.scenario != nil || options.matrix || options.report != nil {
       throw UsageError(description: "--scenario, --matrix and --report need --headless")
     }
-    return .interactive(transcript: transcript, quitAfter: quitAfter)
+    return .interactive(transcript: transcript, quitAfter: quitAfter, stickers: options.stickers)
   }
 
   /// The hand-written `--help` text.
@@ -117,13 +122,13 @@ public enum DemoCommand: Equatable {
     whose view providers survive edits and scrolling.
 
     USAGE
-      chat-demo [--transcript FILE] [--quit-after SECONDS]
+      chat-demo [--transcript FILE] [--quit-after SECONDS] [--stickers DIR]
           Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
           Ctrl+S saves it atomically in the background, and a file that failed to load is never
           overwritten — the save goes to a new FILE.recovered-N.json). Without a display, runs the default scenario headless,
           prints the policy matrix and says where it wrote the screenshots.
       chat-demo --headless --scenario FILE [--policy none|edit|scroll|both] [--report FILE]
-                [--screenshots DIR] [--matrix]
+                [--screenshots DIR] [--matrix] [--stickers DIR]
           Runs a scenario offscreen (SDL software renderer). --policy overrides the scenario's
           policies (default: both). --matrix runs none, edit, scroll and both and prints a table
           (also written as JSON to --report); in matrix mode failed expectations do not change
@@ -134,12 +139,22 @@ public enum DemoCommand: Equatable {
           (default 3), every J-th of those is a sticker alone (default never). --out replaces only a
           regular file (a symbolic link is followed), atomically.
 
+    STICKERS
+      --stickers DIR adds every sticker file in DIR (Lottie .json, Telegram .tgs, dotLottie .lottie,
+      GIF, WebP, PNG/APNG; the format is read from the bytes) to the library and the palette, named
+      after the file without its extension. An optional DIR/manifest.json renames entries or cuts
+      PNG strips: {"stickers": [{"file": "a.png", "name": "hop", "frameCount": 8, "frameRate": 12}]}.
+      A bad file becomes one placeholder sticker with its error; duplicate names keep the first
+      and warn. The palette shows 9 at a time; Ctrl+0 turns to its next page.
+      With --report, the report's "stickers" list gives each one's kind, status, reason and warnings.
+
     EXIT STATUS
       0  every expectation held     1  an expectation failed
       2  bad input: unknown op, message out of range, unknown sticker, malformed JSON, bad flag
 
     KEYS (window)
-      Enter send · Shift+Enter line break · Ctrl+1…9 insert sticker · Ctrl+Z / Ctrl+Shift+Z undo/redo
+      Enter send · Shift+Enter line break · Ctrl+1…9 insert sticker · Ctrl+0 next sticker page
+      Ctrl+Z / Ctrl+Shift+Z undo/redo
       Ctrl+X/C/V clipboard · Ctrl+S save · F1 HUD · F2 toggle onEditingInlineParagraphs
       F3 toggle onScrollingOutOfViewport · F4 flash stickers whose animation was reset
       F5 split: two views of one transcript · F6 editor scene with line numbers

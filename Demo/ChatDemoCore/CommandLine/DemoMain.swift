@@ -19,9 +19,9 @@ public enum DemoMain {
       return saveLoop(to: output, messages: messages, count: count)
     case .headless(let options):
       return runHeadless(options)
-    case .interactive(let transcript, let quitAfter):
+    case .interactive(let transcript, let quitAfter, let stickers):
       if hasDisplay {
-        return DemoWindowLauncher.launch(transcript: transcript, quitAfter: quitAfter)
+        return DemoWindowLauncher.launch(transcript: transcript, quitAfter: quitAfter, stickers: stickers)
       }
       print("chat-demo: no display found — running the default scenario headless.")
       guard let assets = AssetLocator.assetsDirectory() else { return fail("cannot find the Assets folder") }
@@ -30,7 +30,7 @@ public enum DemoMain {
       let status = runHeadless(
         .init(
           scenario: assets.appendingPathComponent("Scenarios/typing-burst.json"), policy: nil, report: nil,
-          screenshots: screenshots, matrix: true))
+          screenshots: screenshots, matrix: true, stickers: stickers))
       if status != 2 { print("screenshots: \(screenshots.path)") }
       return status
     }
@@ -64,9 +64,13 @@ public enum DemoMain {
     if let screenshots = options.screenshots {
       try? FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
     }
-    let runnerOptions = ScenarioRunner.Options(
+    if let stickers = options.stickers, !isDirectory(stickers) {
+      return fail("--stickers \(stickers.path): not a readable directory")
+    }
+    var runnerOptions = ScenarioRunner.Options(
       policyOverride: options.policy, screenshotsDirectory: options.screenshots,
       stickerDirectory: assets.appendingPathComponent("Stickers"), makeHost: { try SDLScenarioHost(context: $0) })
+    runnerOptions.userStickerDirectory = options.stickers
     do {
       if options.matrix {
         let matrix = try ScenarioMatrix.run(scenario, options: runnerOptions)
@@ -99,7 +103,17 @@ public enum DemoMain {
           + "\(expectation.comparison) \(expectation.expected) (actual \(expectation.actual))")
     }
     for error in report.errors { lines.append("  error: \(error)") }
+    for sticker in report.stickers where sticker.status == .rejected || !sticker.warnings.isEmpty {
+      let detail = sticker.reason ?? sticker.warnings.joined(separator: "; ")
+      lines.append("  sticker \(sticker.name) [\(sticker.kind ?? "unknown")] \(sticker.status.rawValue): \(detail)")
+    }
     return lines.joined(separator: "\n")
+  }
+
+  /// Whether `url` names a directory.
+  static func isDirectory(_ url: URL) -> Bool {
+    var directory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &directory) && directory.boolValue
   }
 
   static func fail(_ message: String) -> Int32 {

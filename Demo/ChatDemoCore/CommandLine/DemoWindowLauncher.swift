@@ -3,11 +3,15 @@ import Foundation
 /// Opens the interactive window.
 @MainActor
 enum DemoWindowLauncher {
-  static func launch(transcript: URL?, quitAfter: Double?) -> Int32 {
+  static func launch(transcript: URL?, quitAfter: Double?, stickers: URL?) -> Int32 {
     guard let assets = AssetLocator.assetsDirectory() else { return DemoMain.fail("cannot find the Assets folder") }
     let file = transcript ?? assets.appendingPathComponent("Transcripts/sample.json")
     do {
-      let app = try ChatApp(transcript: file, assets: assets, quitAfter: quitAfter)
+      if let stickers, !DemoMain.isDirectory(stickers) {
+        return DemoMain.fail("--stickers \(stickers.path): not a readable directory")
+      }
+      let app = try ChatApp(transcript: file, assets: assets, quitAfter: quitAfter, userStickers: stickers)
+      for warning in app.stickerWarnings { print("chat-demo: \(warning)") }
       app.run()
       return 0
     } catch {

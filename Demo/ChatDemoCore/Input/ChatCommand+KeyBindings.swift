@@ -7,7 +7,8 @@ extension ChatCommand {
   /// | key | command |
   /// |---|---|
   /// | Enter (no Shift) in the composer | ``send`` |
-  /// | Ctrl+1 … Ctrl+9 | ``insertSticker(paletteIndex:)`` 0…8 |
+  /// | Ctrl+1 … Ctrl+9 | ``insertSticker(paletteIndex:)`` 0…8 (on the palette's current page) |
+  /// | Ctrl+0 | ``nextStickerPage`` |
   /// | Ctrl+S / Ctrl+Q | ``save`` / ``quit`` |
   /// | F1 / F2 / F3 / F4 | ``toggleHUD`` / ``toggleStickerPolicy(_:)`` `.onEditingInlineParagraphs`, `.onScrollingOutOfViewport` / ``toggleResetFlashes`` |
   /// | Esc in the transcript | ``stopEditing`` |
@@ -29,6 +30,7 @@ extension ChatCommand {
     case .function(6): self = .toggleScene
     case .character("s") where shortcut: self = .save
     case .character("q") where shortcut: self = .quit
+    case .character("0") where shortcut: self = .nextStickerPage
     case .character(let digit) where shortcut && ("1"..."9").contains(digit):
       guard let number = digit.wholeNumberValue else { return nil }
       self = .insertSticker(paletteIndex: number - 1)

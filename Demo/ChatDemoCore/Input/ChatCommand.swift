@@ -14,6 +14,8 @@ package enum ChatCommand: Equatable, Sendable {
   case quit
   /// Inserts the palette's sticker at `paletteIndex` into the focused view (Ctrl+1…9, or a click).
   case insertSticker(paletteIndex: Int)
+  /// Shows the sticker palette's next page of nine, wrapping to the first (Ctrl+0).
+  case nextStickerPage
   /// Lays the window's views out again (the window changed size).
   case layOut
   /// Shows or hides the HUD (F1).
@@ -34,7 +36,8 @@ package enum ChatCommand: Equatable, Sendable {
   package var editsFocusedText: Bool {
     switch self {
     case .send, .insertSticker, .stopEditing: true
-    case .save, .quit, .layOut, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .toggleSplit, .toggleScene:
+    case .save, .quit, .layOut, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .toggleSplit, .toggleScene,
+      .nextStickerPage:
       false
     }
   }

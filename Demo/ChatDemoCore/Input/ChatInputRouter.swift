@@ -151,7 +151,8 @@ package final class ChatInputRouter {
       secondaryView?.setStickerPolicy(chatView.requestedStickerPolicy ?? chatView.stickerPolicy)
     case .toggleResetFlashes: chatView.flashesResets.toggle()
     case .stopEditing: chatView.stopEditing()
-    case .send, .save, .quit, .insertSticker, .layOut, .toggleSplit, .toggleScene: delegate?.perform(command)
+    case .send, .save, .quit, .insertSticker, .layOut, .toggleSplit, .toggleScene, .nextStickerPage:
+      delegate?.perform(command)
     }
     return true
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Instrumentation
+import Stickers
 
 /// What a scenario run did, as written by `--report`.
 public struct ScenarioReport: Codable, Equatable, Sendable {
@@ -39,6 +40,9 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
   public var errors: [String]
   /// Per-view counters: view 0's (the same as ``counters``), then view 1's once split.
   public var views: [ViewCounters] = []
+  /// Every sticker the run loaded (and, with `--stickers DIR`, every sticker of DIR): name, kind,
+  /// `ok` / `rejected`, the reason and the warnings.
+  public var stickers: [StickerLoadStatus] = []
 
   /// Whether every expectation held.
   public var passed: Bool { expectations.allSatisfy(\.passed) }

@@ -16,6 +16,8 @@ public final class ScenarioRunner {
     public var screenshotsDirectory: URL?
     /// The sticker library folder (`Assets/Stickers`).
     public var stickerDirectory: URL
+    /// The user's own sticker folder (`--stickers DIR`): every sticker file in it joins the library.
+    public var userStickerDirectory: URL?
     /// Makes the view the steps act on.
     public var makeHost: @MainActor (ScenarioHostContext) throws -> any ScenarioHost
 
@@ -66,7 +68,8 @@ public final class ScenarioRunner {
   public func run(continuingWith next: (TextView) -> ScenarioStep?) throws(ScenarioError) -> ScenarioReport {
     let library: StickerLibrary
     do {
-      library = try StickerLibrary(directory: options.stickerDirectory)
+      library = try StickerLibrary(
+        directories: [options.stickerDirectory] + [options.userStickerDirectory].compactMap { $0 })
     } catch {
       throw ScenarioError(step: nil, reason: "sticker library: \(error)")
     }
@@ -99,7 +102,7 @@ public final class ScenarioRunner {
       try perform(step, index: index, host: host, stickers: stickers)
       index += 1
     }
-    return report(storage: storage, view: host.textView)
+    return report(storage: storage, view: host.textView, runtime: stickers.runtime)
   }
 
   // MARK: Steps
@@ -320,7 +323,7 @@ public final class ScenarioRunner {
 
   // MARK: Report
 
-  private func report(storage: TextContentStorage, view: TextView) -> ScenarioReport {
+  private func report(storage: TextContentStorage, view: TextView, runtime: StickerRuntime) -> ScenarioReport {
     var locations: [Int: (message: Int, sticker: String?)] = [:]
     var index = 0
     let delegate = storage.delegate  // collapsed days hide paragraphs from enumeration: count them too
@@ -337,12 +340,19 @@ public final class ScenarioRunner {
       ScenarioReport.AttachmentEntry(
         message: locations[id]?.message, sticker: locations[id]?.sticker, counters: instrumentation.perAttachment[id]!)
     }
+    // The user's own stickers are all reported, as the palette shows them all.
+    if let user = options.userStickerDirectory {
+      for asset in runtime.library.assets where asset.file.deletingLastPathComponent().path == user.path {
+        _ = runtime.status(named: asset.name)
+      }
+    }
     var report = ScenarioReport(
       scenario: scenario.name,
       policies: policies.optionNames,
       counters: instrumentation.totals, perProviderType: instrumentation.perProviderType, perAttachment: perAttachment,
       expectations: expectations, framesRendered: framesRendered, screenshots: screenshots,
-      errors: instrumentation.events.filter { $0.kind == .error }.compactMap(\.message))
+      errors: instrumentation.events.filter { $0.kind == .error }.compactMap(\.message),
+      stickers: runtime.usedStickers)
     report.views = [instrumentation, secondaryInstrumentation].enumerated().compactMap { index, counters in
       counters.map { ScenarioReport.ViewCounters(view: index, counters: $0.totals) }
     }

@@ -85,7 +85,7 @@ enum BenchCommand {
     var failures: [String] = []
     if options.runs("stickers") {
       print("\nSticker render cost (StickerBenchmark):")
-      do { print(try ExtraTables.stickers()) } catch { failures.append("stickers table: \(error)") }
+      do { print(try ExtraTables.stickers(smoke: options.smoke)) } catch { failures.append("stickers table: \(error)") }
     }
     if options.runs("textcache") {
       print("\nText caching on the software renderer, 480×800 (TextCacheBenchmark):")

@@ -104,7 +104,9 @@ struct BenchOptions {
       --sizes N,N,...   Transcript sizes in messages (default 1000,100000,1000000). Each size
                         runs in its own process, so its peak memory (P8) is its own.
       --only NAME,...   Run only these: P1 … P8, P10, P11, and the size-independent tables
-                        'stickers' (sticker render cost per size, frame-cache memory) and
+                        'stickers' (sticker render cost per size, frame-cache memory; the real
+                        files of ../shared/real-stickers: first-frame latency, 128 px frame cost,
+                        P6 with 30 real stickers visible) and
                         'textcache' (run textures vs glyph atlas). Default: all figures.
       --json FILE       Also write every measurement as JSON.
       --samples N       Timed samples per figure after warm-up (default 300).

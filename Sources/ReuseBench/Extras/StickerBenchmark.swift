@@ -42,7 +42,7 @@ package struct StickerBenchmark {
     let runtime = StickerRuntime(clock: ManualClock(), library: library)
     var costs: [RenderCost] = []
     for asset in library.assets {
-      let player = try runtime.player(for: asset)
+      let player = try runtime.player(named: asset.name)
       for size in sizes {
         _ = player.render(frame: 0, pixelSize: size)  // warm-up
         let start = timeSource()
@@ -70,7 +70,7 @@ package struct StickerBenchmark {
     let runtime = StickerRuntime(clock: clock, library: library, frameCache: cache)
     let views = try (0..<visibleStickers).map { index in
       let asset = library.assets[index % library.assets.count]
-      let player = try runtime.player(for: asset)
+      let player = try runtime.player(named: asset.name)
       return StickerView(stickerName: asset.name, player: player, runtime: runtime, frame: .zero)
     }
     for _ in 0..<Int(seconds * 60) {

@@ -1,36 +1,85 @@
 import Foundation
 
-/// One sticker of a ``StickerLibrary``, as its manifest describes it.
+/// One sticker of a ``StickerLibrary``: a name and a file. Everything else comes from the file's bytes,
+/// except what a frame strip's manifest entry describes.
 public struct StickerAsset: Equatable, Sendable {
-  /// How a sticker file is encoded.
-  public enum Kind: String, Codable, Sendable {
+  /// How a sticker file is encoded; always read from the bytes (see ``detect(_:)``), never from the name.
+  public enum Kind: String, Codable, Sendable, CaseIterable {
     /// Lottie JSON, played by rlottie.
     case lottie
-    /// An animated GIF, decoded by SDL2_image's `IMG_LoadAnimation_RW`.
+    /// Telegram's `.tgs`: gzip-compressed Lottie JSON.
+    case tgs
+    /// dotLottie: a zip with `manifest.json` and `animations/*.json`.
+    case dotLottie
+    /// A GIF, composited frame by frame (frames decoded by SDL2_image).
     case gif
-    /// A PNG strip of equal square-or-not frames laid out left to right, decoded by `IMG_Load_RW`.
+    /// A WebP (animated or not), decoded by libwebp's animation decoder.
+    case webp
+    /// An animated PNG, split into one PNG per frame (decoded by SDL2_image).
+    case apng
+    /// A PNG still, or a strip of equal frames laid out left to right as a manifest entry describes.
     case frameStrip
+
+    /// The format's name in error messages and reports.
+    public var displayName: String {
+      switch self {
+      case .lottie: "Lottie JSON"
+      case .tgs: "Telegram .tgs (gzip Lottie)"
+      case .dotLottie: "dotLottie (zip)"
+      case .gif: "GIF"
+      case .webp: "WebP"
+      case .apng: "APNG"
+      case .frameStrip: "PNG"
+      }
+    }
+  }
+
+  /// How a frame strip is cut: the frame count and rate a manifest entry gives.
+  public struct StripLayout: Equatable, Sendable {
+    /// Frames laid out left to right.
+    public var frameCount: Int
+    /// Frames per second.
+    public var frameRate: Double
+
+    public init(frameCount: Int, frameRate: Double) {
+      self.frameCount = frameCount
+      self.frameRate = frameRate
+    }
   }
 
   /// The name a ``StickerAttachment`` refers to.
   public var name: String
   /// The file's location.
   public var file: URL
-  /// The file's encoding.
-  public var kind: Kind
-  /// The canvas size the manifest declares, in pixels.
-  public var naturalSize: CGSize
-  /// Frames per loop, as the manifest declares (the player uses the file's own count).
-  public var frameCount: Int
-  /// Frames per second, as the manifest declares.
-  public var frameRate: Double
+  /// How to cut a PNG into frames; `nil` plays a PNG as one still frame.
+  public var strip: StripLayout?
+  /// Why the library could not even describe this entry (a bad manifest entry): it loads as the placeholder.
+  public var entryError: String?
 
-  public init(name: String, file: URL, kind: Kind, naturalSize: CGSize, frameCount: Int, frameRate: Double) {
+  public init(name: String, file: URL, strip: StripLayout? = nil, entryError: String? = nil) {
     self.name = name
     self.file = file
-    self.kind = kind
-    self.naturalSize = naturalSize
-    self.frameCount = frameCount
-    self.frameRate = frameRate
+    self.strip = strip
+    self.entryError = entryError
+  }
+
+  /// The format of `bytes`, read from their first bytes.
+  /// - Returns: `nil` when the bytes are no sticker format.
+  /// - Complexity: O(1) except for PNG, where chunks are walked up to the first `IDAT`.
+  public static func detect(_ bytes: [UInt8]) -> Kind? {
+    if bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B { return .tgs }
+    if bytes.count >= 4, bytes[0] == 0x50, bytes[1] == 0x4B, bytes[2] == 3, bytes[3] == 4 { return .dotLottie }
+    if bytes.starts(with: Array("GIF8".utf8)) { return .gif }
+    if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+      return .webp
+    }
+    if bytes.starts(with: PNGChunks.signature) {
+      return PNGChunks.hasAnimationControl(bytes) ? .apng : .frameStrip
+    }
+    var start = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+    if start < bytes.count, bytes[start] == UInt8(ascii: "{") { return .lottie }
+    return nil
   }
 }

@@ -1,71 +1,138 @@
 import Foundation
 
-/// The stickers listed in a directory's `manifest.json`, looked up by name.
+/// The stickers of one or more directories, looked up by name.
 ///
-/// Loading the library reads only the manifest (capped at ``StickerLimits/maxFileBytes``); sticker
-/// files are read, checked and decoded later, when a view first needs them.
+/// Every sticker file in a directory joins the library under its file name without the extension;
+/// an optional `manifest.json` (``StickerManifest``) can rename entries or describe frame strips.
+/// Loading the library reads only the manifests and the directory listings (capped at
+/// ``StickerLimits/maxFileBytes``); sticker files are read, checked and decoded later, when a view
+/// first needs them. A bad manifest entry becomes one placeholder sticker with its error, a bad
+/// manifest a library warning: never a failed library.
 public final class StickerLibrary {
-  /// The directory the stickers live in.
+  /// File extensions taken as sticker files when a directory is listed.
+  public static let stickerExtensions: Set<String> = ["json", "tgs", "lottie", "gif", "webp", "png", "apng"]
+
+  /// The first directory the stickers live in.
   public let directory: URL
-  /// The stickers, in manifest order.
+  /// The stickers, manifest entries first, then the other files by name, directory by directory.
   public let assets: [StickerAsset]
+  /// Problems that spared the library: a bad manifest, duplicate names.
+  public let warnings: [String]
   /// What a view shows instead of a sticker that cannot be loaded.
   public let placeholder = PlaceholderSticker()
   private let byName: [String: StickerAsset]
+  private let warningsByName: [String: [String]]
 
-  /// Loads `manifest.json` from `directory`.
+  /// Loads the stickers of `directory`.
   /// - Parameters:
   ///   - directory: The sticker directory, for example `Assets/Stickers`.
-  ///   - limits: Caps for the manifest's size.
-  /// - Throws: ``StickerError`` naming the manifest and the reason.
+  ///   - limits: Caps for the manifest's size and nesting.
+  /// - Throws: ``StickerError`` when the directory itself cannot be listed.
   public convenience init(directory: URL, limits: StickerLimits = .default) throws(StickerError) {
-    let manifestURL = directory.appendingPathComponent("manifest.json")
-    let bytes = try StickerFileReader.read(manifestURL, limits: limits)
-    let manifest: StickerManifest
-    do {
-      manifest = try StickerManifest(bytes: bytes)
-    } catch {
-      throw StickerError(file: manifestURL.path, reason: error)
-    }
-    var assets: [StickerAsset] = []
-    for entry in manifest.stickers {
-      guard !entry.file.isEmpty, !entry.file.contains("/"), !entry.file.hasPrefix(".") else {
-        throw StickerError(
-          file: manifestURL.path,
-          reason: .malformed("entry '\(entry.name)' names file '\(entry.file)' outside the directory"))
-      }
-      assets.append(
-        StickerAsset(
-          name: entry.name, file: directory.appendingPathComponent(entry.file), kind: entry.kind,
-          naturalSize: CGSize(width: entry.width, height: entry.height), frameCount: entry.frameCount,
-          frameRate: entry.frameRate))
-    }
-    self.init(directory: directory, assets: assets)
+    try self.init(directories: [directory], limits: limits)
   }
 
-  /// Creates a library from assets directly; later entries with a duplicate name are ignored.
-  public init(directory: URL, assets: [StickerAsset]) {
+  /// Loads the stickers of several directories (for example the shipped ones, then the user's).
+  /// - Parameters:
+  ///   - directories: Sticker directories, in priority order: on a duplicate name the first wins.
+  ///   - limits: Caps for the manifests' size and nesting.
+  /// - Throws: ``StickerError`` when a directory cannot be listed.
+  public convenience init(directories: [URL], limits: StickerLimits = .default) throws(StickerError) {
+    var assets: [StickerAsset] = []
+    var warnings: [String] = []
+    for directory in directories {
+      let (found, problems) = try Self.scan(directory, limits: limits)
+      assets += found
+      warnings += problems
+    }
+    self.init(directory: directories.first ?? URL(fileURLWithPath: "."), assets: assets, warnings: warnings)
+  }
+
+  /// Creates a library from assets directly; a later entry with a duplicate name is ignored, with a warning.
+  public init(directory: URL, assets: [StickerAsset], warnings: [String] = []) {
     self.directory = directory
     var byName: [String: StickerAsset] = [:]
     var unique: [StickerAsset] = []
-    for asset in assets where byName[asset.name] == nil {
+    var warnings = warnings
+    var warningsByName: [String: [String]] = [:]
+    for asset in assets {
+      if let kept = byName[asset.name] {
+        let warning =
+          "duplicate sticker name '\(asset.name)': keeping \(kept.file.path), ignoring \(asset.file.path)"
+        warnings.append(warning)
+        warningsByName[asset.name, default: []].append(warning)
+        continue
+      }
       byName[asset.name] = asset
       unique.append(asset)
     }
     self.assets = unique
     self.byName = byName
+    self.warnings = warnings
+    self.warningsByName = warningsByName
   }
 
-  /// The sticker names, in manifest order.
+  /// The sticker names, in library order.
   public var names: [String] { assets.map(\.name) }
 
-  /// The sticker called `name`, if the manifest lists one.
+  /// The sticker called `name`, if the library has one.
   public subscript(name: String) -> StickerAsset? { byName[name] }
 
+  /// The library's warnings about the sticker called `name` (duplicate names).
+  public func warnings(for name: String) -> [String] { warningsByName[name] ?? [] }
+
   /// The sticker called `name`.
-  /// - Throws: ``StickerError/Reason/unknownSticker(name:)`` when the manifest lists none.
+  /// - Throws: ``StickerError/Reason/unknownSticker(name:)`` when the library has none.
   public func asset(named name: String) throws(StickerError) -> StickerAsset {
     guard let asset = byName[name] else { throw StickerError(file: name, reason: .unknownSticker(name: name)) }
     return asset
+  }
+
+  /// The assets of one directory: its manifest's entries, then its other sticker files by name.
+  private static func scan(_ directory: URL, limits: StickerLimits) throws(StickerError) -> (
+    [StickerAsset], [String]
+  ) {
+    let files: [String]
+    do {
+      files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    } catch {
+      throw StickerError(file: directory.path, reason: .unreadable("not a readable directory"))
+    }
+    var assets: [StickerAsset] = []
+    var warnings: [String] = []
+    var listed: Set<String> = []
+    let manifestURL = directory.appendingPathComponent("manifest.json")
+    if files.contains("manifest.json") {
+      do throws(StickerError) {
+        let bytes = try StickerFileReader.read(manifestURL, limits: limits)
+        let manifest: StickerManifest
+        do {
+          manifest = try StickerManifest(bytes: bytes, maxDepth: limits.maxJSONDepth)
+        } catch {
+          throw StickerError(file: manifestURL.path, reason: error)
+        }
+        for (index, entry) in manifest.stickers.enumerated() {
+          let file = entry.file.map { directory.appendingPathComponent($0) } ?? manifestURL
+          let name = entry.name ?? entry.file.map { stem($0) } ?? "manifest-entry-\(index)"
+          if let file = entry.file { listed.insert(file) }
+          assets.append(StickerAsset(name: name, file: file, strip: entry.strip, entryError: entry.error))
+        }
+      } catch {
+        warnings.append("\(error) — using the directory's files without it")
+      }
+    }
+    for file in files where file != "manifest.json" && !file.hasPrefix(".") && !listed.contains(file) {
+      let url = directory.appendingPathComponent(file)
+      guard stickerExtensions.contains(url.pathExtension.lowercased()) else { continue }
+      assets.append(StickerAsset(name: stem(file), file: url))
+    }
+    return (assets, warnings)
+  }
+
+  /// A file name without its extension.
+  private static func stem(_ file: String) -> String {
+    let url = URL(fileURLWithPath: file)
+    let stem = url.deletingPathExtension().lastPathComponent
+    return stem.isEmpty ? file : stem
   }
 }

@@ -1,61 +1,71 @@
 import ReuseKitSupport
 
-/// The contents of `manifest.json`, read with `JSONValue` (a small document):
+/// The optional `manifest.json` of a sticker directory, read with `JSONValue` (a small document).
+///
+/// Every field but `file` is optional: the name defaults to the file name without its extension,
+/// and the format, size and timing come from the file itself. `frameCount` and `frameRate` cut a
+/// PNG into a strip of frames (other formats ignore them), and older manifests' `kind`, `width`
+/// and `height` are accepted and ignored:
 ///
 /// ```json
-/// {"version": 1, "stickers": [{"name": "heart", "file": "heart.json", "kind": "lottie",
-///   "width": 96, "height": 96, "frameCount": 60, "frameRate": 30}]}
+/// {"version": 1, "stickers": [{"file": "heart.json", "name": "love"},
+///   {"file": "bounce.png", "frameCount": 8, "frameRate": 12}]}
 /// ```
 struct StickerManifest {
-  /// One sticker of the manifest.
+  /// One entry: a file and what the manifest says about it, or why the entry is unusable.
   struct Entry {
-    var name: String
-    var file: String
-    var kind: StickerAsset.Kind
-    var width: Int
-    var height: Int
-    var frameCount: Int
-    var frameRate: Double
+    var name: String?
+    var file: String?
+    var strip: StickerAsset.StripLayout?
+    /// Why the entry cannot be used; it becomes one placeholder sticker.
+    var error: String?
   }
 
-  var version: Int
   var stickers: [Entry]
 
-  /// Reads a manifest.
+  /// Reads a manifest; one bad entry spoils only itself.
   /// - Parameter bytes: The file's bytes.
-  /// - Throws: ``StickerError/Reason/malformed(_:)`` naming the line and column of bad JSON, or the
-  ///   entry and field at fault.
-  init(bytes: [UInt8]) throws(StickerError.Reason) {
+  /// - Throws: ``StickerError/Reason/malformed(_:)`` naming the line and column of bad JSON, or a
+  ///   top level without a `stickers` array.
+  init(bytes: [UInt8], maxDepth: Int) throws(StickerError.Reason) {
     let root: JSONValue
     do {
-      root = try JSONValue(parsing: bytes)
+      root = try JSONValue(parsing: bytes, maximumDepth: maxDepth)
     } catch {
       throw .malformed("manifest: \(error.description)")
     }
-    guard let version = root["version"]?.int else { throw .malformed("manifest: missing integer \"version\"") }
     guard let list = root["stickers"]?.array else { throw .malformed("manifest: missing \"stickers\" array") }
-    var stickers: [Entry] = []
-    for (index, value) in list.enumerated() {
-      func field<Value>(_ key: String, _ kind: String, _ read: (JSONValue) -> Value?) throws(StickerError.Reason)
-        -> Value
-      {
-        guard let found = value[key], let result = read(found) else {
-          throw .malformed("manifest: stickers[\(index)] needs \(kind) \"\(key)\"")
-        }
-        return result
-      }
-      let kindName = try field("kind", "a string", \.string)
-      guard let kind = StickerAsset.Kind(rawValue: kindName) else {
-        throw .malformed("manifest: stickers[\(index)] has unknown kind \"\(kindName)\"; use lottie, gif or frameStrip")
-      }
-      stickers.append(
-        Entry(
-          name: try field("name", "a string", \.string), file: try field("file", "a string", \.string), kind: kind,
-          width: try field("width", "an integer", \.int), height: try field("height", "an integer", \.int),
-          frameCount: try field("frameCount", "an integer", \.int),
-          frameRate: try field("frameRate", "a number", \.double)))
+    stickers = list.enumerated().map { index, value in Self.entry(value, index: index) }
+  }
+
+  private static func entry(_ value: JSONValue, index: Int) -> Entry {
+    var entry = Entry()
+    guard value.object != nil else {
+      entry.error = "manifest: stickers[\(index)] is \(value.kindName), not an object"
+      return entry
     }
-    self.version = version
-    self.stickers = stickers
+    func fail(_ text: String) -> Entry {
+      entry.error = "manifest: stickers[\(index)] \(text)"
+      return entry
+    }
+    if let name = value["name"] {
+      guard let text = name.string, !text.isEmpty else { return fail("needs a non-empty string \"name\"") }
+      entry.name = text
+    }
+    guard let file = value["file"]?.string, !file.isEmpty else { return fail("needs a string \"file\"") }
+    entry.file = file
+    guard !file.contains("/"), !file.contains("\\"), !file.hasPrefix(".") else {
+      return fail("names file '\(file)' outside the directory")
+    }
+    let frames = value["frameCount"]
+    let rate = value["frameRate"]
+    if frames != nil || rate != nil {
+      guard let count = frames?.int, count >= 1 else { return fail("needs a positive integer \"frameCount\"") }
+      guard let perSecond = rate?.double, perSecond > 0, perSecond <= 240 else {
+        return fail("needs a \"frameRate\" between 0 and 240")
+      }
+      entry.strip = StickerAsset.StripLayout(frameCount: count, frameRate: perSecond)
+    }
+    return entry
   }
 }

@@ -7,25 +7,30 @@ final class LottiePlayer: StickerPlayer {
   let frameCount: Int
   let frameRate: Double
   var frameDurations: [Double]? { nil }
+  /// What rlottie leaves out of this file, as one warning (or none).
+  let warnings: [String]
+  /// The static draw-cost estimate that passed ``StickerLimits/maxLottieCost``.
+  let cost: Int
   private let animation: LottieAnimation
 
-  /// Checks `bytes` against `limits`, then parses them with rlottie.
+  /// Checks, analyses and cleans `bytes` (``LottieDocument``), then parses them with rlottie.
   /// - Throws: The reason the file was refused.
   init(bytes: [UInt8], limits: StickerLimits) throws(StickerError.Reason) {
-    let header = try LottieHeader(bytes: bytes, limits: limits)
-    contentKey = contentHash(bytes)
-    animation = try LottieAnimation(json: bytes, cacheKey: contentKey)
+    let document = try LottieDocument(bytes: bytes, limits: limits)
+    contentKey = contentHash(document.json)
+    animation = try LottieAnimation(json: document.json, cacheKey: contentKey)
     let size = animation.size
-    guard size.width == header.width, size.height == header.height else {
+    guard size.width == document.header.width, size.height == document.header.height else {
       throw .decoderFailed(
-        "rlottie read a \(size.width)×\(size.height) canvas, the header says \(header.width)×\(header.height)")
+        "rlottie read a \(size.width)×\(size.height) canvas, the header says "
+          + "\(document.header.width)×\(document.header.height)")
     }
     let frames = animation.totalFrames
-    guard frames >= 1, frames <= limits.maxFrameCount else {
-      throw .tooManyFrames(count: frames, limit: limits.maxFrameCount)
-    }
+    guard frames >= 1 else { throw .decoderFailed("rlottie found no frames") }
     frameCount = frames
-    frameRate = header.frameRate
+    frameRate = document.header.frameRate
+    warnings = document.warnings
+    cost = document.cost
   }
 
   func render(frame: Int, pixelSize: Int) -> RGBAImage {

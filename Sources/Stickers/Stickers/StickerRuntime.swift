@@ -1,9 +1,10 @@
 import AnimationRuntime
+import ReuseKitSupport
 
 /// The environment sticker views share: clock, library, frame cache, caps and loaded players.
 ///
 /// One runtime belongs to one rendering thread: it keeps **one player — so one rlottie animation
-/// object — per sticker file**, used only from that thread. Several runtimes (threads) may share a
+/// object — per sticker**, used only from that thread (rlottie shares parsed models between equal files). Several runtimes (threads) may share a
 /// ``FrameCache`` only if they serialize access to it. Files that fail to load are remembered, so a
 /// bad file is read and refused once, while every view that asks for it still gets the error.
 public final class StickerRuntime {
@@ -17,8 +18,16 @@ public final class StickerRuntime {
   public let limits: StickerLimits
   /// Whether cached (scrolled-out) stickers keep advancing even when the text view asks them to pause.
   public var keepsAdvancingWhileCached: Bool
+  /// A monotonic clock timing each render against ``StickerLimits/renderTimeBudget`` (the app
+  /// passes a real one; `nil` times nothing). A sticker whose render overruns becomes the placeholder.
+  public var renderTimer: (any AnimationClock)?
 
-  private var players: [String: Result<any StickerPlayer, StickerError>] = [:]
+  /// Load results by sticker name.
+  private var loaded: [String: Result<StickerLoader.Loaded, StickerError>] = [:]
+  /// Sticker names in the order they were first loaded.
+  private var loadOrder: [String] = []
+  /// Stickers whose warnings went to an event log already.
+  private var warningsReported: Set<String> = []
 
   /// Creates a runtime.
   /// - Parameters:
@@ -41,36 +50,68 @@ public final class StickerRuntime {
   /// The player for the sticker called `name`, loading (and checking) its file the first time.
   /// - Throws: ``StickerError`` naming the file and why it was refused.
   package func player(named name: String) throws(StickerError) -> any StickerPlayer {
-    try player(for: try library.asset(named: name))
+    try loadResult(named: name).get().player
   }
 
-  /// The player for `asset`, loading (and checking) its file the first time.
-  /// - Throws: ``StickerError`` naming the file and why it was refused.
-  package func player(for asset: StickerAsset) throws(StickerError) -> any StickerPlayer {
-    let key = asset.file.path
-    if let loaded = players[key] { return try loaded.get() }
-    let result: Result<any StickerPlayer, StickerError>
+  /// How loading the sticker called `name` went (loading it if needed), with the library's
+  /// warnings about it (duplicate names).
+  public func status(named name: String) -> StickerLoadStatus {
+    let extra = library.warnings(for: name)
+    switch loadResult(named: name) {
+    case .success(let loaded):
+      return StickerLoadStatus(
+        name: name, kind: loaded.kind.rawValue, status: .ok, reason: nil, warnings: loaded.warnings + extra)
+    case .failure(let error):
+      return StickerLoadStatus(
+        name: name, kind: error.format?.rawValue, status: .rejected, reason: error.description, warnings: extra)
+    }
+  }
+
+  /// The status of every sticker loaded so far, in the order they were first needed.
+  public var usedStickers: [StickerLoadStatus] { loadOrder.map { status(named: $0) } }
+
+  /// The load warnings of `name` the first time they are asked for, then none: an event log
+  /// gets each file's warning once, however many views show it.
+  package func unreportedWarnings(named name: String) -> [String] {
+    guard case .success(let loaded) = loadResult(named: name), !loaded.warnings.isEmpty else { return [] }
+    guard warningsReported.insert(name).inserted else { return [] }
+    return loaded.warnings.map { "sticker '\(name)': \($0)" }
+  }
+
+  /// Renders `frame` of `player` (the sticker `name`) under the render budget.
+  /// - Returns: The frame, or the error that now makes the sticker a placeholder when the render
+  ///   overran ``StickerLimits/renderTimeBudget`` on ``renderTimer``.
+  package func render(_ player: any StickerPlayer, named name: String, frame: Int, pixelSize: Int)
+    -> Result<RGBAImage, StickerError>
+  {
+    let start = renderTimer?.now
+    let image = player.render(frame: frame, pixelSize: pixelSize)
+    if let start, let end = renderTimer?.now, end - start > limits.renderTimeBudget {
+      let asset = library[name]
+      let error = StickerError(
+        file: asset?.file.path ?? name, format: (try? loadResult(named: name).get())?.kind,
+        reason: .renderBudgetExceeded(
+          "frame \(frame) at \(pixelSize) px took \(Int((end - start) * 1000)) ms, budget "
+            + "\(Int(limits.renderTimeBudget * 1000)) ms"))
+      loaded[name] = .failure(error)
+      return .failure(error)
+    }
+    return .success(image)
+  }
+
+  private func loadResult(named name: String) -> Result<StickerLoader.Loaded, StickerError> {
+    guard let asset = library[name] else {
+      return .failure(StickerError(file: name, reason: .unknownSticker(name: name)))
+    }
+    if let known = loaded[name] { return known }
+    let result: Result<StickerLoader.Loaded, StickerError>
     do {
-      result = .success(try Self.load(asset, limits: limits))
+      result = .success(try StickerLoader.load(asset, limits: limits))
     } catch {
       result = .failure(error)
     }
-    players[key] = result
-    return try result.get()
-  }
-
-  private static func load(_ asset: StickerAsset, limits: StickerLimits) throws(StickerError) -> any StickerPlayer {
-    let bytes = try StickerFileReader.read(asset.file, limits: limits)
-    do {
-      switch asset.kind {
-      case .lottie: return try LottiePlayer(bytes: bytes, limits: limits)
-      case .gif: return try RasterPlayer(gif: bytes, limits: limits)
-      case .frameStrip:
-        return try RasterPlayer(
-          strip: bytes, frameCount: asset.frameCount, frameRate: asset.frameRate, limits: limits)
-      }
-    } catch {
-      throw StickerError(file: asset.file.path, reason: error)
-    }
+    loaded[name] = result
+    loadOrder.append(name)
+    return result
   }
 }

@@ -17,7 +17,7 @@ public final class StickerView: TextViewportRenderingSurface {
   /// The sticker's name.
   public let stickerName: String
   /// Why the view shows the placeholder, or `nil` when it shows the sticker.
-  public let failureReason: String?
+  public private(set) var failureReason: String?
   /// How many frames the view has produced (cache hits included): its rendering work.
   public private(set) var framesProduced = 0
   /// Which frame ``currentFrame(pixelSize:)`` last returned (asset, pixel size, frame index), or `nil`
@@ -26,7 +26,7 @@ public final class StickerView: TextViewportRenderingSurface {
   public private(set) var lastFrameKey: FrameCacheKey?
 
   private let runtime: StickerRuntime
-  private let player: (any StickerPlayer)?
+  private var player: (any StickerPlayer)?
   private var lastFrame: RGBAImage?
   private var pausedForReuseCache = false
 
@@ -60,6 +60,8 @@ public final class StickerView: TextViewportRenderingSurface {
   /// (`SDL_PIXELFORMAT_ABGR8888` on little-endian) and draw with `SDL_BLENDMODE_BLEND`.
   /// - Parameter pixelSize: The display size in physical pixels, 1 to ``StickerLimits/maxRenderPixelSize``.
   /// - Returns: The frame, or `nil` for a size outside the limits.
+  /// A render that overruns ``StickerLimits/renderTimeBudget`` turns the view into the placeholder,
+  /// with ``failureReason`` set.
   /// - Complexity: O(1) on a frame-cache hit; one render on a miss.
   public func currentFrame(pixelSize: Int) -> RGBAImage? {
     guard pixelSize >= 1, pixelSize <= runtime.limits.maxRenderPixelSize else { return nil }
@@ -73,7 +75,21 @@ public final class StickerView: TextViewportRenderingSurface {
     }
     let frameIndex = animationState.frameIndex
     let key = FrameCacheKey(asset: player.contentKey, pixelSize: pixelSize, frameIndex: frameIndex)
-    let image = runtime.frameCache.image(for: key) { player.render(frame: frameIndex, pixelSize: pixelSize) }
+    var overran: StickerError?
+    let image = runtime.frameCache.image(for: key) {
+      switch runtime.render(player, named: stickerName, frame: frameIndex, pixelSize: pixelSize) {
+      case .success(let image): return image
+      case .failure(let error):
+        overran = error
+        return runtime.library.placeholder.image(pixelSize: pixelSize)
+      }
+    }
+    if let overran {
+      // Over the render budget: the sticker becomes the placeholder, with the error.
+      self.player = nil
+      failureReason = overran.description
+      animationState.pause()
+    }
     lastFrame = image
     lastFrameKey = key
     return image

@@ -7,7 +7,8 @@ import TextEngine
 /// Loading the view is the only place an ``AnimationState`` is created; the creation is reported
 /// to the parent view's instrumentation (which also counts a reset when the attachment had a state
 /// before). A sticker that cannot be loaded gets a placeholder view and one `.error` event whose
-/// message names the file and the reason; loading never throws and never crashes.
+/// message names the file and the reason; loading never throws and never crashes. A file that
+/// plays without features rlottie cannot draw gets one `.warning` event naming them (once per sticker).
 public final class StickerViewProvider: TextAttachmentViewProvider {
   /// Creates ``TextAttachmentViewProvider/view`` and reports to the parent view's instrumentation.
   public override func loadView() throws {
@@ -30,6 +31,9 @@ public final class StickerViewProvider: TextAttachmentViewProvider {
       let player = try sticker.runtime.player(named: sticker.stickerName)
       view = StickerView(stickerName: sticker.stickerName, player: player, runtime: sticker.runtime, frame: frame)
       instrumentation?.record(.animationStateCreated, attachmentID: attachmentID, providerType: providerTypeName)
+      for warning in sticker.runtime.unreportedWarnings(named: sticker.stickerName) {
+        instrumentation?.record(.warning, attachmentID: attachmentID, providerType: providerTypeName, message: warning)
+      }
     } catch {
       view = StickerView(
         placeholderFor: sticker.stickerName, reason: error.description, runtime: sticker.runtime, frame: frame)

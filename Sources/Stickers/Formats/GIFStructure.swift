@@ -1,12 +1,28 @@
 /// The block structure of a GIF, walked without decoding any pixels, and checked against the caps.
 ///
-/// It counts image blocks and sums their delays so frame count, duration and decoded size are
-/// known before SDL2_image allocates anything; truncated or broken frames are reported here.
+/// Each frame is re-assembled as a one-frame GIF of its own region (decoded later by SDL2_image),
+/// with its delay, disposal and placement, so frames can be composited — and clipped to the
+/// canvas — one at a time at display size. Truncated or broken frames are reported here.
 struct GIFStructure {
+  /// One image block.
+  struct Frame {
+    /// A complete one-frame GIF of the frame's region.
+    let gif: [UInt8]
+    let x: Int
+    let y: Int
+    let width: Int
+    let height: Int
+    /// The delay in centiseconds, as written (0 when the frame has no graphic control block).
+    let delay: Int
+    /// 0/1 keep, 2 clear the region to transparent, 3 restore the previous canvas.
+    let disposal: UInt8
+  }
+
   let width: Int
   let height: Int
-  /// Each frame's delay in centiseconds, as written (0 when a frame has no graphic control block).
-  let delays: [Int]
+  let frames: [Frame]
+  /// Each frame's delay in centiseconds, as written.
+  var delays: [Int] { frames.map(\.delay) }
 
   /// Walks and checks `bytes`.
   /// - Throws: The first cap or format problem found.
@@ -22,57 +38,62 @@ struct GIFStructure {
     let flags = try reader.u8()
     _ = try reader.take(2)
     guard width >= 1, height >= 1 else { throw .malformed("empty canvas") }
-    guard width <= limits.maxCanvasSide, height <= limits.maxCanvasSide else {
-      throw .canvasTooLarge(width: width, height: height, limit: limits.maxCanvasSide)
-    }
-    if flags & 0x80 != 0 { _ = try reader.take(3 << (Int(flags & 7) + 1)) }
-    var delays: [Int] = []
-    var pendingDelay = 0
+    let globalTable = flags & 0x80 != 0 ? Array(try reader.take(3 << (Int(flags & 7) + 1))) : []
+    var frames: [Frame] = []
+    var control: [UInt8] = []
     var totalDelay = 0
+    var totalPixels = 0
     blocks: while true {
       switch try reader.u8() {
       case 0x21:
         let label = try reader.u8()
         let first = Array(try reader.subBlock())
-        if label == 0xF9, first.count >= 3 { pendingDelay = Int(first[1]) | Int(first[2]) << 8 }
+        if label == 0xF9, first.count >= 4 { control = first }
         try reader.skipSubBlocks()
       case 0x2C:
+        let start = reader.offset
         let (x, y, frameWidth, frameHeight) = (try reader.u16(), try reader.u16(), try reader.u16(), try reader.u16())
         let frameFlags = try reader.u8()
-        guard frameWidth >= 1, frameHeight >= 1, x + frameWidth <= width, y + frameHeight <= height else {
-          throw .malformed("frame \(delays.count) (\(frameWidth)×\(frameHeight) at \(x),\(y)) lies outside the canvas")
+        guard frameWidth >= 1, frameHeight >= 1 else { throw .malformed("frame \(frames.count) is empty") }
+        totalPixels += frameWidth * frameHeight
+        guard totalPixels <= limits.maxDecodedPixels else {
+          throw .decodedSizeTooLarge(bytes: totalPixels * 4, limit: limits.maxDecodedPixels * 4)
         }
         if frameFlags & 0x80 != 0 { _ = try reader.take(3 << (Int(frameFlags & 7) + 1)) }
         let codeSize = try reader.u8()
         guard (2...8).contains(codeSize) else {
-          throw .malformed("frame \(delays.count) has LZW code size \(codeSize)")
+          throw .malformed("frame \(frames.count) has LZW code size \(codeSize)")
         }
         try reader.skipSubBlocks()
-        delays.append(pendingDelay)
-        totalDelay += pendingDelay <= 1 ? 10 : pendingDelay
-        pendingDelay = 0
-        guard delays.count <= limits.maxFrameCount else {
-          throw .tooManyFrames(count: delays.count, limit: limits.maxFrameCount)
-        }
+        let delay = control.isEmpty ? 0 : Int(control[1]) | Int(control[2]) << 8
+        // The frame alone: a canvas of its own size, the global table, its control block, then the
+        // image block placed at 0,0.
+        var gif = Array("GIF89a".utf8)
+        gif += [UInt8(frameWidth & 0xFF), UInt8(frameWidth >> 8), UInt8(frameHeight & 0xFF), UInt8(frameHeight >> 8)]
+        gif += [flags & 0x87, 0, 0] + globalTable
+        if !control.isEmpty { gif += [0x21, 0xF9, 4] + control.prefix(4) + [0] }
+        gif += [0x2C, 0, 0, 0, 0] + bytes[start + 4..<reader.offset] + [0x3B]
+        frames.append(
+          Frame(
+            gif: gif, x: x, y: y, width: frameWidth, height: frameHeight, delay: delay,
+            disposal: control.isEmpty ? 0 : control[0] >> 2 & 7))
+        totalDelay += delay <= 1 ? 10 : delay
+        control = []
       case 0x3B: break blocks
-      case let other: throw .malformed("unexpected block 0x\(String(other, radix: 16)) after frame \(delays.count)")
+      case let other: throw .malformed("unexpected block 0x\(String(other, radix: 16)) after frame \(frames.count)")
       }
     }
-    guard !delays.isEmpty else { throw .malformed("no frames") }
+    guard !frames.isEmpty else { throw .malformed("no frames") }
     let seconds = Double(totalDelay) / 100
     guard seconds <= limits.maxDuration else { throw .durationTooLong(seconds: seconds, limit: limits.maxDuration) }
-    let decoded = delays.count * width * height * 4
-    guard decoded <= limits.maxDecodedBytes else {
-      throw .decodedSizeTooLarge(bytes: decoded, limit: limits.maxDecodedBytes)
-    }
     self.width = width
     self.height = height
-    self.delays = delays
+    self.frames = frames
   }
 }
 
 /// A bounds-checked cursor over bytes; running off the end is a truncation error.
-private struct ByteReader {
+struct ByteReader {
   let bytes: [UInt8]
   var offset = 0
 

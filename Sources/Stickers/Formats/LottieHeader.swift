@@ -11,7 +11,6 @@ struct LottieHeader {
   private struct Fields {
     var numbers: [String: Double] = [:]
     var hasLayers = false
-    var hasImageAssets = false
   }
 
   /// Reads and checks `bytes` in one pass with `JSONReader` (strict UTF-8, nesting capped at
@@ -38,31 +37,27 @@ struct LottieHeader {
     }
     let width = try number("w")
     let height = try number("h")
-    guard width >= 1, height >= 1 else { throw .malformed("empty canvas") }
-    guard width <= Double(limits.maxCanvasSide), height <= Double(limits.maxCanvasSide) else {
-      throw .canvasTooLarge(width: Int(min(width, 1e15)), height: Int(min(height, 1e15)), limit: limits.maxCanvasSide)
+    // The canvas costs nothing by itself (frames draw at display size); only its shape matters.
+    guard width >= 1, height >= 1, width < 1e9, height < 1e9 else {
+      throw .malformed("canvas \(width)×\(height) is empty or absurd")
     }
     let rate = try number("fr")
     guard rate > 0, rate <= 240 else { throw .malformed("frame rate \(rate) outside 0–240") }
     let frames = try number("op") - number("ip")
     guard frames >= 1 else { throw .malformed("no frames (op ≤ ip)") }
-    guard frames <= Double(limits.maxFrameCount) else {
-      throw .tooManyFrames(count: Int(min(frames, 1e15)), limit: limits.maxFrameCount)
-    }
+    // Not the frame count as such: what it costs to play, the duration.
     guard frames / rate <= limits.maxDuration else {
       throw .durationTooLong(seconds: frames / rate, limit: limits.maxDuration)
     }
     guard fields.hasLayers else { throw .malformed("missing 'layers' array") }
-    // Image assets would make rlottie read other files or decode embedded images: refuse them.
-    guard !fields.hasImageAssets else { throw .malformed("image assets are not supported") }
     self.width = Int(width)
     self.height = Int(height)
     self.frameRate = rate
-    self.frameCount = Int(frames)
+    self.frameCount = Int(frames.rounded(.up))
   }
 
-  /// The numbers `w`, `h`, `fr`, `ip`, `op`, whether `layers` is an array and whether an asset
-  /// has an image (`p` or `u`); `nil` when the top level is not an object. Everything is checked.
+  /// The numbers `w`, `h`, `fr`, `ip`, `op` and whether `layers` is an array; `nil` when the top
+  /// level is not an object. Everything is checked.
   private static func readFields(_ reader: inout JSONReader) throws(JSONError) -> Fields? {
     guard try reader.peek() == .object else {
       try reader.skipValue()
@@ -82,19 +77,6 @@ struct LottieHeader {
       case "layers":
         fields.hasLayers = try reader.peek() == .array
         try reader.skipValue()
-      case "assets" where try reader.peek() == .array:
-        try reader.beginArray()
-        while try reader.nextElement() {
-          guard try reader.peek() == .object else {
-            try reader.skipValue()
-            continue
-          }
-          try reader.beginObject()
-          while let member = try reader.nextKey() {
-            if member == "p" || member == "u" { fields.hasImageAssets = true }
-            try reader.skipValue()
-          }
-        }
       default: try reader.skipValue()
       }
     }

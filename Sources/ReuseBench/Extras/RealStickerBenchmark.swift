@@ -1,0 +1,134 @@
+import AnimationRuntime
+import ChatDemoCore
+import Foundation
+import Stickers
+
+/// The real sticker files of `../shared/real-stickers/` (issue 13): for each file that plays, the
+/// first-frame latency (load plus first render, fresh runtime) and the frame cost at 128 px; then
+/// P6 with 30 real stickers visible (views round-robin over those files, through the frame cache).
+@MainActor
+enum RealStickerBenchmark {
+  /// `../shared/real-stickers` beside the checkout (`REAL_STICKERS` overrides), if present.
+  static func directory() -> URL? {
+    if let path = ProcessInfo.processInfo.environment["REAL_STICKERS"] { return URL(fileURLWithPath: path) }
+    guard let assets = AssetLocator.assetsDirectory() else { return nil }
+    let url = assets.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+      "shared/real-stickers")
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  }
+
+  /// Every sticker file under `directory` (one level of sub-folders), sorted.
+  static func files(in directory: URL) -> [URL] {
+    let manager = FileManager.default
+    let folders = ((try? manager.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    return folders.flatMap { folder -> [URL] in
+      let url = directory.appendingPathComponent(folder)
+      return ((try? manager.contentsOfDirectory(atPath: url.path)) ?? []).sorted().map {
+        url.appendingPathComponent($0)
+      }
+      .filter { StickerLibrary.stickerExtensions.contains($0.pathExtension.lowercased()) }
+    }
+  }
+
+  /// A runtime over one file, named after it.
+  private static func runtime(_ file: URL, clock: ManualClock = ManualClock(), cache: FrameCache = FrameCache())
+    -> StickerRuntime
+  {
+    let library = StickerLibrary(
+      directory: file.deletingLastPathComponent(),
+      assets: [StickerAsset(name: file.deletingPathExtension().lastPathComponent, file: file)])
+    return StickerRuntime(clock: clock, library: library, frameCache: cache)
+  }
+
+  /// The table.
+  /// - Parameter smoke: Fewer samples, for a quick check.
+  static func table(smoke: Bool) -> String {
+    guard let directory = directory() else {
+      return "real sticker files: ../shared/real-stickers not found (set REAL_STICKERS=DIR)"
+    }
+    let latencySamples = smoke ? 1 : 5
+    let frameSamples = smoke ? 8 : 60
+    var lines = [
+      "file".padding(toLength: 56, withPad: " ", startingAt: 0) + "kind       frames  first frame   128 px median  p99"
+    ]
+    var playing: [URL] = []
+    for file in files(in: directory) {
+      let name = file.deletingPathExtension().lastPathComponent
+      let label = file.deletingLastPathComponent().lastPathComponent + "/" + file.lastPathComponent
+      // First-frame latency: a fresh runtime (no cache, no parsed model) each time.
+      var latencies: [Double] = []
+      var status: StickerLoadStatus?
+      for _ in 0..<latencySamples {
+        let fresh = runtime(file)
+        let start = Stopwatch.now()
+        status = fresh.status(named: name)
+        _ = try? fresh.player(named: name).render(frame: 0, pixelSize: 128)
+        latencies.append(Stopwatch.now() - start)
+      }
+      guard let status, status.status == .ok, let player = try? runtime(file).player(named: name) else {
+        lines.append(
+          label.padding(toLength: 56, withPad: " ", startingAt: 0) + "rejected: "
+            + (status?.reason.map { String($0.suffix(70)) } ?? "?"))
+        continue
+      }
+      playing.append(file)
+      // Frame cost: up to `frameSamples` frames spread over the loop, in playing order, uncached.
+      let step = max(1, player.frameCount / frameSamples)
+      let timings = stride(from: 0, to: player.frameCount, by: step).prefix(frameSamples).map { frame -> Double in
+        let start = Stopwatch.now()
+        _ = player.render(frame: frame, pixelSize: 128)
+        return Stopwatch.now() - start
+      }
+      let frames = SampleSet(samples: timings)
+      let latency = SampleSet(samples: latencies)
+      lines.append(
+        label.padding(toLength: 56, withPad: " ", startingAt: 0)
+          + (status.kind ?? "?").padding(toLength: 11, withPad: " ", startingAt: 0)
+          + String(player.frameCount).padding(toLength: 8, withPad: " ", startingAt: 0)
+          + Format.seconds(latency.median).padding(toLength: 14, withPad: " ", startingAt: 0)
+          + Format.seconds(frames.median).padding(toLength: 15, withPad: " ", startingAt: 0)
+          + Format.seconds(frames.p99))
+    }
+    lines.append(visible(playing, smoke: smoke, capacity: FrameCache.defaultCapacityBytes))
+    // The same with a cache holding every frame: what rendering costs once nothing is evicted.
+    lines.append(visible(playing, smoke: smoke, capacity: 256 << 20))
+    return lines.joined(separator: "\n")
+  }
+
+  /// P6 with 30 real stickers visible at 64 px: every view's frame each 60 Hz tick through one
+  /// frame cache of `capacity` bytes; first until every animation has looped once (cold), then
+  /// 10 s (warm: what the goal is about), per frame for all 30.
+  private static func visible(_ files: [URL], smoke: Bool, capacity: Int) -> String {
+    guard !files.isEmpty else { return "P6 real: no playing files" }
+    let clock = ManualClock()
+    let cache = FrameCache(capacityBytes: capacity)
+    var views: [StickerView] = []
+    var runtimes: [URL: StickerRuntime] = [:]
+    for index in 0..<30 {
+      let file = files[index % files.count]
+      let runtime = runtimes[file] ?? runtime(file, clock: clock, cache: cache)
+      runtimes[file] = runtime
+      let name = file.deletingPathExtension().lastPathComponent
+      guard let player = try? runtime.player(named: name) else { continue }
+      views.append(StickerView(stickerName: name, player: player, runtime: runtime, frame: .zero))
+    }
+    let tick = {
+      for view in views { _ = view.currentFrame(pixelSize: 64) }
+    }
+    let longest = views.map(\.animationState.loopDuration).max() ?? 4
+    let coldTicks = smoke ? 30 : Int(min(60, longest) * 60) + 1
+    let advance: (Int) -> Void = { _ in clock.advance(by: 1.0 / 60) }
+    let cold = Sampler(warmUp: 0, samples: coldTicks).run(prepare: advance, { _ in tick() })
+    let coldDecodes = cache.decodes
+    let warm = Sampler(warmUp: 0, samples: smoke ? 30 : 600).run(prepare: advance, { _ in tick() })
+    let verdict = warm.p99 <= 0.002 ? "PASS" : "MISS"
+    return """
+      P6 real: \(views.count) real stickers visible at 64 px (\(files.count) files round robin), \
+      frame cache \(Format.bytes(Double(capacity))), per 60 Hz frame:
+        first \(coldTicks) frames, every loop once (cold): median \(Format.seconds(cold.median)), p99 \(Format.seconds(cold.p99)), \(coldDecodes) decodes
+        next 10 s (warm): median \(Format.seconds(warm.median)), p99 \(Format.seconds(warm.p99)), \
+      \(cache.decodes - coldDecodes) decodes, \(cache.evictions) evictions, cache \(Format.bytes(Double(cache.bytes)))
+        goal p99 ≤ 2 ms: \(verdict)
+      """
+  }
+}

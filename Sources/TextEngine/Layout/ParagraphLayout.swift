@@ -1,0 +1,193 @@
+import Foundation
+
+/// The lines of one paragraph and where they sit: what a ``TextLayoutFragment`` holds.
+///
+/// Per-line geometry that depends on the lines above (start offset, top) lives in flat arrays;
+/// each line's own layout is a shared ``LineLayout``. An edit re-breaks only the lines it can
+/// change (``relaid(_:from:measurer:attachmentBounds:)``) and shares the others.
+struct ParagraphLayout {
+  /// What, besides the text, a layout depends on; a layout made with other parameters is not reused.
+  struct Parameters: Equatable {
+    /// The width lines are broken at.
+    var lineWidth: Double
+    var style: ParagraphStyle
+    /// The metrics of the layout manager's default attributes (the least a line is high).
+    var defaultMetrics: LineMetrics
+  }
+
+  let parameters: Parameters
+  private(set) var lines: [LineLayout] = []
+  /// Each line's first character offset.
+  private(set) var starts: [Int] = []
+  /// Each line's top, relative to the fragment.
+  private(set) var tops: [Double] = []
+  private(set) var heights: [Double] = []
+  /// Each line's width without trailing whitespace.
+  private(set) var widths: [Double] = []
+  /// The indices of lines holding attachments, ascending.
+  private(set) var attachmentLines: [Int] = []
+  /// The leading x of every line, relative to the fragment.
+  private(set) var originX = 0.0
+  /// The paragraph's height, spacing included.
+  private(set) var height = 0.0
+  /// The widest line's used width.
+  private(set) var blockWidth = 0.0
+  /// Characters measured to make this layout (not counting shared lines), for complexity tests.
+  private(set) var linesBroken = 0
+
+  /// Lays `text` out from scratch.
+  /// - Complexity: O(characters).
+  init(
+    _ text: AttributedText, parameters: Parameters, measurer: any GlyphMeasuring,
+    attachmentBounds: @escaping (TextAttachment, Int) -> CGRect
+  ) {
+    self.parameters = parameters
+    var breaker = LineBreaker(
+      text: text, width: parameters.lineWidth, measurer: measurer, defaultMetrics: parameters.defaultMetrics,
+      attachmentBounds: attachmentBounds, start: 0)
+    var start = 0
+    while true {
+      let (line, end) = breaker.nextLine(from: start)
+      append(line, start: start)
+      if end >= text.length && !line.endsWithSeparator { break }
+      start = end
+    }
+    linesBroken = lines.count
+    finish()
+  }
+
+  /// The layout of `text`, made from this layout of `old` by re-breaking only the lines the
+  /// difference can change: from two lines above the first changed character (a line's break
+  /// can depend on the first characters of the two lines below it) down to the first line
+  /// start that falls on an old line start (shifted by the length change) after the change.
+  /// - Returns: `nil` when a reused line's attachment would now get other bounds (the caller lays out from scratch).
+  /// - Complexity: O(log length + lines re-broken' characters + lines + attachments).
+  func relaid(
+    _ text: AttributedText, from old: AttributedText, measurer: any GlyphMeasuring,
+    attachmentBounds: @escaping (TextAttachment, Int) -> CGRect
+  ) -> ParagraphLayout? {
+    let difference = text.difference(from: old)
+    let delta = text.length - old.length
+    let first = max(0, lineIndex(containing: difference.oldRange.lowerBound) - 2)
+    var breaker = LineBreaker(
+      text: text, width: parameters.lineWidth, measurer: measurer, defaultMetrics: parameters.defaultMetrics,
+      attachmentBounds: attachmentBounds, start: starts[first])
+    var result = ParagraphLayout(parameters: parameters)
+    result.reserve(lines.count + 2)
+    for index in 0..<first { result.append(lines[index], start: starts[index], width: widths[index]) }
+    var start = starts[first]
+    var oldIndex = first
+    var resumeAt: Int?
+    while true {
+      let (line, end) = breaker.nextLine(from: start)
+      result.append(line, start: start)
+      result.linesBroken += 1
+      if end >= text.length && !line.endsWithSeparator { break }
+      start = end
+      guard start >= difference.newRange.upperBound else { continue }
+      while oldIndex < starts.count, starts[oldIndex] < start - delta { oldIndex += 1 }
+      if oldIndex < starts.count, starts[oldIndex] == start - delta {
+        resumeAt = oldIndex
+        break
+      }
+    }
+    if let resumeAt {
+      for index in resumeAt..<lines.count {
+        result.append(lines[index], start: starts[index] + delta, width: widths[index])
+      }
+    }
+    // A reused line keeps its attachments' bounds; if a provider now reports others, start over.
+    for index in result.attachmentLines {
+      let line = result.lines[index]
+      for attachment in line.attachments {
+        let bounds = attachmentBounds(attachment.attachment, result.starts[index] + attachment.offset)
+        let expected = CGRect(
+          x: attachment.frame.minX, y: line.baseline - bounds.maxY, width: bounds.width, height: bounds.height)
+        if expected != attachment.frame { return nil }
+      }
+    }
+    result.finish()
+    return result
+  }
+
+  private init(parameters: Parameters) { self.parameters = parameters }
+
+  private mutating func reserve(_ count: Int) {
+    lines.reserveCapacity(count)
+    starts.reserveCapacity(count)
+    tops.reserveCapacity(count)
+    heights.reserveCapacity(count)
+    widths.reserveCapacity(count)
+  }
+
+  private mutating func append(_ line: LineLayout, start: Int, width: Double? = nil) {
+    if !line.attachments.isEmpty { attachmentLines.append(lines.count) }
+    tops.append(tops.last.map { $0 + heights[heights.count - 1] } ?? parameters.style.spacingBefore)
+    lines.append(line)
+    starts.append(start)
+    heights.append(line.height)
+    widths.append(width ?? line.usedWidth)
+  }
+
+  private mutating func finish() {
+    blockWidth = widths.max() ?? 0
+    let style = parameters.style
+    originX =
+      style.blockAlignment == .leading
+      ? style.headIndent : style.headIndent + max(0, parameters.lineWidth - blockWidth)
+    height = (tops.last ?? style.spacingBefore) + (heights.last ?? 0) + style.spacingAfter
+  }
+
+  // MARK: Queries
+
+  /// The index of the line holding offset `offset`: the last line starting at or before it.
+  /// - Complexity: O(log lines).
+  func lineIndex(containing offset: Int) -> Int {
+    var low = 0
+    var high = starts.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if starts[middle] <= offset { low = middle } else { high = middle }
+    }
+    return low
+  }
+
+  /// The index of the first line whose bottom is below `y`, or `lines.count`.
+  /// - Complexity: O(log lines).
+  func firstLine(endingBelow y: Double) -> Int {
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if tops[middle] + heights[middle] > y { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
+  /// The index of the first line whose top is at or below `y`, or `lines.count`.
+  /// - Complexity: O(log lines).
+  func firstLine(startingAtOrBelow y: Double) -> Int {
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if tops[middle] >= y { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
+  /// Where the attachments go, relative to the fragment.
+  /// - Complexity: O(attachments).
+  func attachmentPlacements() -> [TextLayoutFragment.AttachmentPlacement] {
+    var placements: [TextLayoutFragment.AttachmentPlacement] = []
+    for index in attachmentLines {
+      for attachment in lines[index].attachments {
+        placements.append(
+          TextLayoutFragment.AttachmentPlacement(
+            offset: starts[index] + attachment.offset, attachment: attachment.attachment,
+            frame: attachment.frame.offsetBy(dx: originX, dy: tops[index])))
+      }
+    }
+    return placements
+  }
+}

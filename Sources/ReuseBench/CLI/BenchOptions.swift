@@ -18,7 +18,7 @@ struct BenchOptions {
   var showsHelp = false
 
   /// The figures that run per size.
-  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
+  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9"]
   /// The size-independent tables.
   static let tableNames = ["stickers", "textcache"]
 
@@ -82,7 +82,7 @@ struct BenchOptions {
   }
 
   static let help = """
-    reuse-bench — ReuseKit's benchmark: figures P1–P8 on generated chat transcripts.
+    reuse-bench — ReuseKit's benchmark: figures P1–P9 on generated chat transcripts.
 
     USAGE
       swift run -c release reuse-bench [--sizes N,N,...] [--only NAME,...] [--json FILE]
@@ -91,9 +91,9 @@ struct BenchOptions {
     OPTIONS
       --sizes N,N,...   Transcript sizes in messages (default 1000,100000,1000000). Each size
                         runs in its own process, so its peak memory (P8) is its own.
-      --only NAME,...   Run only these: P1 … P8, and the size-independent tables
+      --only NAME,...   Run only these: P1 … P9, and the size-independent tables
                         'stickers' (sticker render cost per size, frame-cache memory) and
-                        'textcache' (run textures vs glyph atlas). Default: P1 … P8.
+                        'textcache' (run textures vs glyph atlas). Default: P1 … P9.
       --json FILE       Also write every measurement as JSON.
       --samples N       Timed samples per figure after warm-up (default 300).
       --smoke           A quick check that the benchmark works: 1000 messages, few samples.
@@ -112,6 +112,7 @@ struct BenchOptions {
       P6  rendering every visible sticker for one frame; frame-cache memory
       P7  keystroke cost with both policies / with none (from P1)
       P8  peak resident memory of the process at that size
+      P9  one long message: keystroke in 1 MB, scroll frame through 10 MB (+ RSS)
 
     Build in release mode: debug numbers are meaningless, and a debug build says so loudly.
     """

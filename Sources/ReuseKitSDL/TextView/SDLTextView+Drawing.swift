@@ -31,7 +31,10 @@ extension SDLTextView {
     for item in fragments { drawSelection(in: item) }
     for item in fragments {
       textRenderer.defaultTextColor = fragmentColors(for: item.fragment).text
-      try textRenderer.draw(renderableLines(of: item.fragment), offset: item.origin)
+      // Only the lines on screen: found by binary search, so a long message costs what shows.
+      let lines = renderableLines(
+        of: item.fragment, intersectingYFrom: -item.origin.y, to: viewportSize.height - item.origin.y)
+      try textRenderer.draw(lines, offset: item.origin)
     }
     for item in fragments { try drawDecorations(of: item) }
     try drawAttachmentViews()
@@ -63,9 +66,24 @@ extension SDLTextView {
   // MARK: Pieces
 
   /// The fragment's lines as the text renderer draws them, relative to the fragment's origin.
+  /// - Complexity: O(lines); drawing uses ``renderableLines(of:intersectingYFrom:to:)``.
   public func renderableLines(of fragment: TextLayoutFragment) -> [RenderableLine] {
-    fragment.textLineFragments.map { line in
-      RenderableLine(
+    renderableLines(of: fragment, in: fragment.textLineFragments.indices)
+  }
+
+  /// The fragment's lines that intersect the band from `minY` to `maxY` (fragment coordinates).
+  /// - Complexity: O(log lines + characters of the lines returned).
+  public func renderableLines(of fragment: TextLayoutFragment, intersectingYFrom minY: Double, to maxY: Double)
+    -> [RenderableLine]
+  {
+    renderableLines(of: fragment, in: fragment.lineFragmentIndices(intersectingYFrom: minY, to: maxY))
+  }
+
+  private func renderableLines(of fragment: TextLayoutFragment, in indices: Range<Int>) -> [RenderableLine] {
+    let lines = fragment.textLineFragments
+    return indices.map { index in
+      let line = lines[index]
+      return RenderableLine(
         origin: .zero, baselineOffset: line.baselineOffset,
         runs: line.runs.map { RenderableLine.Run(text: String($0.string), attributes: $0.attributes, x: $0.x) })
     }

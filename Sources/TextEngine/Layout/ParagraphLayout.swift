@@ -32,7 +32,7 @@ struct ParagraphLayout {
   private(set) var height = 0.0
   /// The widest line's used width.
   private(set) var blockWidth = 0.0
-  /// Characters measured to make this layout (not counting shared lines), for complexity tests.
+  /// Lines broken to make this layout (not counting shared lines), for complexity tests.
   private(set) var linesBroken = 0
 
   /// Lays `text` out from scratch.

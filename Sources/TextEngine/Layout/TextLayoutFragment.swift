@@ -84,6 +84,10 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
     return first..<end
   }
 
+  /// The lines broken to make this fragment (fewer than its lines when an edit's relayout
+  /// shared the others with the fragment it replaced), for complexity tests.
+  package var linesBroken: Int { layout.linesBroken }
+
   /// The rectangle holding every line's typographic bounds, relative to the fragment.
   /// - Complexity: O(1).
   public var textLineBounds: CGRect {

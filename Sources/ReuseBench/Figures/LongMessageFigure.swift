@@ -43,7 +43,8 @@ struct LongMessageFigure {
         id: "P9", label: "keystroke in a 1 MB message", samples: engine,
         details: [
           "message characters": Double(length), "paragraphs laid out /key": perKey,
-          "lines in the message": Double(view.textLayoutManager.ensureLayout(forParagraphAt: index)?.textLineFragments.count ?? 0),
+          "lines in the message": Double(
+            view.textLayoutManager.ensureLayout(forParagraphAt: index)?.textLineFragments.count ?? 0),
         ])
     ]
     if let chat = fixture.chatView {
@@ -96,7 +97,8 @@ struct LongMessageFigure {
         ChatMessage(from: number.isMultiple(of: 2) ? "alice" : "bob", time: "12:00", text: "message \(number)")
           .paragraph(stickers: stickers))
     }
-    messages.append(ChatMessage(from: "alice", time: "12:01", text: Self.words(bytes: bytes)).paragraph(stickers: stickers))
+    messages.append(
+      ChatMessage(from: "alice", time: "12:01", text: Self.words(bytes: bytes)).paragraph(stickers: stickers))
     messages.append(ChatMessage(from: "bob", time: "12:02", text: "the last one").paragraph(stickers: stickers))
     return try BenchFixture(environment: environment, storage: TextContentStorage(paragraphs: messages))
   }

@@ -252,7 +252,8 @@ public final class TextLayoutManager {
     instrumentation?.record(.layoutFragmentCreated)
     return TextLayoutFragment(
       paragraph: paragraph,
-      layout: layout ?? ParagraphLayout(text, parameters: parameters, measurer: glyphMeasurer, attachmentBounds: bounds),
+      layout: layout
+        ?? ParagraphLayout(text, parameters: parameters, measurer: glyphMeasurer, attachmentBounds: bounds),
       layoutWidth: textContainer.size.width, layoutManager: self, generation: generation)
   }
 

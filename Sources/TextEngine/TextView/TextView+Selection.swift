@@ -117,7 +117,8 @@ extension TextView {
       let lines = fragment.textLineFragments
       // Only the lines the range touches (found by binary search), not every line of a long paragraph.
       let firstLine = fragment.lineFragmentIndex(forCharacterAt: max(0, range.lowerBound - start))
-      let lastLine = fragment.lineFragmentIndex(forCharacterAt: min(fragment.textParagraph.length, range.upperBound - start))
+      let lastLine = fragment.lineFragmentIndex(
+        forCharacterAt: min(fragment.textParagraph.length, range.upperBound - start))
       for lineIndex in firstLine...max(firstLine, lastLine) {
         let line = lines[lineIndex]
         let lineRange = (start + line.characterRange.lowerBound)..<(start + line.characterRange.upperBound)

@@ -90,7 +90,9 @@ import Testing
       let after = try #require(incremental.ensureLayout(forParagraphAt: 0))
       let scratch = try #require(manager(for: storage).ensureLayout(forParagraphAt: 0))
       #expect(scratch.linesBroken == scratch.textLineFragments.count)
-      #expect(snapshot(after) == snapshot(scratch), "seed \(seed), step \(step): edit at \(at) -\(removed) +\(inserted.length)")
+      #expect(
+        snapshot(after) == snapshot(scratch),
+        "seed \(seed), step \(step): edit at \(at) -\(removed) +\(inserted.length)")
       #expect(after.height == scratch.height)
       #expect(
         after.attachmentPlacements.map { "\($0.offset) \($0.frame)" }
@@ -115,7 +117,8 @@ import Testing
       _ = incremental.ensureLayout(forParagraphAt: 0)
       let length = storage.length
       let at = random.below(length + 1)
-      try storage.replaceCharacters(in: at..<min(length, at + random.below(5)), with: randomText(&random, characters: 2))
+      try storage.replaceCharacters(
+        in: at..<min(length, at + random.below(5)), with: randomText(&random, characters: 2))
       let fresh = manager(for: storage)
       fresh.delegate = delegate
       let after = try #require(incremental.ensureLayout(forParagraphAt: 0))
@@ -208,7 +211,8 @@ import Testing
     let lineHeight = lines[0].typographicBounds.height
     let band = fragment.lineFragmentIndices(intersectingYFrom: 1_000, to: 1_800)
     #expect(band.count <= Int((800 / lineHeight).rounded(.up)) + 1)
-    #expect(lines[band.lowerBound].typographicBounds.maxY > 1_000 && lines[band.lowerBound].typographicBounds.minY <= 1_000)
+    #expect(
+      lines[band.lowerBound].typographicBounds.maxY > 1_000 && lines[band.lowerBound].typographicBounds.minY <= 1_000)
     #expect(lines[band.upperBound - 1].typographicBounds.minY < 1_800)
     #expect(lines[band.upperBound].typographicBounds.minY >= 1_800)
     for offset in stride(from: 0, to: storage.length, by: 997) {

@@ -33,7 +33,12 @@ import Testing
       } else {
         var piece = AttributedText(Self.pieces[next(Self.pieces.count)])
         if next(2) == 0 { piece = piece.settingAttributes({ $0.isBold = true }, in: 0..<piece.length) }
-        if next(2) == 0 { text.append(piece) } else { piece.append(text); text = piece }
+        if next(2) == 0 {
+          text.append(piece)
+        } else {
+          piece.append(text)
+          text = piece
+        }
       }
       if step.isMultiple(of: 10) { expectInStep(text, "step \(step)") }
     }

@@ -16,7 +16,10 @@ struct ParagraphLayout {
   }
 
   let parameters: Parameters
-  private(set) var lines: [LineLayout] = []
+  /// Where the lines live; ``lineIDs`` name them.
+  private(set) var arena: LineArena
+  /// The lines, top to bottom, as numbers in ``arena``.
+  private(set) var lineIDs: [Int32] = []
   /// Each line's first character offset.
   private(set) var starts: [Int] = []
   /// Each line's top, relative to the fragment.
@@ -42,6 +45,7 @@ struct ParagraphLayout {
     attachmentBounds: @escaping (TextAttachment, Int) -> CGRect
   ) {
     self.parameters = parameters
+    self.arena = LineArena()
     var breaker = LineBreaker(
       text: text, width: parameters.lineWidth, measurer: measurer, defaultMetrics: parameters.defaultMetrics,
       attachmentBounds: attachmentBounds, start: 0)
@@ -52,7 +56,7 @@ struct ParagraphLayout {
       if end >= text.length && !line.endsWithSeparator { break }
       start = end
     }
-    linesBroken = lines.count
+    linesBroken = lineIDs.count
     finish()
   }
 
@@ -72,9 +76,11 @@ struct ParagraphLayout {
     var breaker = LineBreaker(
       text: text, width: parameters.lineWidth, measurer: measurer, defaultMetrics: parameters.defaultMetrics,
       attachmentBounds: attachmentBounds, start: starts[first])
-    var result = ParagraphLayout(parameters: parameters)
-    result.reserve(lines.count + 2)
-    for index in 0..<first { result.append(lines[index], start: starts[index], width: widths[index]) }
+    // Share the arena until it holds more dead lines than live ones.
+    let arena = self.arena.lines.count > 2 * lineIDs.count + 1024 ? nil : self.arena
+    var result = ParagraphLayout(parameters: parameters, arena: arena ?? LineArena(capacity: lineIDs.count + 64))
+    result.reserve(lineIDs.count + 2)
+    result.appendShared(self, 0..<first, delta: 0)
     var start = starts[first]
     var oldIndex = first
     var resumeAt: Int?
@@ -91,14 +97,10 @@ struct ParagraphLayout {
         break
       }
     }
-    if let resumeAt {
-      for index in resumeAt..<lines.count {
-        result.append(lines[index], start: starts[index] + delta, width: widths[index])
-      }
-    }
+    if let resumeAt { result.appendShared(self, resumeAt..<lineIDs.count, delta: delta) }
     // A reused line keeps its attachments' bounds; if a provider now reports others, start over.
     for index in result.attachmentLines {
-      let line = result.lines[index]
+      let line = result.line(index)
       for attachment in line.attachments {
         let bounds = attachmentBounds(attachment.attachment, result.starts[index] + attachment.offset)
         let expected = CGRect(
@@ -110,23 +112,63 @@ struct ParagraphLayout {
     return result
   }
 
-  private init(parameters: Parameters) { self.parameters = parameters }
+  private init(parameters: Parameters, arena: LineArena) {
+    self.parameters = parameters
+    self.arena = arena
+  }
+
+  /// The number of lines.
+  var lineCount: Int { lineIDs.count }
+
+  /// Line `index`'s storage.
+  func line(_ index: Int) -> LineLayout { arena[lineIDs[index]] }
 
   private mutating func reserve(_ count: Int) {
-    lines.reserveCapacity(count)
+    lineIDs.reserveCapacity(count)
     starts.reserveCapacity(count)
     tops.reserveCapacity(count)
     heights.reserveCapacity(count)
     widths.reserveCapacity(count)
   }
 
-  private mutating func append(_ line: LineLayout, start: Int, width: Double? = nil) {
-    if !line.attachments.isEmpty { attachmentLines.append(lines.count) }
+  private mutating func append(_ line: LineLayout, start: Int) {
+    if !line.attachments.isEmpty { attachmentLines.append(lineIDs.count) }
     tops.append(tops.last.map { $0 + heights[heights.count - 1] } ?? parameters.style.spacingBefore)
-    lines.append(line)
+    lineIDs.append(arena.add(line))
     starts.append(start)
     heights.append(line.height)
-    widths.append(width ?? line.usedWidth)
+    widths.append(line.usedWidth)
+  }
+
+  /// Appends `old`'s lines `range` as they are, their starts moved by `delta`: bulk copies, and
+  /// tops added up one by one as a layout from scratch adds them (so both give the same bits).
+  private mutating func appendShared(_ old: ParagraphLayout, _ range: Range<Int>, delta: Int) {
+    guard !range.isEmpty else { return }
+    let base = lineIDs.count
+    for index in old.attachmentLines where range.contains(index) {
+      attachmentLines.append(base + index - range.lowerBound)
+    }
+    if arena === old.arena {
+      lineIDs.append(contentsOf: old.lineIDs[range])
+    } else {
+      for index in range { lineIDs.append(arena.add(old.line(index))) }
+    }
+    if delta == 0 {
+      starts.append(contentsOf: old.starts[range])
+    } else {
+      for index in range { starts.append(old.starts[index] + delta) }
+    }
+    widths.append(contentsOf: old.widths[range])
+    if base == 0 && range.lowerBound == 0 {
+      tops.append(contentsOf: old.tops[range])  // the same sums from the same start
+    } else {
+      var y = tops.last.map { $0 + heights[heights.count - 1] } ?? parameters.style.spacingBefore
+      for index in range {
+        tops.append(y)
+        y += old.heights[index]
+      }
+    }
+    heights.append(contentsOf: old.heights[range])
   }
 
   private mutating func finish() {
@@ -156,7 +198,7 @@ struct ParagraphLayout {
   /// - Complexity: O(log lines).
   func firstLine(endingBelow y: Double) -> Int {
     var low = 0
-    var high = lines.count
+    var high = lineIDs.count
     while low < high {
       let middle = (low + high) / 2
       if tops[middle] + heights[middle] > y { high = middle } else { low = middle + 1 }
@@ -168,7 +210,7 @@ struct ParagraphLayout {
   /// - Complexity: O(log lines).
   func firstLine(startingAtOrBelow y: Double) -> Int {
     var low = 0
-    var high = lines.count
+    var high = lineIDs.count
     while low < high {
       let middle = (low + high) / 2
       if tops[middle] >= y { high = middle } else { low = middle + 1 }
@@ -181,7 +223,7 @@ struct ParagraphLayout {
   func attachmentPlacements() -> [TextLayoutFragment.AttachmentPlacement] {
     var placements: [TextLayoutFragment.AttachmentPlacement] = []
     for index in attachmentLines {
-      for attachment in lines[index].attachments {
+      for attachment in line(index).attachments {
         placements.append(
           TextLayoutFragment.AttachmentPlacement(
             offset: starts[index] + attachment.offset, attachment: attachment.attachment,

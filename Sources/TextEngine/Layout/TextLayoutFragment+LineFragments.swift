@@ -5,12 +5,12 @@ extension TextLayoutFragment {
     let fragment: TextLayoutFragment
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { fragment.layout.lines.count }
+    public var endIndex: Int { fragment.layout.lineCount }
 
     public subscript(position: Int) -> TextLineFragment {
       let layout = fragment.layout
       return TextLineFragment(
-        layout: layout.lines[position], text: fragment.textParagraph.attributedString, start: layout.starts[position],
+        layout: layout.line(position), text: fragment.textParagraph.attributedString, start: layout.starts[position],
         top: layout.tops[position], originX: layout.originX)
     }
   }

@@ -72,8 +72,7 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   /// - Complexity: O(log lines).
   public func lineFragmentIndex(forCharacterAt offset: Int) -> Int {
     let index = layout.lineIndex(containing: offset)
-    let line = layout.lines[index]
-    return offset < layout.starts[index] + line.length ? index : layout.lines.count - 1
+    return offset < layout.starts[index] + layout.line(index).length ? index : layout.lineCount - 1
   }
 
   /// The indices of the lines that intersect the band from `minY` to `maxY` (fragment coordinates).
@@ -106,7 +105,7 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   /// The paragraph offset nearest to `point` (relative to the fragment).
   /// - Complexity: O(log lines + log characters of the line).
   public func characterOffset(at point: CGPoint) -> Int {
-    let index = min(layout.firstLine(endingBelow: point.y), layout.lines.count - 1)
+    let index = min(layout.firstLine(endingBelow: point.y), layout.lineCount - 1)
     return textLineFragments[index].characterOffset(nearestX: point.x)
   }
 }

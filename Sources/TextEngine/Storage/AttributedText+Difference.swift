@@ -14,27 +14,22 @@ extension AttributedText {
   /// (`memcmp` speed) and attribute runs, then rounding to whole characters in both texts.
   /// - Complexity: O(bytes in common + runs + log length).
   package func difference(from old: AttributedText) -> Difference {
-    let prefix = min(commonPrefixLength(with: old), old.commonPrefixLength(with: self))
+    let prefixBytes = Self.commonBytes(string, old.string, fromEnd: false)
+    let prefix = min(
+      character(containingUTF8: prefixBytes).offset, old.character(containingUTF8: prefixBytes).offset,
+      Self.commonRunPrefix(runs, old.runs))
+    let suffixBytes = Self.commonBytes(string, old.string, fromEnd: true)
     let suffix = min(
-      commonSuffixLength(with: old), old.commonSuffixLength(with: self), length - prefix, old.length - prefix)
+      wholeCharacters(inLast: suffixBytes), old.wholeCharacters(inLast: suffixBytes),
+      Self.commonRunPrefix(runs.reversed(), old.runs.reversed()), length - prefix, old.length - prefix)
     return Difference(oldRange: prefix..<(old.length - suffix), newRange: prefix..<(length - suffix))
   }
 
-  /// The number of leading characters of this text whose bytes and attributes `other` shares.
-  private func commonPrefixLength(with other: AttributedText) -> Int {
-    let bytes = Self.commonBytes(string, other.string, fromEnd: false)
-    let byCharacters = character(containingUTF8: bytes).offset
-    return min(byCharacters, Self.commonRunPrefix(runs, other.runs))
-  }
-
-  /// The number of trailing characters of this text whose bytes and attributes `other` shares.
-  private func commonSuffixLength(with other: AttributedText) -> Int {
-    let bytes = Self.commonBytes(string, other.string, fromEnd: true)
+  /// The number of whole characters in the last `bytes` bytes.
+  private func wholeCharacters(inLast bytes: Int) -> Int {
     let firstShared = string.utf8.count - bytes
     let holder = character(containingUTF8: firstShared)
-    let firstWhole = holder.utf8Start == firstShared ? holder.offset : holder.offset + 1
-    let byRuns = Self.commonRunPrefix(runs.reversed(), other.runs.reversed())
-    return min(length - firstWhole, byRuns)
+    return length - (holder.utf8Start == firstShared ? holder.offset : holder.offset + 1)
   }
 
   private static func commonBytes(_ a: String, _ b: String, fromEnd: Bool) -> Int {

@@ -17,11 +17,11 @@ struct LongMessageFigure {
   let samples: Int
   let warmUp: Int
 
-  /// Measures typing, then scrolling (each in a transcript of its own, freed before the next).
+  /// Measures scrolling, then typing (each in a transcript of its own, freed before the next;
+  /// scrolling first, so that its resident-memory figures start from the process as it was).
   func run() throws -> [FigureResult] {
-    var results = try typing()
-    results.append(try scrolling())
-    return results
+    let scroll = try scrolling()
+    return try typing() + [scroll]
   }
 
   private func typing() throws -> [FigureResult] {

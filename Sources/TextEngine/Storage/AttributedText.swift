@@ -161,11 +161,12 @@ public struct AttributedText: Equatable {
     guard !range.isEmpty else { return result }
     let startIndex = stringIndex(at: range.lowerBound)
     let endIndex = stringIndex(at: range.upperBound)
-    if capacity > 0 {
-      result.string.append(contentsOf: string[startIndex..<endIndex])
-    } else {
-      result.string = String(string[startIndex..<endIndex])
+    if capacity == 0, range.count > 64 {
+      // Appending a piece of a native string copies its bytes and keeps its ASCII flag;
+      // `String(_: Substring)` would scan them again.
+      result.string.reserveCapacity(string.utf8.distance(from: startIndex, to: endIndex))
     }
+    result.string.append(contentsOf: string[startIndex..<endIndex])
     result.length = range.count
     result.characterIndex = characterIndex?.slice(range, utf8Start: string.utf8Offset(of: startIndex))
     var runStart = 0

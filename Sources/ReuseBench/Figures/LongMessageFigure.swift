@@ -8,14 +8,16 @@ import TextEngine
 /// renderer is available, and reports the process's resident memory.
 @MainActor
 struct LongMessageFigure {
-  /// The typing message's size in bytes.
-  static let typingBytes = 1 << 20
-  /// The scrolling message's size in bytes.
-  static let scrollingBytes = 10 << 20
-
   let environment: BenchEnvironment
   let samples: Int
   let warmUp: Int
+  /// A smoke run (debug build, seconds) types into 64 KiB and scrolls through 640 KiB.
+  var smoke = false
+
+  /// The typing message's size in bytes.
+  private var typingBytes: Int { smoke ? 1 << 16 : 1 << 20 }
+  /// The scrolling message's size in bytes.
+  private var scrollingBytes: Int { 10 * typingBytes }
 
   /// Measures scrolling, then typing (each in a transcript of its own, freed before the next;
   /// scrolling first, so that its resident-memory figures start from the process as it was).
@@ -25,7 +27,7 @@ struct LongMessageFigure {
   }
 
   private func typing() throws -> [FigureResult] {
-    let fixture = try makeFixture(bytes: Self.typingBytes)
+    let fixture = try makeFixture(bytes: typingBytes)
     let view = fixture.view
     let index = fixture.storage.paragraphCount - 2
     try view.scroll(toParagraphAt: index, position: .center)
@@ -40,7 +42,7 @@ struct LongMessageFigure {
     let perKey = Double(view.textLayoutManager.paragraphsLaidOut - laidOut) / Double(warmUp + samples)
     var results = [
       FigureResult(
-        id: "P9", label: "keystroke in a 1 MB message", samples: engine,
+        id: "P9", label: "keystroke in a \(Self.size(typingBytes)) message", samples: engine,
         details: [
           "message characters": Double(length), "paragraphs laid out /key": perKey,
           "lines in the message": Double(
@@ -53,7 +55,7 @@ struct LongMessageFigure {
         try chat.renderFrame()
       }
       results.append(
-        FigureResult(id: "P9.frame", label: "keystroke + frame, 1 MB message", samples: frames))
+        FigureResult(id: "P9.frame", label: "keystroke + frame, \(Self.size(typingBytes)) message", samples: frames))
     }
     for violation in view.reuseInvariantViolations() { throw BenchFailure("P9: \(violation)") }
     return results
@@ -61,7 +63,7 @@ struct LongMessageFigure {
 
   private func scrolling() throws -> FigureResult {
     let before = PeakMemory.residentBytes() ?? 0
-    let fixture = try makeFixture(bytes: Self.scrollingBytes)
+    let fixture = try makeFixture(bytes: scrollingBytes)
     let view = fixture.view
     let index = fixture.storage.paragraphCount - 2
     let restart = { try view.scroll(toParagraphAt: index, position: .top) }
@@ -79,13 +81,19 @@ struct LongMessageFigure {
       })
     let after = PeakMemory.residentBytes() ?? 0
     return FigureResult(
-      id: "P9.scroll", label: "scroll frame, 10 MB message (\(fixture.chatView == nil ? "engine" : "whole frame"))",
+      id: "P9.scroll",
+      label:
+        "scroll frame, \(Self.size(scrollingBytes)) message (\(fixture.chatView == nil ? "engine" : "whole frame"))",
       samples: frames,
       details: [
         "RSS before open (MiB)": Double(before) / 1_048_576, "RSS after open (MiB)": Double(opened) / 1_048_576,
         "RSS after scrolling (MiB)": Double(after) / 1_048_576,
         "peak RSS (MiB)": Double(PeakMemory.peakResidentBytes() ?? 0) / 1_048_576,
       ])
+  }
+
+  private static func size(_ bytes: Int) -> String {
+    bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes >> 10) KB"
   }
 
   /// A short transcript with one message of `bytes` ASCII words before the last message.

@@ -58,7 +58,9 @@ struct SizeRun {
     }
     if options.runs("P9") {
       progress("P9 long messages")
-      figures += try LongMessageFigure(environment: environment, samples: options.samples, warmUp: context.warmUp).run()
+      figures += try LongMessageFigure(
+        environment: environment, samples: options.samples, warmUp: context.warmUp, smoke: options.smoke
+      ).run()
     }
     return SizeReport(
       size: size, measurer: "\(fixture.viewName), \(environment.measurerName)", figures: figures,

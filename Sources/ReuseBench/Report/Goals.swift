@@ -103,13 +103,13 @@ enum Goals {
       allSizes(sorted, "P9", "P9", "keystroke in a 1 MB message p99 < 2 ms") {
         $0.p99 < 0.002
       } evidence: {
-        "p99 \(Format.seconds($0.p99)), median \(Format.seconds($0.median))"
+        "p99 \(Format.seconds($0.p99)), median \(Format.seconds($0.median)) (\($0.label))"
       })
     verdicts.append(
       allSizes(sorted, "P9.scroll", "P9", "scroll frame in a 10 MB message p99 < 16.7 ms") {
         $0.p99 < 0.0167
       } evidence: {
-        "p99 \(Format.seconds($0.p99)), RSS \(Format.number($0.details["RSS after scrolling (MiB)"] ?? 0)) MiB"
+        "p99 \(Format.seconds($0.p99)), RSS \(Format.number($0.details["RSS after scrolling (MiB)"] ?? 0)) MiB (\($0.label))"
       })
     // A goal stated "at 1M" is only judged when the run reached 1M messages.
     if largest.size < 1_000_000 {

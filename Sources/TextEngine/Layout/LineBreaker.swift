@@ -8,7 +8,8 @@ import Foundation
 /// the lines an edit touches. Characters are measured in short chunks as the scan reaches them,
 /// so the measurer sees only the characters of the lines broken (plus one chunk).
 struct LineBreaker {
-  private static let chunk = 64
+  /// The most characters measured in one call (a short message is measured in one).
+  static let chunk = 128
   private static let whitespace: UInt8 = 1
   private static let separator: UInt8 = 2
 
@@ -100,16 +101,12 @@ struct LineBreaker {
         nextRun += 1
         continue
       }
-      let end = string.index(nextIndex, offsetBy: count, limitedBy: string.endIndex) ?? string.endIndex
-      let piece = string[nextIndex..<end]
-      var measured: [Double]
-      if let attachment = run.attributes.attachment {
-        measured = [attachmentBounds(attachment, filled).width]
-      } else {
-        measured = measurer.advances(of: piece, attributes: run.attributes)
-      }
+      // One walk over the chunk's characters: their classes, and where the chunk ends.
+      let firstSlot = advances.count
+      var bytes = 0
       var slot = 0
-      for character in piece where slot < count {
+      for character in string[nextIndex...] {
+        if slot == count { break }
         var flag: UInt8 = 0
         if let ascii = character.asciiValue {
           if ascii == 32 || (9...13).contains(ascii) { flag = Self.whitespace }
@@ -118,9 +115,20 @@ struct LineBreaker {
           if character.isWhitespace { flag |= Self.whitespace }
         }
         flags.append(flag)
-        advances.append(flag & Self.separator != 0 ? 0 : (slot < measured.count ? measured[slot] : 0))
         runIndices.append(nextRun)
+        bytes += character.utf8.count
         slot += 1
+      }
+      let end = string.utf8.index(nextIndex, offsetBy: bytes)
+      let measured: [Double]
+      if let attachment = run.attributes.attachment {
+        measured = [attachmentBounds(attachment, filled).width]
+      } else {
+        measured = measurer.advances(of: string[nextIndex..<end], attributes: run.attributes)
+      }
+      for index in 0..<slot {
+        let isSeparator = flags[firstSlot + index] & Self.separator != 0
+        advances.append(isSeparator || index >= measured.count ? 0 : measured[index])
       }
       while slot < count {  // a text whose character count disagrees with its string: keep in step
         flags.append(0)

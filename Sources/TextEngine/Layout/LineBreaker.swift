@@ -50,6 +50,10 @@ struct LineBreaker {
     }
     nextRun = run
     nextRunStart = runStart
+    let capacity = min(2 * Self.chunk, text.length - start + 1)  // one allocation each for a short message
+    advances.reserveCapacity(capacity)
+    flags.reserveCapacity(capacity)
+    runIndices.reserveCapacity(capacity)
   }
 
   /// The line starting at `start` (at or after the previous line's start) and its end offset.
@@ -61,7 +65,7 @@ struct LineBreaker {
     var end = text.length
     var endsWithSeparator = false
     while index < text.length {
-      measure(through: index)
+      if index >= bufferStart + advances.count { measure(through: index) }
       let slot = index - bufferStart
       if flags[slot] & Self.separator != 0 {
         end = index + 1
@@ -101,23 +105,36 @@ struct LineBreaker {
         nextRun += 1
         continue
       }
-      // One walk over the chunk's characters: their classes, and where the chunk ends.
+      // One walk over the chunk's characters: their classes, and where the chunk ends (bytes
+      // alone when every character is one byte).
       let firstSlot = advances.count
       var bytes = 0
       var slot = 0
-      for character in string[nextIndex...] {
-        if slot == count { break }
-        var flag: UInt8 = 0
-        if let ascii = character.asciiValue {
-          if ascii == 32 || (9...13).contains(ascii) { flag = Self.whitespace }
-        } else {
-          if character == AttributedText.lineSeparator { flag |= Self.separator }
-          if character.isWhitespace { flag |= Self.whitespace }
+      if text.isSingleByte {
+        let start = string.utf8Offset(of: nextIndex)
+        string.utf8.withContiguousStorageIfAvailable { utf8 in
+          for byte in utf8[start..<min(utf8.count, start + count)] {
+            flags.append(byte == 32 || (9...13).contains(byte) ? Self.whitespace : 0)
+          }
         }
-        flags.append(flag)
-        runIndices.append(nextRun)
-        bytes += character.utf8.count
-        slot += 1
+        slot = flags.count - firstSlot
+        bytes = slot
+        runIndices.append(contentsOf: repeatElement(nextRun, count: slot))
+      } else {
+        for character in string[nextIndex...] {
+          if slot == count { break }
+          var flag: UInt8 = 0
+          if let ascii = character.asciiValue {
+            if ascii == 32 || (9...13).contains(ascii) { flag = Self.whitespace }
+          } else {
+            if character == AttributedText.lineSeparator { flag |= Self.separator }
+            if character.isWhitespace { flag |= Self.whitespace }
+          }
+          flags.append(flag)
+          runIndices.append(nextRun)
+          bytes += character.utf8.count
+          slot += 1
+        }
       }
       let end = string.utf8.index(nextIndex, offsetBy: bytes)
       let measured: [Double]
@@ -126,9 +143,13 @@ struct LineBreaker {
       } else {
         measured = measurer.advances(of: string[nextIndex..<end], attributes: run.attributes)
       }
-      for index in 0..<slot {
-        let isSeparator = flags[firstSlot + index] & Self.separator != 0
-        advances.append(isSeparator || index >= measured.count ? 0 : measured[index])
+      if measured.count == slot, !flags[firstSlot...].contains(where: { $0 & Self.separator != 0 }) {
+        advances.append(contentsOf: measured)
+      } else {
+        for index in 0..<slot {
+          let isSeparator = flags[firstSlot + index] & Self.separator != 0
+          advances.append(isSeparator || index >= measured.count ? 0 : measured[index])
+        }
       }
       while slot < count {  // a text whose character count disagrees with its string: keep in step
         flags.append(0)

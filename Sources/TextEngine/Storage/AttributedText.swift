@@ -66,6 +66,9 @@ public struct AttributedText: Equatable {
     return result ?? false
   }
 
+  /// Whether every character is one UTF-8 byte (ASCII without `\r`): offsets are byte offsets.
+  package var isSingleByte: Bool { characterIndex == nil }
+
   /// The index in ``string`` of the character at `offset` (`string.endIndex` for `length`).
   /// - Complexity: O(log length) plus a walk of at most ``CharacterIndex/maximumGap`` characters.
   package func stringIndex(at offset: Int) -> String.Index {

@@ -18,15 +18,8 @@ struct ParagraphLayout {
   let parameters: Parameters
   /// Where the lines live; ``lineIDs`` name them.
   private(set) var arena: LineArena
-  /// The lines, top to bottom, as numbers in ``arena``.
-  private(set) var lineIDs: [Int32] = []
-  /// Each line's first character offset.
-  private(set) var starts: [Int] = []
-  /// Each line's top, relative to the fragment.
-  private(set) var tops: [Double] = []
-  private(set) var heights: [Double] = []
-  /// Each line's width without trailing whitespace.
-  private(set) var widths: [Double] = []
+  /// Where each line is, top to bottom: one flat array, so copying a layout copies plain values.
+  private(set) var geometry: [LineGeometry] = []
   /// The indices of lines holding attachments, ascending.
   private(set) var attachmentLines: [Int] = []
   /// The leading x of every line, relative to the fragment.
@@ -56,7 +49,7 @@ struct ParagraphLayout {
       if end >= text.length && !line.endsWithSeparator { break }
       start = end
     }
-    linesBroken = lineIDs.count
+    linesBroken = geometry.count
     finish()
   }
 
@@ -75,13 +68,13 @@ struct ParagraphLayout {
     let first = max(0, lineIndex(containing: difference.oldRange.lowerBound) - 2)
     var breaker = LineBreaker(
       text: text, width: parameters.lineWidth, measurer: measurer, defaultMetrics: parameters.defaultMetrics,
-      attachmentBounds: attachmentBounds, start: starts[first])
+      attachmentBounds: attachmentBounds, start: geometry[first].start)
     // Share the arena until it holds more dead lines than live ones.
-    let arena = self.arena.lines.count > 2 * lineIDs.count + 1024 ? nil : self.arena
-    var result = ParagraphLayout(parameters: parameters, arena: arena ?? LineArena(capacity: lineIDs.count + 64))
-    result.reserve(lineIDs.count + 2)
+    let arena = self.arena.lines.count > 2 * geometry.count + 1024 ? nil : self.arena
+    var result = ParagraphLayout(parameters: parameters, arena: arena ?? LineArena(capacity: geometry.count + 64))
+    result.geometry.reserveCapacity(geometry.count + 2)
     result.appendShared(self, 0..<first, delta: 0)
-    var start = starts[first]
+    var start = geometry[first].start
     var oldIndex = first
     var resumeAt: Int?
     while true {
@@ -91,18 +84,18 @@ struct ParagraphLayout {
       if end >= text.length && !line.endsWithSeparator { break }
       start = end
       guard start >= difference.newRange.upperBound else { continue }
-      while oldIndex < starts.count, starts[oldIndex] < start - delta { oldIndex += 1 }
-      if oldIndex < starts.count, starts[oldIndex] == start - delta {
+      while oldIndex < geometry.count, geometry[oldIndex].start < start - delta { oldIndex += 1 }
+      if oldIndex < geometry.count, geometry[oldIndex].start == start - delta {
         resumeAt = oldIndex
         break
       }
     }
-    if let resumeAt { result.appendShared(self, resumeAt..<lineIDs.count, delta: delta) }
+    if let resumeAt { result.appendShared(self, resumeAt..<geometry.count, delta: delta) }
     // A reused line keeps its attachments' bounds; if a provider now reports others, start over.
     for index in result.attachmentLines {
       let line = result.line(index)
       for attachment in line.attachments {
-        let bounds = attachmentBounds(attachment.attachment, result.starts[index] + attachment.offset)
+        let bounds = attachmentBounds(attachment.attachment, result.geometry[index].start + attachment.offset)
         let expected = CGRect(
           x: attachment.frame.minX, y: line.baseline - bounds.maxY, width: bounds.width, height: bounds.height)
         if expected != attachment.frame { return nil }
@@ -118,66 +111,52 @@ struct ParagraphLayout {
   }
 
   /// The number of lines.
-  var lineCount: Int { lineIDs.count }
+  var lineCount: Int { geometry.count }
 
   /// Line `index`'s storage.
-  func line(_ index: Int) -> LineLayout { arena[lineIDs[index]] }
+  func line(_ index: Int) -> LineLayout { arena[geometry[index].id] }
 
-  private mutating func reserve(_ count: Int) {
-    lineIDs.reserveCapacity(count)
-    starts.reserveCapacity(count)
-    tops.reserveCapacity(count)
-    heights.reserveCapacity(count)
-    widths.reserveCapacity(count)
-  }
+  /// The top of the next line appended: the last line's bottom, or the space before the first.
+  private var nextTop: Double { geometry.last.map { $0.top + $0.height } ?? parameters.style.spacingBefore }
 
   private mutating func append(_ line: LineLayout, start: Int) {
-    if !line.attachments.isEmpty { attachmentLines.append(lineIDs.count) }
-    tops.append(tops.last.map { $0 + heights[heights.count - 1] } ?? parameters.style.spacingBefore)
-    lineIDs.append(arena.add(line))
-    starts.append(start)
-    heights.append(line.height)
-    widths.append(line.usedWidth)
+    if !line.attachments.isEmpty { attachmentLines.append(geometry.count) }
+    geometry.append(
+      LineGeometry(id: arena.add(line), start: start, top: nextTop, height: line.height, width: line.usedWidth))
   }
 
-  /// Appends `old`'s lines `range` as they are, their starts moved by `delta`: bulk copies, and
-  /// tops added up one by one as a layout from scratch adds them (so both give the same bits).
+  /// Appends `old`'s lines `range` as they are, their starts moved by `delta`: tops added up one
+  /// by one as a layout from scratch adds them (so both give the same bits).
   private mutating func appendShared(_ old: ParagraphLayout, _ range: Range<Int>, delta: Int) {
     guard !range.isEmpty else { return }
-    let base = lineIDs.count
+    let base = geometry.count
     for index in old.attachmentLines where range.contains(index) {
       attachmentLines.append(base + index - range.lowerBound)
     }
-    if arena === old.arena {
-      lineIDs.append(contentsOf: old.lineIDs[range])
-    } else {
-      for index in range { lineIDs.append(arena.add(old.line(index))) }
+    if base == 0 && range.lowerBound == 0 && delta == 0 && arena === old.arena {
+      geometry.append(contentsOf: old.geometry[range])  // the same lines from the same start
+      return
     }
-    if delta == 0 {
-      starts.append(contentsOf: old.starts[range])
-    } else {
-      for index in range { starts.append(old.starts[index] + delta) }
+    var top = nextTop
+    for index in range {
+      var line = old.geometry[index]
+      if arena !== old.arena { line.id = arena.add(old.line(index)) }
+      line.start += delta
+      line.top = top
+      top += line.height
+      geometry.append(line)
     }
-    widths.append(contentsOf: old.widths[range])
-    if base == 0 && range.lowerBound == 0 {
-      tops.append(contentsOf: old.tops[range])  // the same sums from the same start
-    } else {
-      var y = tops.last.map { $0 + heights[heights.count - 1] } ?? parameters.style.spacingBefore
-      for index in range {
-        tops.append(y)
-        y += old.heights[index]
-      }
-    }
-    heights.append(contentsOf: old.heights[range])
   }
 
   private mutating func finish() {
-    blockWidth = widths.max() ?? 0
+    var widest = 0.0
+    for line in geometry { widest = max(widest, line.width) }
+    blockWidth = widest
     let style = parameters.style
     originX =
       style.blockAlignment == .leading
       ? style.headIndent : style.headIndent + max(0, parameters.lineWidth - blockWidth)
-    height = (tops.last ?? style.spacingBefore) + (heights.last ?? 0) + style.spacingAfter
+    height = nextTop + style.spacingAfter
   }
 
   // MARK: Queries
@@ -186,10 +165,10 @@ struct ParagraphLayout {
   /// - Complexity: O(log lines).
   func lineIndex(containing offset: Int) -> Int {
     var low = 0
-    var high = starts.count
+    var high = geometry.count
     while high - low > 1 {
       let middle = (low + high) / 2
-      if starts[middle] <= offset { low = middle } else { high = middle }
+      if geometry[middle].start <= offset { low = middle } else { high = middle }
     }
     return low
   }
@@ -198,10 +177,10 @@ struct ParagraphLayout {
   /// - Complexity: O(log lines).
   func firstLine(endingBelow y: Double) -> Int {
     var low = 0
-    var high = lineIDs.count
+    var high = geometry.count
     while low < high {
       let middle = (low + high) / 2
-      if tops[middle] + heights[middle] > y { high = middle } else { low = middle + 1 }
+      if geometry[middle].top + geometry[middle].height > y { high = middle } else { low = middle + 1 }
     }
     return low
   }
@@ -210,10 +189,10 @@ struct ParagraphLayout {
   /// - Complexity: O(log lines).
   func firstLine(startingAtOrBelow y: Double) -> Int {
     var low = 0
-    var high = lineIDs.count
+    var high = geometry.count
     while low < high {
       let middle = (low + high) / 2
-      if tops[middle] >= y { high = middle } else { low = middle + 1 }
+      if geometry[middle].top >= y { high = middle } else { low = middle + 1 }
     }
     return low
   }
@@ -226,10 +205,23 @@ struct ParagraphLayout {
       for attachment in line(index).attachments {
         placements.append(
           TextLayoutFragment.AttachmentPlacement(
-            offset: starts[index] + attachment.offset, attachment: attachment.attachment,
-            frame: attachment.frame.offsetBy(dx: originX, dy: tops[index])))
+            offset: geometry[index].start + attachment.offset, attachment: attachment.attachment,
+            frame: attachment.frame.offsetBy(dx: originX, dy: geometry[index].top)))
       }
     }
     return placements
   }
+}
+
+/// Where one line of a ``ParagraphLayout`` is.
+struct LineGeometry {
+  /// The line's number in its layout's arena.
+  var id: Int32
+  /// The line's first character offset.
+  var start: Int
+  /// The line's top, relative to the fragment.
+  var top: Double
+  var height: Double
+  /// The line's width without trailing whitespace.
+  var width: Double
 }

@@ -10,8 +10,9 @@ extension TextLayoutFragment {
     public subscript(position: Int) -> TextLineFragment {
       let layout = fragment.layout
       return TextLineFragment(
-        layout: layout.line(position), text: fragment.textParagraph.attributedString, start: layout.starts[position],
-        top: layout.tops[position], originX: layout.originX)
+        layout: layout.line(position), text: fragment.textParagraph.attributedString,
+        start: layout.geometry[position].start,
+        top: layout.geometry[position].top, originX: layout.originX)
     }
   }
 }

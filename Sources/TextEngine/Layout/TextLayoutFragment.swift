@@ -72,7 +72,7 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   /// - Complexity: O(log lines).
   public func lineFragmentIndex(forCharacterAt offset: Int) -> Int {
     let index = layout.lineIndex(containing: offset)
-    return offset < layout.starts[index] + layout.line(index).length ? index : layout.lineCount - 1
+    return offset < layout.geometry[index].start + layout.line(index).length ? index : layout.lineCount - 1
   }
 
   /// The indices of the lines that intersect the band from `minY` to `maxY` (fragment coordinates).
@@ -90,8 +90,8 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   /// The rectangle holding every line's typographic bounds, relative to the fragment.
   /// - Complexity: O(1).
   public var textLineBounds: CGRect {
-    let top = layout.tops.first ?? 0
-    let bottom = (layout.tops.last ?? 0) + (layout.heights.last ?? 0)
+    let top = layout.geometry.first?.top ?? 0
+    let bottom = layout.geometry.last.map { $0.top + $0.height } ?? 0
     return CGRect(x: layout.originX, y: top, width: layout.blockWidth, height: bottom - top)
   }
 

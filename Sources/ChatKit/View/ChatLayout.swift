@@ -89,9 +89,9 @@ package final class ChatLayout: TextLayoutManagerDelegate {
   func bubbleFrame(of fragment: TextLayoutFragment, message: ChatMessage.Header, nameWidth: Double, timeWidth: Double)
     -> CGRect
   {
-    let lines = fragment.textLineFragments
-    let textMinX = lines.map(\.typographicBounds.minX).min() ?? 0
-    let textMaxX = lines.map(\.typographicBounds.maxX).max() ?? 0
+    let lines = fragment.textLineBounds  // O(1), whatever the message's length
+    let textMinX = lines.minX
+    let textMaxX = lines.maxX
     let widest = max(
       style.minimumContentWidth, fragment.layoutWidth * style.maximumBubbleFraction - 2 * style.bubblePaddingX)
     let content = min(widest, max(textMaxX - textMinX, nameWidth, timeWidth, style.minimumContentWidth))

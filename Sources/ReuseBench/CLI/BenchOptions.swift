@@ -20,7 +20,7 @@ struct BenchOptions {
   var showsHelp = false
 
   /// The figures that run per size.
-  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11"]
+  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11"]
   /// The size-independent tables.
   static let tableNames = ["stickers", "textcache"]
 
@@ -103,7 +103,7 @@ struct BenchOptions {
     OPTIONS
       --sizes N,N,...   Transcript sizes in messages (default 1000,100000,1000000). Each size
                         runs in its own process, so its peak memory (P8) is its own.
-      --only NAME,...   Run only these: P1 … P8, P10, P11, and the size-independent tables
+      --only NAME,...   Run only these: P1 … P11, and the size-independent tables
                         'stickers' (sticker render cost per size, frame-cache memory; the real
                         files of ../shared/real-stickers: first-frame latency, 128 px frame cost,
                         P6 with 30 real stickers visible) and
@@ -127,6 +127,7 @@ struct BenchOptions {
       P6  rendering every visible sticker for one frame; frame-cache memory
       P7  keystroke cost with both policies / with none (from P1)
       P8  peak resident memory of the process at that size
+      P9  one long message: keystroke in 1 MB, scroll frame through 10 MB (+ RSS)
       P10 resident memory after 4,000 random jumps (each drawn), as a ratio of resident
           memory right after open; with retained fragments and live providers
       P11 soak: simulated minutes of scrolling at 60 Hz (flings, reading, jumps; every 10th

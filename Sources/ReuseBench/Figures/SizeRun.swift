@@ -65,6 +65,12 @@ struct SizeRun {
       progress("P3 open from a file")
       figures.append(try OpenFileFigure(environment: environment, size: size, samples: openSamples).run())
     }
+    if options.runs("P9") {
+      progress("P9 long messages")
+      figures += try LongMessageFigure(
+        environment: environment, samples: options.samples, warmUp: context.warmUp, smoke: options.smoke
+      ).run()
+    }
     return SizeReport(
       size: size, measurer: "\(fixture.viewName), \(environment.measurerName)", figures: figures,
       failures: context.failures)

@@ -14,6 +14,8 @@ public final class TextFragmentRenderer {
   public let cache: TextTextureCache
   /// The colour of runs whose attributes have no foreground colour.
   public var defaultTextColor: TextColor
+  /// Lines drawn since creation, for tests of the work a frame does.
+  package private(set) var linesDrawn = 0
 
   /// Creates a renderer drawing through `cache`.
   public init(cache: TextTextureCache, defaultTextColor: TextColor = TextColor(red: 0, green: 0, blue: 0)) {
@@ -31,6 +33,7 @@ public final class TextFragmentRenderer {
   /// Draws one line, shifted by `offset`.
   /// - Throws: ``SDLError`` when a run cannot be rendered.
   public func draw(_ line: RenderableLine, offset: CGPoint = .zero) throws(SDLError) {
+    linesDrawn += 1
     let baselineY = line.origin.y + offset.y + line.baselineOffset
     for run in line.runs where run.attributes.attachment == nil {
       let text = Self.drawable(run.text)

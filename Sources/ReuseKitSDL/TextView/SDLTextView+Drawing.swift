@@ -87,9 +87,24 @@ extension SDLTextView {
   // MARK: Pieces (called by the surfaces)
 
   /// The fragment's lines as the text renderer draws them, relative to the fragment's origin.
+  /// - Complexity: O(lines); drawing uses ``renderableLines(of:intersectingYFrom:to:)``.
   public func renderableLines(of fragment: TextLayoutFragment) -> [RenderableLine] {
-    fragment.textLineFragments.map { line in
-      RenderableLine(
+    renderableLines(of: fragment, in: fragment.textLineFragments.indices)
+  }
+
+  /// The fragment's lines that intersect the band from `minY` to `maxY` (fragment coordinates).
+  /// - Complexity: O(log lines + characters of the lines returned).
+  public func renderableLines(of fragment: TextLayoutFragment, intersectingYFrom minY: Double, to maxY: Double)
+    -> [RenderableLine]
+  {
+    renderableLines(of: fragment, in: fragment.lineFragmentIndices(intersectingYFrom: minY, to: maxY))
+  }
+
+  private func renderableLines(of fragment: TextLayoutFragment, in indices: Range<Int>) -> [RenderableLine] {
+    let lines = fragment.textLineFragments
+    return indices.map { index in
+      let line = lines[index]
+      return RenderableLine(
         origin: .zero, baselineOffset: line.baselineOffset,
         runs: line.runs.map { RenderableLine.Run(text: String($0.string), attributes: $0.attributes, x: $0.x) })
     }
@@ -99,7 +114,10 @@ extension SDLTextView {
   @MainActor
   public func drawText(of item: VisibleFragment) throws(SDLError) {
     textRenderer.defaultTextColor = fragmentColors(for: item.fragment).text
-    try textRenderer.draw(renderableLines(of: item.fragment), offset: item.origin)
+    // Only the lines on screen: found by binary search, so a long message costs what shows.
+    let lines = renderableLines(
+      of: item.fragment, intersectingYFrom: -item.origin.y, to: viewportSize.height - item.origin.y)
+    try textRenderer.draw(lines, offset: item.origin)
   }
 
   /// Draws the part of the selection inside a fragment's paragraph.

@@ -1,166 +1,227 @@
 import Foundation
 
-/// Breaks one paragraph into lines: word wrap at the width, a hard break at U+2028, and
-/// attachment runs measured by their bounds.
+/// Breaks a paragraph into lines one at a time: word wrap at the width, a hard break at U+2028,
+/// and attachment runs measured by their bounds.
+///
+/// A line depends only on where it starts (and the characters from there up to the one that
+/// overflows it), so layout can restart at any line start: ``ParagraphLayout`` re-breaks only
+/// the lines an edit touches. Characters are measured in short chunks as the scan reaches them,
+/// so the measurer sees only the characters of the lines broken (plus one chunk).
 struct LineBreaker {
-  struct Output {
-    var lines: [TextLineFragment]
-    var attachments: [TextLayoutFragment.AttachmentPlacement]
-    var height: Double
-  }
+  /// The most characters measured in one call (a short message is measured in one).
+  static let chunk = 128
+  private static let whitespace: UInt8 = 1
+  private static let separator: UInt8 = 2
 
+  let text: AttributedText
+  let width: Double
   let measurer: any GlyphMeasuring
-  let defaultAttributes: TextAttributes
+  let defaultMetrics: LineMetrics
   let attachmentBounds: (TextAttachment, Int) -> CGRect
 
-  /// Lays out `text` into lines no wider than `width`, starting at `origin` inside the fragment.
-  /// - Complexity: O(characters in the paragraph).
-  func layout(_ text: AttributedText, width: Double, style: ParagraphStyle) -> Output {
-    let string = text.string
-    // One grapheme walk: each character, its String.Index (plus the end) and its class, so that
-    // nothing below walks the string again or compares Characters as strings.
-    var characters: [Character] = []
-    var indices: [String.Index] = []
-    var isSeparator: [Bool] = []
-    var isWhitespace: [Bool] = []
-    characters.reserveCapacity(text.length)
-    indices.reserveCapacity(text.length + 1)
-    isSeparator.reserveCapacity(text.length)
-    isWhitespace.reserveCapacity(text.length)
-    for index in string.indices {
-      let character = string[index]
-      characters.append(character)
-      indices.append(index)
-      if let ascii = character.asciiValue {
-        isSeparator.append(false)
-        isWhitespace.append(ascii == 32 || (9...13).contains(ascii))
-      } else {
-        isSeparator.append(character == AttributedText.lineSeparator)
-        isWhitespace.append(character.isWhitespace)
-      }
-    }
-    indices.append(string.endIndex)
-    var advances: [Double] = []
-    advances.reserveCapacity(characters.count)
-    var attributesPerCharacter: [Int] = []  // index into text.runs
-    attributesPerCharacter.reserveCapacity(characters.count)
-    for (runIndex, run) in text.runs.enumerated() {
-      let start = attributesPerCharacter.count
-      if let attachment = run.attributes.attachment {
-        advances.append(attachmentBounds(attachment, advances.count).width)
-      } else {
-        advances.append(
-          contentsOf: measurer.advances(
-            of: string[indices[start]..<indices[start + run.length]], attributes: run.attributes))
-      }
-      attributesPerCharacter.append(contentsOf: repeatElement(runIndex, count: run.length))
-    }
-    for index in characters.indices where isSeparator[index] {
-      advances[index] = 0
-    }
+  // The measured characters not yet consumed: [bufferStart, bufferStart + advances.count).
+  private var bufferStart: Int
+  private var advances: [Double] = []
+  private var flags: [UInt8] = []
+  private var runIndices: [Int] = []
+  // Where measuring goes on.
+  private var nextIndex: String.Index
+  private var nextRun: Int
+  private var nextRunStart: Int
 
-    var lineRanges: [Range<Int>] = []
-    var lineStart = 0
-    var x = 0.0
-    var lastBreak: Int?
-    var index = 0
-    while index < characters.count {
-      if isSeparator[index] {
-        lineRanges.append(lineStart..<(index + 1))
-        lineStart = index + 1
-        x = 0
-        lastBreak = nil
-        index += 1
-        continue
-      }
-      if x + advances[index] > width, index > lineStart, !isWhitespace[index] {
-        let breakAt = lastBreak.map { $0 > lineStart ? $0 : index } ?? index
-        lineRanges.append(lineStart..<breakAt)
-        lineStart = breakAt
-        x = advances[lineStart..<(index + 1)].reduce(0, +)
-        lastBreak = nil
-        index += 1
-        continue
-      }
-      x += advances[index]
-      if isWhitespace[index] { lastBreak = index + 1 }
-      index += 1
+  /// A breaker ready to break lines from character `start`, which must be a line start.
+  /// - Complexity: O(log length + runs).
+  init(
+    text: AttributedText, width: Double, measurer: any GlyphMeasuring, defaultMetrics: LineMetrics,
+    attachmentBounds: @escaping (TextAttachment, Int) -> CGRect, start: Int
+  ) {
+    self.text = text
+    self.width = width
+    self.measurer = measurer
+    self.defaultMetrics = defaultMetrics
+    self.attachmentBounds = attachmentBounds
+    bufferStart = start
+    nextIndex = text.stringIndex(at: start)
+    var run = 0
+    var runStart = 0
+    while run < text.runs.count, runStart + text.runs[run].length <= start {
+      runStart += text.runs[run].length
+      run += 1
     }
-    if lineStart < characters.count || lineRanges.isEmpty || isSeparator.last == true {
-      lineRanges.append(lineStart..<characters.count)
-    }
-
-    // Block alignment: the widest line decides where the block starts.
-    let lineWidths = lineRanges.map { range in
-      advances[range].reduce(0, +) - trailingWhitespaceWidth(range, isWhitespace, advances)
-    }
-    let blockWidth = lineWidths.max() ?? 0
-    let originX =
-      style.blockAlignment == .leading ? style.headIndent : style.headIndent + max(0, width - blockWidth)
-
-    var lines: [TextLineFragment] = []
-    var placements: [TextLayoutFragment.AttachmentPlacement] = []
-    var y = style.spacingBefore
-    let defaultMetrics = measurer.lineMetrics(for: defaultAttributes)
-    for (lineIndex, range) in lineRanges.enumerated() {
-      var ascent = defaultMetrics.ascent
-      var descent = defaultMetrics.descent
-      var leading = defaultMetrics.lineHeight - ascent - descent
-      var runs: [TextLineFragment.Run] = []
-      var positions: [Double] = [originX]
-      var runX = originX
-      var runStart = range.lowerBound
-      while runStart < range.upperBound {
-        let runIndex = attributesPerCharacter[runStart]
-        var runEnd = runStart
-        while runEnd < range.upperBound, attributesPerCharacter[runEnd] == runIndex { runEnd += 1 }
-        let attributes = text.runs[runIndex].attributes
-        if let attachment = attributes.attachment {
-          let bounds = attachmentBounds(attachment, runStart)
-          ascent = max(ascent, bounds.maxY)
-          descent = max(descent, -bounds.minY)
-        } else {
-          let metrics = measurer.lineMetrics(for: attributes)
-          ascent = max(ascent, metrics.ascent)
-          descent = max(descent, metrics.descent)
-          leading = max(leading, metrics.lineHeight - metrics.ascent - metrics.descent)
-        }
-        let width = advances[runStart..<runEnd].reduce(0, +)
-        for offset in runStart..<runEnd { positions.append(positions.last! + advances[offset]) }
-        runs.append(
-          TextLineFragment.Run(
-            range: runStart..<runEnd, string: string[indices[runStart]..<indices[runEnd]], attributes: attributes,
-            x: runX, width: width))
-        runX += width
-        runStart = runEnd
-      }
-      let height = ascent + descent + leading
-      let baseline = y + leading / 2 + ascent
-      for run in runs {
-        guard let attachment = run.attributes.attachment else { continue }
-        let bounds = attachmentBounds(attachment, run.range.lowerBound)
-        placements.append(
-          TextLayoutFragment.AttachmentPlacement(
-            offset: run.range.lowerBound, attachment: attachment,
-            frame: CGRect(x: run.x, y: baseline - bounds.maxY, width: bounds.width, height: bounds.height)))
-      }
-      lines.append(
-        TextLineFragment(
-          characterRange: range,
-          typographicBounds: CGRect(x: originX, y: y, width: lineWidths[lineIndex], height: height),
-          baselineOffset: baseline, runs: runs, positions: positions))
-      y += height
-    }
-    return Output(lines: lines, attachments: placements, height: y + style.spacingAfter)
+    nextRun = run
+    nextRunStart = runStart
+    let capacity = min(2 * Self.chunk, text.length - start + 1)  // one allocation each for a short message
+    advances.reserveCapacity(capacity)
+    flags.reserveCapacity(capacity)
+    runIndices.reserveCapacity(capacity)
   }
 
-  private func trailingWhitespaceWidth(_ range: Range<Int>, _ isWhitespace: [Bool], _ advances: [Double]) -> Double {
-    var width = 0.0
-    var index = range.upperBound - 1
-    while index >= range.lowerBound, isWhitespace[index] {
-      width += advances[index]
-      index -= 1
+  /// The line starting at `start` (at or after the previous line's start) and its end offset.
+  mutating func nextLine(from start: Int) -> (line: LineLayout, end: Int) {
+    discard(upTo: start)
+    var x = 0.0
+    var lastBreak: Int?
+    var index = start
+    var end = text.length
+    var endsWithSeparator = false
+    while index < text.length {
+      if index >= bufferStart + advances.count { measure(through: index) }
+      let slot = index - bufferStart
+      if flags[slot] & Self.separator != 0 {
+        end = index + 1
+        endsWithSeparator = true
+        break
+      }
+      let isWhitespace = flags[slot] & Self.whitespace != 0
+      if x + advances[slot] > width, index > start, !isWhitespace {
+        end = lastBreak.map { $0 > start ? $0 : index } ?? index
+        break
+      }
+      x += advances[slot]
+      if isWhitespace { lastBreak = index + 1 }
+      index += 1
     }
-    return width
+    return (makeLine(start..<end, endsWithSeparator: endsWithSeparator), end)
+  }
+
+  private mutating func discard(upTo start: Int) {
+    let count = min(start - bufferStart, advances.count)
+    guard count > 0 else { return }
+    advances.removeFirst(count)
+    flags.removeFirst(count)
+    runIndices.removeFirst(count)
+    bufferStart += count
+  }
+
+  /// Measures characters in chunks until character `index` is in the buffer.
+  private mutating func measure(through index: Int) {
+    let string = text.string
+    while bufferStart + advances.count <= index, nextRun < text.runs.count {
+      let run = text.runs[nextRun]
+      let filled = bufferStart + advances.count
+      let count = min(nextRunStart + run.length - filled, run.attributes.attachment == nil ? Self.chunk : 1)
+      guard count > 0 else {
+        nextRunStart += run.length
+        nextRun += 1
+        continue
+      }
+      // One walk over the chunk's characters: their classes, and where the chunk ends (bytes
+      // alone when every character is one byte).
+      let firstSlot = advances.count
+      var bytes = 0
+      var slot = 0
+      if text.isSingleByte {
+        let start = string.utf8Offset(of: nextIndex)
+        string.utf8.withContiguousStorageIfAvailable { utf8 in
+          for byte in utf8[start..<min(utf8.count, start + count)] {
+            flags.append(byte == 32 || (9...13).contains(byte) ? Self.whitespace : 0)
+          }
+        }
+        slot = flags.count - firstSlot
+        bytes = slot
+        runIndices.append(contentsOf: repeatElement(nextRun, count: slot))
+      } else {
+        for character in string[nextIndex...] {
+          if slot == count { break }
+          var flag: UInt8 = 0
+          if let ascii = character.asciiValue {
+            if ascii == 32 || (9...13).contains(ascii) { flag = Self.whitespace }
+          } else {
+            if character == AttributedText.lineSeparator { flag |= Self.separator }
+            if character.isWhitespace { flag |= Self.whitespace }
+          }
+          flags.append(flag)
+          runIndices.append(nextRun)
+          bytes += character.utf8.count
+          slot += 1
+        }
+      }
+      let end = string.utf8.index(nextIndex, offsetBy: bytes)
+      let measured: [Double]
+      if let attachment = run.attributes.attachment {
+        measured = [attachmentBounds(attachment, filled).width]
+      } else {
+        measured = measurer.advances(of: string[nextIndex..<end], attributes: run.attributes)
+      }
+      if measured.count == slot, !flags[firstSlot...].contains(where: { $0 & Self.separator != 0 }) {
+        advances.append(contentsOf: measured)
+      } else {
+        for index in 0..<slot {
+          let isSeparator = flags[firstSlot + index] & Self.separator != 0
+          advances.append(isSeparator || index >= measured.count ? 0 : measured[index])
+        }
+      }
+      while slot < count {  // a text whose character count disagrees with its string: keep in step
+        flags.append(0)
+        advances.append(0)
+        runIndices.append(nextRun)
+        slot += 1
+      }
+      nextIndex = end
+      if filled + count >= nextRunStart + run.length {
+        nextRunStart += run.length
+        nextRun += 1
+      }
+    }
+  }
+
+  private func makeLine(_ range: Range<Int>, endsWithSeparator: Bool) -> LineLayout {
+    var ascent = defaultMetrics.ascent
+    var descent = defaultMetrics.descent
+    var leading = defaultMetrics.lineHeight - ascent - descent
+    var runs: [LineLayout.Run] = []
+    var positions: [Double] = [0]
+    positions.reserveCapacity(range.count + 1)
+    var attachmentRuns: [(run: LineLayout.Run, bounds: CGRect)] = []
+    var runX = 0.0
+    var runStart = range.lowerBound
+    while runStart < range.upperBound {
+      let runIndex = runIndices[runStart - bufferStart]
+      var runEnd = runStart
+      while runEnd < range.upperBound, runIndices[runEnd - bufferStart] == runIndex { runEnd += 1 }
+      let attributes = text.runs[runIndex].attributes
+      var bounds: CGRect?
+      if let attachment = attributes.attachment {
+        let found = attachmentBounds(attachment, runStart)
+        ascent = max(ascent, found.maxY)
+        descent = max(descent, -found.minY)
+        bounds = found
+      } else {
+        let metrics = measurer.lineMetrics(for: attributes)
+        ascent = max(ascent, metrics.ascent)
+        descent = max(descent, metrics.descent)
+        leading = max(leading, metrics.lineHeight - metrics.ascent - metrics.descent)
+      }
+      let slice = advances[(runStart - bufferStart)..<(runEnd - bufferStart)]
+      let width = slice.reduce(0, +)
+      for advance in slice { positions.append(positions.last! + advance) }
+      let run = LineLayout.Run(
+        start: runStart - range.lowerBound, length: runEnd - runStart, attributes: attributes, x: runX, width: width)
+      runs.append(run)
+      if let bounds { attachmentRuns.append((run, bounds)) }
+      runX += width
+      runStart = runEnd
+    }
+    let height = ascent + descent + leading
+    let baseline = leading / 2 + ascent
+    let attachments = attachmentRuns.map { run, bounds in
+      LineLayout.Attachment(
+        offset: run.start, attachment: run.attributes.attachment!,
+        frame: CGRect(x: run.x, y: baseline - bounds.maxY, width: bounds.width, height: bounds.height))
+    }
+    return LineLayout(
+      length: range.count, endsWithSeparator: endsWithSeparator, runs: runs, positions: positions,
+      usedWidth: usedWidth(range), height: height, baseline: baseline, attachments: attachments)
+  }
+
+  private func usedWidth(_ range: Range<Int>) -> Double {
+    let slots = (range.lowerBound - bufferStart)..<(range.upperBound - bufferStart)
+    var trailing = 0.0
+    var slot = slots.upperBound - 1
+    while slot >= slots.lowerBound, flags[slot] & Self.whitespace != 0 {
+      trailing += advances[slot]
+      slot -= 1
+    }
+    return advances[slots].reduce(0, +) - trailing
   }
 }

@@ -18,12 +18,14 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
 
   /// The paragraph laid out.
   public let textParagraph: TextParagraph
-  /// The lines, top to bottom.
-  public let textLineFragments: [TextLineFragment]
+  /// The lines, top to bottom (made on access from the shared line storage).
+  public var textLineFragments: LineFragments { LineFragments(fragment: self) }
   /// The attachments, in order.
   public let attachmentPlacements: [AttachmentPlacement]
   /// The fragment's height, fixed at layout time.
   public let height: Double
+  /// The lines' storage and geometry.
+  let layout: ParagraphLayout
   /// The container width this fragment was laid out for.
   public let layoutWidth: Double
   /// The attachment view providers of this fragment in the text view that configured it.
@@ -37,13 +39,13 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   let generation: Int
 
   init(
-    paragraph: TextParagraph, lines: [TextLineFragment], attachments: [AttachmentPlacement], height: Double,
-    layoutWidth: Double, layoutManager: TextLayoutManager, generation: Int
+    paragraph: TextParagraph, layout: ParagraphLayout, layoutWidth: Double, layoutManager: TextLayoutManager,
+    generation: Int
   ) {
     self.textParagraph = paragraph
-    self.textLineFragments = lines
-    self.attachmentPlacements = attachments
-    self.height = height
+    self.layout = layout
+    self.attachmentPlacements = layout.attachmentPlacements()
+    self.height = layout.height
     self.layoutWidth = layoutWidth
     self.layoutManager = layoutManager
     self.generation = generation
@@ -61,9 +63,36 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   public var rangeInElement: TextRange? { textParagraph.elementRange }
 
   /// The line holding paragraph offset `offset` (the last line for the end offset).
+  /// - Complexity: O(log lines).
   public func lineFragment(forCharacterAt offset: Int) -> TextLineFragment? {
-    textLineFragments.first { $0.characterRange.contains(offset) && offset < $0.lastCaretOffset + 1 }
-      ?? textLineFragments.last
+    textLineFragments[lineFragmentIndex(forCharacterAt: offset)]
+  }
+
+  /// The index of the line holding paragraph offset `offset` (the last line for the end offset).
+  /// - Complexity: O(log lines).
+  public func lineFragmentIndex(forCharacterAt offset: Int) -> Int {
+    let index = layout.lineIndex(containing: offset)
+    return offset < layout.geometry[index].start + layout.line(index).length ? index : layout.lineCount - 1
+  }
+
+  /// The indices of the lines that intersect the band from `minY` to `maxY` (fragment coordinates).
+  /// - Complexity: O(log lines).
+  public func lineFragmentIndices(intersectingYFrom minY: Double, to maxY: Double) -> Range<Int> {
+    let first = layout.firstLine(endingBelow: minY)
+    let end = max(first, layout.firstLine(startingAtOrBelow: maxY))
+    return first..<end
+  }
+
+  /// The lines broken to make this fragment (fewer than its lines when an edit's relayout
+  /// shared the others with the fragment it replaced), for complexity tests.
+  package var linesBroken: Int { layout.linesBroken }
+
+  /// The rectangle holding every line's typographic bounds, relative to the fragment.
+  /// - Complexity: O(1).
+  public var textLineBounds: CGRect {
+    let top = layout.geometry.first?.top ?? 0
+    let bottom = layout.geometry.last.map { $0.top + $0.height } ?? 0
+    return CGRect(x: layout.originX, y: top, width: layout.blockWidth, height: bottom - top)
   }
 
   /// The caret rectangle before paragraph offset `offset`, relative to the fragment.
@@ -74,9 +103,9 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   }
 
   /// The paragraph offset nearest to `point` (relative to the fragment).
+  /// - Complexity: O(log lines + log characters of the line).
   public func characterOffset(at point: CGPoint) -> Int {
-    let line =
-      textLineFragments.first { point.y < $0.typographicBounds.maxY } ?? textLineFragments.last
-    return line?.characterOffset(nearestX: point.x) ?? 0
+    let index = min(layout.firstLine(endingBelow: point.y), layout.lineCount - 1)
+    return textLineFragments[index].characterOffset(nearestX: point.x)
   }
 }

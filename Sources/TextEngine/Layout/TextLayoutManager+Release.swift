@@ -38,6 +38,7 @@ extension TextLayoutManager {
   private func releaseFragment(of node: SequenceTree<Entry>.Node) {
     guard let fragment = node.element.fragment else { return }
     node.element.fragment = nil
+    node.element.replacedLayout = nil
     retainedNodes[ObjectIdentifier(fragment)] = nil
     instrumentation?.record(.layoutFragmentReleased)
     reuseController?.fragmentReleased(fragment)

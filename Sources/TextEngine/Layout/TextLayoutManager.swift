@@ -21,6 +21,8 @@ public final class TextLayoutManager {
     var lastUse = 0
     /// When the fragment was made (a counter), to break ties between equally old fragments.
     var serial = 0
+    /// The layout of the paragraph this one replaced in an edit, to re-break only what changed.
+    var replacedLayout: ReplacedLayout?
     init(paragraph: TextParagraph) { self.paragraph = paragraph }
   }
 
@@ -238,7 +240,8 @@ public final class TextLayoutManager {
     }
     // Lay out before letting the old fragment go, so that its providers (which may track their
     // views' bounds) can still size their attachments.
-    let fragment = layOut(paragraph)
+    let fragment = layOut(paragraph, replacing: node.element.replacedLayout)
+    node.element.replacedLayout = nil
     node.element.isInvalidated = false
     discardFragment(of: node)
     fragment.entryNode = node
@@ -250,21 +253,27 @@ public final class TextLayoutManager {
     return fragment
   }
 
-  private func layOut(_ paragraph: TextParagraph) -> TextLayoutFragment {
+  private func layOut(_ paragraph: TextParagraph, replacing replaced: ReplacedLayout?) -> TextLayoutFragment {
     let style = delegate?.textLayoutManager(self, paragraphStyleFor: paragraph) ?? .plain
     let width = lineWidth(for: style)
     let controller = reuseController
-    let breaker = LineBreaker(
-      measurer: glyphMeasurer, defaultAttributes: defaultAttributes,
-      attachmentBounds: { attachment, offset in
-        controller?.trackedAttachmentBounds(
-          attachment, at: TextLocation(paragraph: paragraph, offset: offset), lineWidth: width) ?? attachment.bounds
-      })
-    let output = breaker.layout(paragraph.attributedString, width: width, style: style)
+    let bounds: (TextAttachment, Int) -> CGRect = { attachment, offset in
+      controller?.trackedAttachmentBounds(
+        attachment, at: TextLocation(paragraph: paragraph, offset: offset), lineWidth: width) ?? attachment.bounds
+    }
+    let parameters = ParagraphLayout.Parameters(
+      lineWidth: width, style: style, defaultMetrics: glyphMeasurer.lineMetrics(for: defaultAttributes))
+    let text = paragraph.attributedString
+    var layout: ParagraphLayout?
+    if let replaced, replaced.generation == generation, replaced.layout.parameters == parameters {
+      layout = replaced.layout.relaid(text, from: replaced.text, measurer: glyphMeasurer, attachmentBounds: bounds)
+    }
     paragraphsLaidOut += 1
     instrumentation?.record(.layoutFragmentCreated)
     return TextLayoutFragment(
-      paragraph: paragraph, lines: output.lines, attachments: output.attachments, height: output.height,
+      paragraph: paragraph,
+      layout: layout
+        ?? ParagraphLayout(text, parameters: parameters, measurer: glyphMeasurer, attachmentBounds: bounds),
       layoutWidth: textContainer.size.width, layoutManager: self, generation: generation)
   }
 
@@ -326,12 +335,14 @@ extension TextLayoutManager: TextContentObserver {
     // An edited paragraph (one replaced by one, as on every keystroke) starts from its old measured
     // height, which is nearer the truth than a length estimate: a bottom-anchored view then needs
     // no second pass to settle.
-    let measured =
-      range.count == 1 && inserted.count == 1 ? index.node(at: range.lowerBound)?.element.fragment?.height : nil
+    let edited = range.count == 1 && inserted.count == 1 ? index.node(at: range.lowerBound)?.element : nil
+    let measured = edited?.fragment?.height
     let (removedEntries, _) = index.replace(
       range,
       with: inserted.map {
-        (element: Entry(paragraph: $0), length: $0.length, height: measured ?? estimator.height(of: $0))
+        var entry = Entry(paragraph: $0)
+        entry.replacedLayout = edited.flatMap(ReplacedLayout.init(of:))
+        return (element: entry, length: $0.length, height: measured ?? estimator.height(of: $0))
       })
     for entry in removedEntries {
       guard let fragment = entry.fragment else { continue }

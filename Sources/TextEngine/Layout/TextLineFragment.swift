@@ -1,7 +1,11 @@
 import Foundation
 
-/// One laid-out line of a paragraph. Immutable.
-public final class TextLineFragment {
+/// One laid-out line of a paragraph, as its layout fragment places it. Immutable.
+///
+/// A line is a light value over shared line storage: fragments of successive versions of a
+/// paragraph share the storage of the lines an edit did not touch. Two values are equal when
+/// they show the same storage at the same place.
+public struct TextLineFragment: Equatable {
   /// A run of characters drawn with the same attributes.
   public struct Run {
     /// Character offsets in the paragraph.
@@ -15,51 +19,90 @@ public final class TextLineFragment {
     public let width: Double
   }
 
+  let layout: LineLayout
+  let text: AttributedText
   /// The characters of the line, as paragraph offsets (a trailing U+2028 included).
   public let characterRange: Range<Int>
-  /// The line's rectangle relative to the layout fragment's origin; its width is the used width.
-  public let typographicBounds: CGRect
-  /// The baseline's distance from the layout fragment's top.
-  public let baselineOffset: Double
-  public let runs: [Run]
-  /// The x of each character's leading edge relative to the fragment, plus the line end: `count + 1` values.
-  private let positions: [Double]
+  /// The line's top relative to the fragment.
+  let top: Double
+  /// The line's leading x relative to the fragment.
+  let originX: Double
 
-  init(characterRange: Range<Int>, typographicBounds: CGRect, baselineOffset: Double, runs: [Run], positions: [Double])
-  {
-    self.characterRange = characterRange
-    self.typographicBounds = typographicBounds
-    self.baselineOffset = baselineOffset
-    self.runs = runs
-    self.positions = positions
+  init(layout: LineLayout, text: AttributedText, start: Int, top: Double, originX: Double) {
+    self.layout = layout
+    self.text = text
+    self.characterRange = start..<(start + layout.length)
+    self.top = top
+    self.originX = originX
+  }
+
+  /// The line's rectangle relative to the layout fragment's origin; its width is the used width.
+  public var typographicBounds: CGRect {
+    CGRect(x: originX, y: top, width: layout.usedWidth, height: layout.height)
+  }
+
+  /// The baseline's distance from the layout fragment's top.
+  public var baselineOffset: Double { top + layout.baseline }
+
+  /// The runs, left to right, with their characters.
+  /// - Complexity: O(log paragraph length + characters of the line).
+  public var runs: [Run] {
+    let string = text.string
+    var index = text.stringIndex(at: characterRange.lowerBound)
+    return layout.runs.map { run in
+      let end = string.index(index, offsetBy: run.length, limitedBy: string.endIndex) ?? string.endIndex
+      defer { index = end }
+      let start = characterRange.lowerBound + run.start
+      return Run(
+        range: start..<(start + run.length), string: string[index..<end], attributes: run.attributes,
+        x: originX + run.x, width: run.width)
+    }
   }
 
   /// The x (relative to the fragment) where the caret before paragraph offset `offset` sits.
   public func locationX(forCharacterAt offset: Int) -> Double {
+    let positions = layout.positions
     let index = min(max(offset - characterRange.lowerBound, 0), positions.count - 1)
-    return positions[index]
+    return originX + positions[index]
   }
 
   /// The paragraph offset of the caret position nearest to `x` (relative to the fragment).
   ///
   /// A trailing U+2028 is never returned: the caret stays before the hard break.
+  /// - Complexity: O(log characters of the line).
   public func characterOffset(nearestX x: Double) -> Int {
-    var best = 0
-    var bestDistance = Double.infinity
-    for (index, position) in positions.enumerated() {
-      let distance = abs(position - x)
-      if distance < bestDistance {
-        best = index
-        bestDistance = distance
-      }
+    let positions = layout.positions
+    let target = x - originX
+    // The first position at or after the target, then the first of the equal run before it.
+    var low = 0
+    var high = positions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if positions[middle] < target { low = middle + 1 } else { high = middle }
     }
-    let offset = characterRange.lowerBound + best
-    return min(offset, lastCaretOffset)
+    var best = min(low, positions.count - 1)
+    if low > 0 {
+      var before = low - 1
+      let value = positions[before]
+      var first = 0
+      var last = before
+      while first < last {  // the first index holding `value`
+        let middle = (first + last) / 2
+        if positions[middle] < value { first = middle + 1 } else { last = middle }
+      }
+      before = first
+      if low >= positions.count || abs(positions[before] - target) <= abs(positions[low] - target) { best = before }
+    }
+    return min(characterRange.lowerBound + best, lastCaretOffset)
   }
 
   /// The last offset on this line where a caret may sit.
   public var lastCaretOffset: Int {
-    let endsWithBreak = runs.last.map { $0.string.last == AttributedText.lineSeparator } ?? false
-    return endsWithBreak ? characterRange.upperBound - 1 : characterRange.upperBound
+    layout.endsWithSeparator ? characterRange.upperBound - 1 : characterRange.upperBound
+  }
+
+  public static func == (lhs: TextLineFragment, rhs: TextLineFragment) -> Bool {
+    lhs.layout === rhs.layout && lhs.characterRange == rhs.characterRange && lhs.top == rhs.top
+      && lhs.originX == rhs.originX
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A string with attribute runs, measured in `Character`s.
 ///
 /// Offsets everywhere in ReuseKit count `Character`s (grapheme clusters); an attachment is
@@ -20,11 +22,21 @@ public struct AttributedText: Equatable {
   public private(set) var runs: [Run]
   /// The number of `Character`s.
   public private(set) var length: Int
+  /// Character offset to UTF-8 offset checkpoints; `nil` while every character is one UTF-8
+  /// byte (ASCII without `\r`), where an offset is its own UTF-8 offset.
+  private var characterIndex: CharacterIndex?
 
   /// Creates text with one attribute run.
+  /// - Complexity: O(length), once.
   public init(_ string: String = "", attributes: TextAttributes = TextAttributes()) {
     self.string = string
-    self.length = Self.characterCount(of: string)
+    if Self.isSingleByte(string) {
+      self.length = string.utf8.count
+      self.characterIndex = nil
+    } else {
+      self.length = string.count
+      self.characterIndex = CharacterIndex(scanning: string)
+    }
     self.runs = length == 0 ? [] : [Run(length: length, attributes: attributes)]
   }
 
@@ -37,9 +49,57 @@ public struct AttributedText: Equatable {
 
   /// `string.count`, with a fast path for ASCII text without carriage returns (one byte, one character).
   static func characterCount(of string: String) -> Int {
-    let utf8 = string.utf8
-    let ascii = utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 || $0 == 0x0D } }
-    return ascii == true ? utf8.count : string.count
+    isSingleByte(string) ? string.utf8.count : string.count
+  }
+
+  /// Whether every character of `string` is one UTF-8 byte: ASCII without `\r` (which joins a `\n`).
+  private static func isSingleByte(_ string: String) -> Bool {
+    let result = string.utf8.withContiguousStorageIfAvailable { bytes in
+      var seen: UInt8 = 0
+      var carriageReturn = false
+      for byte in bytes {
+        seen |= byte
+        carriageReturn = carriageReturn || byte == 0x0D
+      }
+      return seen < 0x80 && !carriageReturn
+    }
+    return result ?? false
+  }
+
+  /// Whether every character is one UTF-8 byte (ASCII without `\r`): offsets are byte offsets.
+  package var isSingleByte: Bool { characterIndex == nil }
+
+  /// The index in ``string`` of the character at `offset` (`string.endIndex` for `length`).
+  /// - Complexity: O(log length) plus a walk of at most ``CharacterIndex/maximumGap`` characters.
+  package func stringIndex(at offset: Int) -> String.Index {
+    guard offset < length else { return string.endIndex }
+    guard let characterIndex else { return string.utf8.index(string.utf8.startIndex, offsetBy: max(0, offset)) }
+    let checkpoint = characterIndex.checkpoint(atOrBeforeCharacter: offset)
+    let start = string.utf8.index(string.utf8.startIndex, offsetBy: checkpoint.utf8)
+    return string.index(start, offsetBy: offset - checkpoint.character, limitedBy: string.endIndex)
+      ?? string.endIndex
+  }
+
+  /// The character holding UTF-8 offset `utf8`: its offset and the UTF-8 offset where it starts.
+  /// `(length, utf8 count)` at the end.
+  /// - Complexity: O(log length) plus a walk of at most ``CharacterIndex/maximumGap`` characters.
+  package func character(containingUTF8 utf8: Int) -> (offset: Int, utf8Start: Int) {
+    let count = string.utf8.count
+    guard utf8 < count else { return (length, count) }
+    guard let characterIndex else { return (utf8, utf8) }
+    let checkpoint = characterIndex.checkpoint(atOrBeforeUTF8: utf8)
+    var offset = checkpoint.character
+    var index = string.utf8.index(string.utf8.startIndex, offsetBy: checkpoint.utf8)
+    var start = checkpoint.utf8
+    while index < string.endIndex {
+      let next = string.index(after: index)
+      let nextStart = string.utf8Offset(of: next)
+      if nextStart > utf8 { break }
+      offset += 1
+      index = next
+      start = nextStart
+    }
+    return (offset, start)
   }
 
   /// The attachments in order of appearance.
@@ -67,6 +127,7 @@ public struct AttributedText: Equatable {
       return
     }
     let joins = (String(last) + String(first)).count == 1
+    appendIndex(of: other, joins: joins)
     string += other.string
     length += other.length - (joins ? 1 : 0)
     var runs = other.runs[...]
@@ -78,15 +139,39 @@ public struct AttributedText: Equatable {
   }
 
   /// The characters in `range`, with their attributes.
-  /// - Complexity: O(length of this text).
-  public func slice(_ range: Range<Int>) -> AttributedText {
+  /// - Complexity: O(log length + characters copied + runs).
+  public func slice(_ range: Range<Int>) -> AttributedText { slice(range, reservingCapacity: 0) }
+
+  /// `prefix`'s characters before `prefixEnd`, then `text`, then `suffix`'s characters from
+  /// `suffixStart`: an edit's new paragraph, its string built in one allocation (so a keystroke
+  /// in a long paragraph copies it about once, not four times).
+  /// - Complexity: O(log length + bytes copied + runs).
+  package static func joining(
+    _ prefix: AttributedText, upTo prefixEnd: Int, _ text: AttributedText, _ suffix: AttributedText,
+    from suffixStart: Int
+  ) -> AttributedText {
+    let capacity = prefix.string.utf8.count + text.string.utf8.count + suffix.string.utf8.count
+    var result = prefix.slice(0..<prefixEnd, reservingCapacity: capacity)
+    result.append(text)
+    result.append(suffix.slice(suffixStart..<suffix.length))
+    return result
+  }
+
+  private func slice(_ range: Range<Int>, reservingCapacity capacity: Int) -> AttributedText {
     precondition(range.lowerBound >= 0 && range.upperBound <= length, "slice out of bounds")
     var result = AttributedText()
+    if capacity > 0 { result.string.reserveCapacity(capacity) }
     guard !range.isEmpty else { return result }
-    let startIndex = string.index(string.startIndex, offsetBy: range.lowerBound)
-    let endIndex = string.index(startIndex, offsetBy: range.count)
-    result.string = String(string[startIndex..<endIndex])
+    let startIndex = stringIndex(at: range.lowerBound)
+    let endIndex = stringIndex(at: range.upperBound)
+    if capacity == 0, range.count > 64 {
+      // Appending a piece of a native string copies its bytes and keeps its ASCII flag;
+      // `String(_: Substring)` would scan them again.
+      result.string.reserveCapacity(string.utf8.distance(from: startIndex, to: endIndex))
+    }
+    result.string.append(contentsOf: string[startIndex..<endIndex])
     result.length = range.count
+    result.characterIndex = characterIndex?.slice(range, utf8Start: string.utf8Offset(of: startIndex))
     var runStart = 0
     for run in runs {
       let runRange = runStart..<(runStart + run.length)
@@ -99,10 +184,15 @@ public struct AttributedText: Equatable {
   }
 
   /// Splits at every `\n` (and `\r\n`), dropping the separators.
-  /// - Complexity: O(length); a text without `\n` (every keystroke) is returned as it is.
+  /// - Complexity: O(length); a text without `\n` (every keystroke) is returned as it is after a
+  ///   `memchr` over its bytes.
   public func splitIntoParagraphs() -> [AttributedText] {
     // Only "\n" and "\r\n" contain the byte 0x0A, so a byte scan settles the common case.
-    guard string.utf8.contains(0x0A) else { return [self] }
+    let hasNewline =
+      string.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.baseAddress.map { memchr($0, 0x0A, bytes.count) != nil } ?? false
+      } ?? string.utf8.contains(0x0A)
+    guard hasNewline else { return [self] }
     var pieces: [AttributedText] = []
     var start = 0
     var offset = 0
@@ -140,6 +230,22 @@ public struct AttributedText: Equatable {
     result.append(middle)
     result.append(slice(range.upperBound..<length))
     return result
+  }
+
+  /// Carries `other`'s checkpoints over before `other.string` is appended.
+  private mutating func appendIndex(of other: AttributedText, joins: Bool) {
+    guard characterIndex != nil || other.characterIndex != nil || joins else { return }
+    var index = characterIndex ?? CharacterIndex(singleByteLength: length)
+    let utf8Count = string.utf8.count
+    let boundary =
+      joins
+      ? CharacterIndex.Checkpoint(
+        character: length - 1, utf8: string.utf8Offset(of: string.index(before: string.endIndex)))
+      : CharacterIndex.Checkpoint(character: length, utf8: utf8Count)
+    index.append(
+      other.characterIndex ?? CharacterIndex(singleByteLength: other.length), length: length, utf8Count: utf8Count,
+      otherLength: other.length, boundary: boundary, joins: joins)
+    characterIndex = index
   }
 
   private mutating func appendRun(_ run: Run) {

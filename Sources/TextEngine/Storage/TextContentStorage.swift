@@ -74,9 +74,8 @@ public final class TextContentStorage: TextContentManager {
     let end = try location(at: range.upperBound)
     let firstIndex = try index(of: start.paragraph).unwrap()
     let lastIndex = try index(of: end.paragraph).unwrap()
-    var combined = start.paragraph.attributedString.slice(0..<start.offset)
-    combined.append(text)
-    combined.append(end.paragraph.attributedString.slice(end.offset..<end.paragraph.length))
+    let combined = AttributedText.joining(
+      start.paragraph.attributedString, upTo: start.offset, text, end.paragraph.attributedString, from: end.offset)
     let pieces = combined.splitIntoParagraphs()
     let attributes = pieces.indices.map { index in
       if let paragraphAttributes, index < paragraphAttributes.count { return paragraphAttributes[index] }

@@ -114,12 +114,17 @@ extension TextView {
       let paragraphRange = start..<(start + fragment.textParagraph.length + 1)
       guard paragraphRange.overlaps(range) else { continue }
       let origin = fragment.layoutFragmentFrame.origin
-      for line in fragment.textLineFragments {
+      let lines = fragment.textLineFragments
+      // Only the lines the range touches (found by binary search), not every line of a long paragraph.
+      let firstLine = fragment.lineFragmentIndex(forCharacterAt: max(0, range.lowerBound - start))
+      let lastLine = fragment.lineFragmentIndex(
+        forCharacterAt: min(fragment.textParagraph.length, range.upperBound - start))
+      for lineIndex in firstLine...max(firstLine, lastLine) {
+        let line = lines[lineIndex]
         let lineRange = (start + line.characterRange.lowerBound)..<(start + line.characterRange.upperBound)
         let lower = max(range.lowerBound, lineRange.lowerBound)
         let upper = min(range.upperBound, lineRange.upperBound)
-        let coversBreak =
-          range.upperBound > start + fragment.textParagraph.length && line === fragment.textLineFragments.last
+        let coversBreak = range.upperBound > start + fragment.textParagraph.length && lineIndex == lines.count - 1
         guard lower < upper || (coversBreak && lower <= upper) else { continue }
         let x0 = line.locationX(forCharacterAt: lower - start)
         var x1 = line.locationX(forCharacterAt: upper - start)
@@ -172,9 +177,9 @@ extension TextView {
     guard let location = try? textContentStorage.location(at: caretOffset),
       let index = textContentStorage.index(of: location.paragraph),
       let fragment = textLayoutManager.textLayoutFragment(for: location),
-      let line = fragment.lineFragment(forCharacterAt: location.offset),
-      let lineIndex = fragment.textLineFragments.firstIndex(where: { $0 === line })
+      let line = fragment.lineFragment(forCharacterAt: location.offset)
     else { return }
+    let lineIndex = fragment.lineFragmentIndex(forCharacterAt: location.offset)
     let x = preferredCaretX ?? line.locationX(forCharacterAt: location.offset)
     let paragraphStart = caretOffset - location.offset
     let targetLine = lineIndex + direction

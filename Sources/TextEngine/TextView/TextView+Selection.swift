@@ -116,9 +116,10 @@ extension TextView {
       let origin = fragment.layoutFragmentFrame.origin
       let lines = fragment.textLineFragments
       // Only the lines the range touches (found by binary search), not every line of a long paragraph.
-      let firstLine = fragment.lineFragmentIndex(forCharacterAt: max(0, range.lowerBound - start))
+      // Clamped to the paragraph before subtracting: the range may reach Int.min or Int.max.
+      let firstLine = fragment.lineFragmentIndex(forCharacterAt: max(range.lowerBound, start) - start)
       let lastLine = fragment.lineFragmentIndex(
-        forCharacterAt: min(fragment.textParagraph.length, range.upperBound - start))
+        forCharacterAt: min(range.upperBound, paragraphRange.upperBound - 1) - start)
       for lineIndex in firstLine...max(firstLine, lastLine) {
         let line = lines[lineIndex]
         let lineRange = (start + line.characterRange.lowerBound)..<(start + line.characterRange.upperBound)

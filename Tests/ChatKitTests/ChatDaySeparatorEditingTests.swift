@@ -43,4 +43,50 @@ import TextEngine
     view.undo()
     #expect(Transcript(storage: storage) == before)
   }
+
+  @Test func everyViewOnTheStorageRefusesThemAndHiddenMessagesToo() throws {
+    let fixture = try ChatFixture()
+    let storage = ChatDaySectionTests.transcript().storage(stickers: StickerFactory(runtime: fixture.runtime))
+    let chat = try fixture.view(storage, height: 900)  // installs the day sections as the storage's delegate
+    // A plain text view on the same storage (as the editor scene is) asks the same delegate.
+    let plain = TextView(
+      storage: storage, viewportSize: CGSize(width: 400, height: 600), glyphMeasurer: chat.glyphMeasurer)
+    let before = Transcript(storage: storage)
+    let separator = try storage.startOffset(ofParagraphAt: 4)
+    try plain.setSelectedRange(separator..<separator)
+    plain.insertText("hello")
+    try plain.setSelectedRange((separator + 1)..<(separator + 1))
+    plain.deleteBackward()
+    #expect(Transcript(storage: storage) == before && !plain.canUndo)
+    // Yesterday collapsed: its messages can't change from a caret the user cannot see.
+    chat.collapseDay(at: 4)
+    let hidden = try storage.startOffset(ofParagraphAt: 6)
+    try plain.setSelectedRange(hidden..<hidden)
+    plain.insertText("unseen")
+    #expect(Transcript(storage: storage) == before)
+    chat.expandDay(at: 4)
+    plain.insertText("seen ")
+    #expect(Transcript(storage: storage).messages[4].parts.first == .text("seen Loved it."))
+  }
+
+  @Test func anEditInOneViewClearsTheOtherViewsUndoHistory() throws {
+    let fixture = try ChatFixture()
+    let storage = ChatDaySectionTests.transcript().storage(stickers: StickerFactory(runtime: fixture.runtime))
+    let first = try fixture.view(storage, height: 900)
+    let second = try fixture.view(storage, height: 900)
+    let messageA = try storage.startOffset(ofParagraphAt: 7)
+    try second.setSelectedRange(messageA..<messageA)
+    second.insertText("A: ")
+    #expect(second.canUndo)
+    let early = try storage.startOffset(ofParagraphAt: 2)
+    try first.setSelectedRange(early..<early)
+    first.insertParagraphBreak()  // every paragraph after it moves down by one
+    let afterBoth = Transcript(storage: storage)
+    // The second view's record names paragraph 7, which is now another message: it must not revert it.
+    #expect(!second.canUndo)
+    second.undo()
+    #expect(Transcript(storage: storage) == afterBoth)
+    first.undo()
+    #expect(Transcript(storage: storage).messages.count == afterBoth.messages.count - 1)
+  }
 }

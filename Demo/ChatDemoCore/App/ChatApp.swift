@@ -279,6 +279,8 @@ final class ChatApp: ChatInputRouterDelegate {
       let (separator, attributes) = ChatDay.separatorParagraph(for: date)
       chatView.appendParagraph(separator, attributes: attributes)
     }
+    // A message sent into a collapsed day shows: the day expands.
+    if let date = message.date { chatView.daySections.expand(date) }
     let (content, attributes) = message.paragraph(stickers: stickers)
     chatView.appendParagraph(content, attributes: attributes)
     chatView.scrollToBottom()

@@ -107,6 +107,28 @@ public final class ChatDaySections: TextContentManagerDelegate {
     else { return true }
     return collapsed[date] == nil
   }
+
+  /// Day separators and the messages of collapsed days never change, in any view on the storage:
+  /// an edit that would type into a separator, delete one, merge a message into one, or touch a
+  /// message the user cannot see is refused, so that no text lands in a paragraph a save skips.
+  /// - Complexity: O(paragraphs spanned × log n); O(log n) for a keystroke.
+  public func textContentManager(
+    _ textContentManager: TextContentManager, shouldChangeCharactersIn range: Range<Int>
+  ) -> Bool {
+    guard let first = try? textContentManager.location(at: range.lowerBound),
+      let last = try? textContentManager.location(at: range.upperBound),
+      let start = textContentManager.index(of: first.paragraph), let end = textContentManager.index(of: last.paragraph),
+      start <= end
+    else { return true }  // out of range: the storage refuses it itself
+    for index in start...end {
+      guard let paragraph = textContentManager.paragraph(at: index) else { continue }
+      if paragraph.paragraphAttributes[ChatDay.separatorKey] != nil { return false }
+      if !collapsed.isEmpty, let date = paragraph.paragraphAttributes[ChatMessage.dateKey], collapsed[date] != nil {
+        return false
+      }
+    }
+    return true
+  }
 }
 
 private struct WeakView {

@@ -67,22 +67,6 @@ extension ChatTextView {
       penX: pill.minX + 10, baselineY: pill.minY + 4 + layout.timeMetrics.ascent)
   }
 
-  /// Whether an edit of `range` would touch a day separator: the paragraphs from the one holding its
-  /// start to the one holding its end include one (an empty range inside a separator does too).
-  /// Offsets outside the document touch nothing here; the storage refuses them itself.
-  /// - Complexity: O(paragraphs spanned × log n).
-  func touchesDaySeparator(_ range: Range<Int>) -> Bool {
-    let storage = textContentStorage
-    guard let first = try? storage.location(at: range.lowerBound),
-      let last = try? storage.location(at: range.upperBound),
-      let start = storage.index(of: first.paragraph), let end = storage.index(of: last.paragraph), start <= end
-    else { return false }
-    for index in start...end where storage.paragraph(at: index)?.paragraphAttributes[ChatDay.separatorKey] != nil {
-      return true
-    }
-    return false
-  }
-
   /// The separator paragraph under `point` (view pixels), if any.
   func daySeparator(at point: CGPoint) -> Int? {
     let y = point.y - containerToViewY

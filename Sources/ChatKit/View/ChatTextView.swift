@@ -187,12 +187,6 @@ public final class ChatTextView: SDLTextView {
     }
   }
 
-  /// Day separators never change: an edit that would type into one, delete it, or merge a message
-  /// into it is refused, so that no text ends up in a paragraph a save skips.
-  public override func shouldChangeText(in range: Range<Int>) -> Bool {
-    !touchesDaySeparator(range)
-  }
-
   /// The room left above a transcript shorter than the viewport: short conversations sit at the bottom.
   public override var contentInsetTop: Double {
     max(0, (viewportSize.height - textLayoutManager.documentHeight).rounded(.down))

@@ -57,9 +57,14 @@ struct APNGStructure {
         throw .malformed("frame \(index) (\(frameWidth)×\(frameHeight) at \(x),\(y)) lies outside the canvas")
       }
       guard !item.data.isEmpty else { throw .malformed("frame \(index) has no image data") }
-      totalPixels += frameWidth * frameHeight
+      // 32-bit sides: their product and the running total can overflow Int; saturate instead.
+      let (pixels, overflow) = frameWidth.multipliedReportingOverflow(by: frameHeight)
+      let (sum, overflowSum) = totalPixels.addingReportingOverflow(pixels)
+      totalPixels = overflow || overflowSum ? Int.max : sum
       guard totalPixels <= limits.maxDecodedPixels else {
-        throw .decodedSizeTooLarge(bytes: totalPixels * 4, limit: limits.maxDecodedPixels * 4)
+        throw .decodedSizeTooLarge(
+          bytes: totalPixels.multipliedReportingOverflow(by: 4).overflow ? Int.max : totalPixels * 4,
+          limit: limits.maxDecodedPixels * 4)
       }
       let delay = Double(numerator) / Double(denominator == 0 ? 100 : denominator)
       totalDelay += delay

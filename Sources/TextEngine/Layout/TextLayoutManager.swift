@@ -341,7 +341,7 @@ extension TextLayoutManager: TextContentObserver {
       range,
       with: inserted.map {
         var entry = Entry(paragraph: $0)
-        entry.replacedLayout = edited.flatMap(ReplacedLayout.init(of:))
+        entry.replacedLayout = edited.flatMap(ReplacedLayout.of)
         return (element: entry, length: $0.length, height: measured ?? estimator.height(of: $0))
       })
     for entry in removedEntries {

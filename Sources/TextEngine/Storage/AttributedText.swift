@@ -126,7 +126,7 @@ public struct AttributedText: Equatable {
       if string.isEmpty { self = other }
       return
     }
-    let joins = (String(last) + String(first)).count == 1
+    let joins = (String(last) + String(first)).count == 1 || Self.regionalIndicatorsJoin(string, other.string)
     appendIndex(of: other, joins: joins)
     string += other.string
     length += other.length - (joins ? 1 : 0)
@@ -233,6 +233,18 @@ public struct AttributedText: Equatable {
   }
 
   /// Carries `other`'s checkpoints over before `other.string` is appended.
+  /// Whether appending `tail` to `head` pairs a lone regional indicator at the end of `head` with
+  /// one at the start of `tail`. Flags pair regional indicators from the start of a run of them,
+  /// which one character on each side cannot tell: an odd run ending `head` and an odd run starting
+  /// `tail` make one character fewer than their counts say.
+  /// - Complexity: O(regional indicators at the seam).
+  static func regionalIndicatorsJoin(_ head: String, _ tail: String) -> Bool {
+    func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(scalar.value) }
+    let before = head.unicodeScalars.reversed().prefix { isRegionalIndicator($0) }.count
+    guard before % 2 == 1 else { return false }
+    return tail.unicodeScalars.prefix { isRegionalIndicator($0) }.count % 2 == 1
+  }
+
   private mutating func appendIndex(of other: AttributedText, joins: Bool) {
     guard characterIndex != nil || other.characterIndex != nil || joins else { return }
     var index = characterIndex ?? CharacterIndex(singleByteLength: length)

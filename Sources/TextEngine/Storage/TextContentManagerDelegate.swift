@@ -17,6 +17,19 @@ public protocol TextContentManagerDelegate: AnyObject {
     _ textContentManager: TextContentManager, shouldEnumerate textElement: TextElement,
     options: TextContentManagerEnumerationOptions
   ) -> Bool
+
+  /// Whether the characters in `range` (document offsets) may change. Every text view on the
+  /// storage asks before each edit it makes for its user (see ``TextView/shouldChangeText(in:)``),
+  /// so a storage-wide rule (the chat's day separators, hidden paragraphs) holds in every view.
+  /// The default allows every edit.
+  func textContentManager(_ textContentManager: TextContentManager, shouldChangeCharactersIn range: Range<Int>)
+    -> Bool
+}
+
+extension TextContentManagerDelegate {
+  public func textContentManager(
+    _ textContentManager: TextContentManager, shouldChangeCharactersIn range: Range<Int>
+  ) -> Bool { true }
 }
 
 /// Told about every edit, in order. Layout managers observe their storage through this.

@@ -143,8 +143,16 @@ extension TextView {
   }
 
   /// The storage's outermost editing transaction ended (and the reuse controller settled it):
-  /// clamps the selection to the new document and runs a pass, unless the view made the edit.
+  /// clamps the selection to the new document and runs a pass, unless the view made the edit. An
+  /// edit the view did not make clears its undo and redo history.
   func editTransactionDidEnd() {
+    if !isPerformingEdit {
+      // Another view (or code editing the storage directly) changed the document: this view's undo
+      // records name paragraphs by index and would now revert the wrong ones, so they go.
+      undoStack.removeAll()
+      redoStack.removeAll()
+      isTypingGroupOpen = false
+    }
     let length = textContentStorage.length
     selectedRange = min(selectedRange.lowerBound, length)..<min(selectedRange.upperBound, length)
     selectionAnchor = min(selectionAnchor, length)

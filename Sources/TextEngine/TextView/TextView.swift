@@ -201,11 +201,15 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// Whether the characters in `range` (document offsets) may change: asked before every edit the
   /// view makes for its user (typing, deleting, pasting, replacing, attribute changes), not for
   /// undo and redo, which only revert edits it allowed, nor for appended paragraphs. Subclasses
-  /// override it to protect parts of the document (the chat's day separators); a refused edit
-  /// changes nothing and throws ``TextEditError/refused(range:)`` (typing and deleting ignore it).
+  /// override it to protect parts of the document; by default it asks the storage's delegate
+  /// (``TextContentManagerDelegate/textContentManager(_:shouldChangeCharactersIn:)``), so that a rule
+  /// of the storage holds in every view on it. A refused edit changes nothing and throws
+  /// ``TextEditError/refused(range:)`` (typing and deleting ignore it).
   /// - Parameter range: The characters that would be replaced; empty for an insertion.
   /// - Returns: `true` (the default) to let the edit happen.
-  open func shouldChangeText(in range: Range<Int>) -> Bool { true }
+  open func shouldChangeText(in range: Range<Int>) -> Bool {
+    textContentStorage.delegate?.textContentManager(textContentStorage, shouldChangeCharactersIn: range) ?? true
+  }
 
   // MARK: Rendering surfaces for fragments
 

@@ -110,6 +110,30 @@ enum HostileFiles {
     return Array("RIFF".utf8) + le(body.count, 4) + body
   }
 
+  /// `png` (an APNG) with its canvas (`IHDR`) and every frame (`fcTL`) claiming `side`×`side`
+  /// pixels: 0xFFFFFFFF makes their product overflow a 64-bit integer.
+  static func apng(_ png: [UInt8], claimingSide side: UInt32) -> [UInt8] {
+    var bytes = png
+    func put(_ value: UInt32, at offset: Int) {
+      for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32(index))) }
+    }
+    var offset = 8
+    while offset + 8 <= bytes.count {
+      let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      switch String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) {
+      case "IHDR":
+        put(side, at: offset + 8)
+        put(side, at: offset + 12)
+      case "fcTL":
+        put(side, at: offset + 12)
+        put(side, at: offset + 16)
+      default: break
+      }
+      offset += 12 + length
+    }
+    return bytes
+  }
+
   /// `png` (an APNG) with its `acTL` frame count replaced by `frames`.
   static func apng(_ png: [UInt8], claimingFrames frames: UInt32) -> [UInt8] {
     var bytes = png

@@ -53,6 +53,9 @@ import Testing
     Case(file: "billion.png", kind: "apng", reason: "acTL declares 1000000000 frames but the file holds 4") {
       HostileFiles.apng(try real("animated-webp-apng/pillow-apng-delay.png"), claimingFrames: 1_000_000_000)
     },
+    Case(file: "overflow.png", kind: "apng", reason: "(APNG): would decode to") {
+      HostileFiles.apng(try real("animated-webp-apng/pillow-apng-delay.png"), claimingSide: 0xFFFF_FFFF)
+    },
     Case(file: "huge-image.json", kind: "lottie", reason: "would decode to 3600000000 bytes (limit 33554432)") {
       HostileFiles.embeddedHugePNG(side: 30_000)
     },

@@ -1,7 +1,8 @@
 import ReuseKitSupport
 import TextEngine
 
-/// P10: resident memory after 4,000 random jumps, against resident memory right after open.
+/// P10: resident memory after 4,000 random jumps, against resident memory right after open (both
+/// after `malloc_trim`, so that memory freed while opening does not hide growth).
 ///
 /// Each jump centres a random message and draws its frame (when a renderer is available), with
 /// both reuse policies registered, so that layout, providers, views and textures are all made.
@@ -22,7 +23,7 @@ struct JumpMemoryFigure {
     context.register([.onEditingInlineParagraphs, .onScrollingOutOfViewport])
     try view.scroll(toParagraphAt: context.storage.paragraphCount - 1, position: .bottom)
     try renderer?.renderFrame(of: view)
-    let before = Double(PeakMemory.residentBytes() ?? 0)
+    let before = Double(PeakMemory.liveResidentBytes() ?? 0)
     let count = context.storage.paragraphCount
     var random = SplitMix64(seed: 0x10_4000)
     let jumps = smoke ? 200 : Self.jumps
@@ -31,7 +32,7 @@ struct JumpMemoryFigure {
       context.advanceOneFrame()
       try renderer?.renderFrame(of: view)
     }
-    let after = Double(PeakMemory.residentBytes() ?? 0)
+    let after = Double(PeakMemory.liveResidentBytes() ?? 0)
     context.checkInvariants("P10")
     let totals = view.instrumentation.totals
     return FigureResult(

@@ -54,7 +54,7 @@ struct SoakFigure {
       context.advanceOneFrame()
       if frame % Self.drawEvery == 0 { try renderer?.renderFrame(of: view) }
       if frame % sampleEvery == sampleEvery - 1 || frame == baselineFrame {
-        let resident = Double(PeakMemory.residentBytes() ?? 0)
+        let resident = Double(PeakMemory.liveResidentBytes() ?? 0)
         if frame == baselineFrame { baseline = resident }
         if frame >= baselineFrame {
           samples.append(resident)

@@ -21,30 +21,42 @@ public final class HUDOverlay {
   /// Creates a HUD.
   public init() {}
 
-  /// The panel's size for `snapshot`, in pixels.
-  public func size(for snapshot: HUDSnapshot, measurer: TTFGlyphMeasurer) -> CGSize {
-    let line = measurer.lineMetrics(for: attributes(bold: false)).lineHeight
+  /// The panel's width at full size, in pixels.
+  static let fullWidth = 268.0
+
+  /// The panel's size for `snapshot`, in pixels: full size, or shrunk (text too) to fit `maximumWidth`
+  /// in a narrow view, such as the split's second view.
+  public func size(for snapshot: HUDSnapshot, measurer: TTFGlyphMeasurer, maximumWidth: Double = .infinity) -> CGSize {
+    let scale = self.scale(fitting: maximumWidth)
+    let line = measurer.lineMetrics(for: attributes(bold: false, scale: scale)).lineHeight
     let rows = Double(snapshot.rows.count)
-    return CGSize(width: 268, height: 12 + line * 1.3 + rows * line + 6 + 10)
+    return CGSize(width: (Self.fullWidth * scale).rounded(), height: 12 + line * 1.3 + rows * line + 6 + 10)
+  }
+
+  /// How much the panel shrinks to fit `maximumWidth` (never below 0.6).
+  private func scale(fitting maximumWidth: Double) -> Double {
+    maximumWidth >= Self.fullWidth ? 1 : max(0.6, maximumWidth / Self.fullWidth)
   }
 
   /// Draws the HUD with its top-left corner at `origin`.
   /// - Parameters:
   ///   - snapshot: What to show.
   ///   - origin: The panel's top-left corner, in view pixels.
+  ///   - maximumWidth: The widest the panel may be; a narrower view gets a smaller panel.
   ///   - canvas: Draws the panel.
   ///   - text: Draws the text.
   ///   - measurer: Measures values for right alignment.
   /// - Throws: ``SDLError`` when drawing fails.
   public func draw(
     _ snapshot: HUDSnapshot, at origin: CGPoint, canvas: SDLCanvas, text: TextTextureCache,
-    measurer: TTFGlyphMeasurer
+    measurer: TTFGlyphMeasurer, maximumWidth: Double = .infinity
   ) throws(SDLError) {
-    let size = size(for: snapshot, measurer: measurer)
+    let size = size(for: snapshot, measurer: measurer, maximumWidth: maximumWidth)
     let panel = CGRect(origin: origin, size: size)
     try canvas.fillRoundedRect(panel, radius: 10, color: panelColor)
-    let regular = attributes(bold: false)
-    let bold = attributes(bold: true)
+    let scale = scale(fitting: maximumWidth)
+    let regular = attributes(bold: false, scale: scale)
+    let bold = attributes(bold: true, scale: scale)
     let metrics = measurer.lineMetrics(for: regular)
     let left = panel.minX + 12
     let right = panel.maxX - 12
@@ -66,7 +78,9 @@ public final class HUDOverlay {
     }
   }
 
-  private func attributes(bold: Bool) -> TextAttributes { TextAttributes(isBold: bold, fontScale: textScale) }
+  private func attributes(bold: Bool, scale: Double = 1) -> TextAttributes {
+    TextAttributes(isBold: bold, fontScale: textScale * scale)
+  }
 
   private func drawRight(
     _ string: String, attributes: TextAttributes, color: TextColor, right: Double, baseline: Double,

@@ -163,6 +163,7 @@ extension ChatTextView {
   @MainActor
   func drawHUD() throws(SDLError) {
     try hud.draw(
-      hudSnapshot, at: CGPoint(x: 10, y: 10), canvas: canvas, text: textRenderer.cache, measurer: glyphMeasurer)
+      hudSnapshot, at: CGPoint(x: 10, y: 10), canvas: canvas, text: textRenderer.cache, measurer: glyphMeasurer,
+      maximumWidth: viewportSize.width - 20)
   }
 }

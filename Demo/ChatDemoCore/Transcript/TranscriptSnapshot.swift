@@ -24,18 +24,7 @@ public struct TranscriptSnapshot: @unchecked Sendable {
   /// messages of collapsed days are included (the storage's delegate hides them only from layout).
   /// - Complexity: O(paragraphs), copying references only.
   public init(storage: TextContentStorage) {
-    var paragraphs: [TextParagraph] = []
-    paragraphs.reserveCapacity(storage.paragraphCount)
-    let delegate = storage.delegate
-    storage.delegate = nil
-    defer { storage.delegate = delegate }
-    storage.enumerateTextElements { element in
-      if let paragraph = element as? TextParagraph, paragraph.paragraphAttributes[ChatDay.separatorKey] == nil {
-        paragraphs.append(paragraph)
-      }
-      return true
-    }
-    content = .paragraphs(paragraphs)
+    content = .paragraphs(Transcript.messageParagraphs(of: storage))
   }
 
   /// The number of messages.

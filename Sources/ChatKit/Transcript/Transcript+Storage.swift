@@ -6,19 +6,26 @@ extension Transcript {
   /// - Parameter storage: The storage.
   /// - Complexity: O(total characters).
   public init(storage: TextContentStorage) {
-    var messages: [ChatMessage] = []
-    messages.reserveCapacity(storage.paragraphCount)
-    // Collapsed days are hidden from enumeration by the storage's delegate: read past it.
+    self.init(messages: Self.messageParagraphs(of: storage).map(ChatMessage.init(paragraph:)))
+  }
+
+  /// The paragraphs of `storage` that are messages, in order: day separators are skipped, and the
+  /// messages of collapsed days are included (the storage's delegate hides them from layout only).
+  /// What every save, export and report reads.
+  /// - Complexity: O(paragraphs), copying references only.
+  public static func messageParagraphs(of storage: TextContentStorage) -> [TextParagraph] {
+    var paragraphs: [TextParagraph] = []
+    paragraphs.reserveCapacity(storage.paragraphCount)
     let delegate = storage.delegate
     storage.delegate = nil
     defer { storage.delegate = delegate }
     storage.enumerateTextElements { element in
       if let paragraph = element as? TextParagraph, paragraph.paragraphAttributes[ChatDay.separatorKey] == nil {
-        messages.append(ChatMessage(paragraph: paragraph))
+        paragraphs.append(paragraph)
       }
       return true
     }
-    self.init(messages: messages)
+    return paragraphs
   }
 
   /// Storage holding the transcript, one paragraph per message, with a day separator paragraph

@@ -7,8 +7,8 @@ import Testing
 /// kill -9 during saves, with `chat-demo --save-loop` as the child process.
 @Suite struct SaveKillTests {
   /// `chat-demo`, built beside the test runner by `swift build --build-tests`.
-  static let chatDemo = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    .deletingLastPathComponent().appendingPathComponent("chat-demo")
+  /// The built `chat-demo`, if it was built (the tests require it).
+  static let chatDemo = BuiltProducts.executable(named: "chat-demo")
 
   /// Starts `chat-demo --save-loop` and returns it once it has cleaned up and reported how many
   /// leftover temporary files it removed.
@@ -36,8 +36,8 @@ import Testing
 
   @Test func killedSavesNeverCorruptTheFileAndTheNextStartRemovesTheirTemporaryFiles() throws {
     try #require(
-      FileManager.default.isExecutableFile(atPath: Self.chatDemo.path),
-      "\(Self.chatDemo.path) is missing: build every product first (swift build --build-tests)")
+      SaveKillTests.chatDemo != nil,
+      "\(BuiltProducts.missing("chat-demo"))")
     let directory = RepositoryAssets.temporaryDirectory()
     let url = directory.appendingPathComponent("chat.json")
     let messages = 3_000

@@ -47,8 +47,8 @@ import Testing
 
   @Test func parsingAScenarioHoldsAtMostEightBytesPerByte() throws {
     try #require(
-      FileManager.default.isExecutableFile(atPath: SaveKillTests.chatDemo.path),
-      "\(SaveKillTests.chatDemo.path) is missing: build every product first (swift build --build-tests)")
+      SaveKillTests.chatDemo != nil,
+      "\(BuiltProducts.missing("chat-demo"))")
     let directory = RepositoryAssets.temporaryDirectory()
     let small = directory.appendingPathComponent("small.json")
     try Data((#"{"name": "x", "transcript": \#(Self.chat), "steps": ["# + Self.tail).utf8).write(to: small)

@@ -1,3 +1,5 @@
+import ReuseKitSupport
+
 /// The playback state of one loaded sticker view: its own time, frame, loop count and pause flag.
 ///
 /// A state is created when its view is loaded and nowhere else; it starts at its own time 0 on
@@ -93,12 +95,7 @@ public final class AnimationState {
     }
     let loops = ((time + Self.epsilon) / loopDuration).rounded(.down)
     let within = time - loops * loopDuration + Self.epsilon
-    var low = 0
-    var high = frameEnds.count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      if frameEnds[middle] <= within { low = middle + 1 } else { high = middle }
-    }
-    return (Int(min(loops, Double(Int.max / 2))), low)
+    let frame = min(frameEnds.partitioningIndex { $0 > within }, max(0, frameEnds.count - 1))
+    return (Int(min(loops, Double(Int.max / 2))), frame)
   }
 }

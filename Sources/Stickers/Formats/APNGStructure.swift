@@ -1,25 +1,12 @@
 /// An animated PNG split into its frames: each frame re-assembled as a PNG of its own, with its
 /// region, delay and dispose/blend operations (Debian's libpng has no APNG support).
 struct APNGStructure {
-  /// One frame of the animation.
-  struct Frame {
-    /// A complete PNG of the frame's region.
-    let png: [UInt8]
-    let x: Int
-    let y: Int
-    let width: Int
-    let height: Int
-    /// Seconds the frame stays on screen.
-    let delay: Double
-    /// 0 none, 1 clear the region to transparent, 2 restore the previous canvas.
-    let dispose: UInt8
-    /// 0 replace the region, 1 draw over it.
-    let blend: UInt8
-  }
-
   let width: Int
   let height: Int
-  let frames: [Frame]
+  /// Each frame as a PNG of its region, with its placement, blending and disposal.
+  let frames: [CompositedFrames.Frame]
+  /// Each frame's time on screen in seconds; delays of 10 ms or less play as 0.1 s, as browsers do.
+  let durations: [Double]
 
   /// Splits `bytes` and checks them against `limits`.
   /// - Throws: The first cap or format problem found, naming the frame.
@@ -38,7 +25,8 @@ struct APNGStructure {
     }
     // Chunks every frame's PNG shares: everything before the image data but the animation chunks.
     var shared: [UInt8] = []
-    var frames: [Frame] = []
+    var frames: [CompositedFrames.Frame] = []
+    var durations: [Double] = []
     var pending: (control: Range<Int>, data: [UInt8])?
     var seenImageData = false
     var totalDelay = 0.0
@@ -75,10 +63,18 @@ struct APNGStructure {
       var png = PNGChunks.signature + PNGChunks.chunk("IHDR", header[...]) + shared
       png += PNGChunks.chunk("IDAT", item.data[...])
       png += PNGChunks.chunk("IEND", [])
+      // A first frame asking to restore the previous canvas clears it, per the APNG spec.
+      let disposal: CompositedFrames.Disposal =
+        switch min(bytes[at + 24], 2) {
+        case 1: .clear
+        case 2: index == 0 ? .clear : .restorePrevious
+        default: .keep
+        }
       frames.append(
-        Frame(
-          png: png, x: x, y: y, width: frameWidth, height: frameHeight, delay: delay,
-          dispose: min(bytes[at + 24], 2), blend: min(bytes[at + 25], 1)))
+        CompositedFrames.Frame(
+          encoded: png, x: x, y: y, width: frameWidth, height: frameHeight, blendsOver: bytes[at + 25] >= 1,
+          disposal: disposal))
+      durations.append(delay <= 0.01 ? 0.1 : delay)
     }
 
     for chunk in walked.chunks.dropFirst() {
@@ -109,5 +105,6 @@ struct APNGStructure {
     self.width = width
     self.height = height
     self.frames = frames
+    self.durations = durations
   }
 }

@@ -4,25 +4,12 @@
 /// with its delay, disposal and placement, so frames can be composited — and clipped to the
 /// canvas — one at a time at display size. Truncated or broken frames are reported here.
 struct GIFStructure {
-  /// One image block.
-  struct Frame {
-    /// A complete one-frame GIF of the frame's region.
-    let gif: [UInt8]
-    let x: Int
-    let y: Int
-    let width: Int
-    let height: Int
-    /// The delay in centiseconds, as written (0 when the frame has no graphic control block).
-    let delay: Int
-    /// 0/1 keep, 2 clear the region to transparent, 3 restore the previous canvas.
-    let disposal: UInt8
-  }
-
   let width: Int
   let height: Int
-  let frames: [Frame]
-  /// Each frame's delay in centiseconds, as written.
-  var delays: [Int] { frames.map(\.delay) }
+  /// Each frame as a one-frame GIF of its region, with its placement and disposal.
+  let frames: [CompositedFrames.Frame]
+  /// Each frame's time on screen in seconds; delays of 0 or 1 centisecond play as 10, as browsers do.
+  let durations: [Double]
 
   /// Walks and checks `bytes`.
   /// - Throws: The first cap or format problem found.
@@ -39,7 +26,8 @@ struct GIFStructure {
     _ = try reader.take(2)
     guard width >= 1, height >= 1 else { throw .malformed("empty canvas") }
     let globalTable = flags & 0x80 != 0 ? Array(try reader.take(3 << (Int(flags & 7) + 1))) : []
-    var frames: [Frame] = []
+    var frames: [CompositedFrames.Frame] = []
+    var durations: [Double] = []
     var control: [UInt8] = []
     var totalDelay = 0
     var totalPixels = 0
@@ -73,10 +61,16 @@ struct GIFStructure {
         gif += [flags & 0x87, 0, 0] + globalTable
         if !control.isEmpty { gif += [0x21, 0xF9, 4] + control.prefix(4) + [0] }
         gif += [0x2C, 0, 0, 0, 0] + bytes[start + 4..<reader.offset] + [0x3B]
+        let disposal: CompositedFrames.Disposal =
+          switch control.isEmpty ? 0 : control[0] >> 2 & 7 {
+          case 2: .clear
+          case 3: .restorePrevious
+          default: .keep
+          }
         frames.append(
-          Frame(
-            gif: gif, x: x, y: y, width: frameWidth, height: frameHeight, delay: delay,
-            disposal: control.isEmpty ? 0 : control[0] >> 2 & 7))
+          CompositedFrames.Frame(
+            encoded: gif, x: x, y: y, width: frameWidth, height: frameHeight, blendsOver: true, disposal: disposal))
+        durations.append(Double(delay <= 1 ? 10 : delay) / 100)
         totalDelay += delay <= 1 ? 10 : delay
         control = []
       case 0x3B: break blocks
@@ -89,6 +83,7 @@ struct GIFStructure {
     self.width = width
     self.height = height
     self.frames = frames
+    self.durations = durations
   }
 }
 

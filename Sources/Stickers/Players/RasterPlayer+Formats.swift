@@ -12,30 +12,17 @@ extension RasterPlayer {
   static func gif(_ bytes: [UInt8], limits: StickerLimits) throws(StickerError.Reason) -> RasterPlayer {
     let structure = try GIFStructure(bytes: bytes, limits: limits)
     try checkCanvas(width: structure.width, height: structure.height, limits: limits)
-    var frames: [CompositedFrames.Frame] = []
-    for (index, frame) in structure.frames.enumerated() {
-      guard frame.width * frame.height * 4 <= limits.maxDecodedBytes else {
-        throw .malformed(
-          "frame \(index) is \(frame.width)×\(frame.height), over the \(limits.maxDecodedBytes)-byte decode cap")
-      }
-      let disposal: CompositedFrames.Disposal =
-        switch frame.disposal {
-        case 2: .clear
-        case 3: .restorePrevious
-        default: .keep
-        }
-      frames.append(
-        CompositedFrames.Frame(
-          encoded: frame.gif, x: frame.x, y: frame.y, width: frame.width, height: frame.height, blendsOver: true,
-          disposal: disposal))
+    let frames = structure.frames
+    for (index, frame) in frames.enumerated() where frame.width * frame.height * 4 > limits.maxDecodedBytes {
+      throw .malformed(
+        "frame \(index) is \(frame.width)×\(frame.height), over the \(limits.maxDecodedBytes)-byte decode cap")
     }
     _ = try decode(frames[0].encoded, what: "GIF frame 0")
     let source = CompositedFrames(width: structure.width, height: structure.height, frames: frames) {
       try? decode($0, what: "GIF frame")
     }
     return RasterPlayer(
-      contentKey: contentHash(bytes), source: source,
-      durations: structure.delays.map { Double($0 <= 1 ? 10 : $0) / 100 }, frameRate: 10)
+      contentKey: contentHash(bytes), source: source, durations: structure.durations, frameRate: 10)
   }
 
   /// An APNG split into frames (each re-assembled as a PNG, decoded by SDL2_image when the
@@ -44,18 +31,7 @@ extension RasterPlayer {
   static func apng(_ bytes: [UInt8], limits: StickerLimits) throws(StickerError.Reason) -> RasterPlayer {
     let structure = try APNGStructure(bytes: bytes, limits: limits)
     try checkCanvas(width: structure.width, height: structure.height, limits: limits)
-    let frames = structure.frames.enumerated().map { index, frame in
-      // A first frame asking to restore the previous canvas clears it, per the APNG spec.
-      let disposal: CompositedFrames.Disposal =
-        switch frame.dispose {
-        case 1: .clear
-        case 2: index == 0 ? .clear : .restorePrevious
-        default: .keep
-        }
-      return CompositedFrames.Frame(
-        encoded: frame.png, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
-        blendsOver: frame.blend == 1, disposal: disposal)
-    }
+    let frames = structure.frames
     let first = try decode(frames[0].encoded, what: "APNG frame 0")
     guard first.width == frames[0].width, first.height == frames[0].height else {
       throw .decoderFailed("APNG frame 0 decoded to \(first.width)×\(first.height)")
@@ -63,9 +39,7 @@ extension RasterPlayer {
     let source = CompositedFrames(width: structure.width, height: structure.height, frames: frames) {
       try? decode($0, what: "APNG frame")
     }
-    // Delays of 10 ms or less play as 0.1 s, as browsers do.
-    let durations = structure.frames.map { $0.delay <= 0.01 ? 0.1 : $0.delay }
-    return RasterPlayer(contentKey: contentHash(bytes), source: source, durations: durations, frameRate: 10)
+    return RasterPlayer(contentKey: contentHash(bytes), source: source, durations: structure.durations, frameRate: 10)
   }
 
   /// A PNG still, or a PNG strip cut into `layout.frameCount` equal frames.

@@ -1,4 +1,5 @@
 import Foundation
+import ReuseKitSupport
 
 /// The lines of one paragraph and where they sit: what a ``TextLayoutFragment`` holds.
 ///
@@ -164,37 +165,19 @@ struct ParagraphLayout {
   /// The index of the line holding offset `offset`: the last line starting at or before it.
   /// - Complexity: O(log lines).
   func lineIndex(containing offset: Int) -> Int {
-    var low = 0
-    var high = geometry.count
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if geometry[middle].start <= offset { low = middle } else { high = middle }
-    }
-    return low
+    max(0, geometry.partitioningIndex { $0.start > offset } - 1)
   }
 
   /// The index of the first line whose bottom is below `y`, or `lines.count`.
   /// - Complexity: O(log lines).
   func firstLine(endingBelow y: Double) -> Int {
-    var low = 0
-    var high = geometry.count
-    while low < high {
-      let middle = (low + high) / 2
-      if geometry[middle].top + geometry[middle].height > y { high = middle } else { low = middle + 1 }
-    }
-    return low
+    geometry.partitioningIndex { $0.top + $0.height > y }
   }
 
   /// The index of the first line whose top is at or below `y`, or `lines.count`.
   /// - Complexity: O(log lines).
   func firstLine(startingAtOrBelow y: Double) -> Int {
-    var low = 0
-    var high = geometry.count
-    while low < high {
-      let middle = (low + high) / 2
-      if geometry[middle].top >= y { high = middle } else { low = middle + 1 }
-    }
-    return low
+    geometry.partitioningIndex { $0.top >= y }
   }
 
   /// Where the attachments go, relative to the fragment.

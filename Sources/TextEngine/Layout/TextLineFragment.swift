@@ -1,4 +1,5 @@
 import Foundation
+import ReuseKitSupport
 
 /// One laid-out line of a paragraph, as its layout fragment places it. Immutable.
 ///
@@ -74,23 +75,11 @@ public struct TextLineFragment: Equatable {
     let positions = layout.positions
     let target = x - originX
     // The first position at or after the target, then the first of the equal run before it.
-    var low = 0
-    var high = positions.count
-    while low < high {
-      let middle = (low + high) / 2
-      if positions[middle] < target { low = middle + 1 } else { high = middle }
-    }
+    let low = positions.partitioningIndex { $0 >= target }
     var best = min(low, positions.count - 1)
     if low > 0 {
-      var before = low - 1
-      let value = positions[before]
-      var first = 0
-      var last = before
-      while first < last {  // the first index holding `value`
-        let middle = (first + last) / 2
-        if positions[middle] < value { first = middle + 1 } else { last = middle }
-      }
-      before = first
+      let value = positions[low - 1]
+      let before = positions[..<(low - 1)].partitioningIndex { $0 >= value }  // the first holding `value`
       if low >= positions.count || abs(positions[before] - target) <= abs(positions[low] - target) { best = before }
     }
     return min(characterRange.lowerBound + best, lastCaretOffset)

@@ -1,3 +1,5 @@
+import ReuseKitSupport
+
 /// Maps `Character` offsets of a string to UTF-8 offsets through sparse checkpoints, so that
 /// finding the `String.Index` of an offset costs a binary search and a short walk, not a walk
 /// from the start.
@@ -57,13 +59,7 @@ struct CharacterIndex {
   }
 
   private func lastIndex(where isBefore: (Checkpoint) -> Bool) -> Int {
-    var low = 0
-    var high = checkpoints.count  // the answer is in low..<high
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if isBefore(checkpoints[middle]) { low = middle } else { high = middle }
-    }
-    return low
+    max(0, checkpoints.partitioningIndex { !isBefore($0) } - 1)
   }
 
   /// The checkpoints inside characters `range`, moved so that `range.lowerBound` (at UTF-8

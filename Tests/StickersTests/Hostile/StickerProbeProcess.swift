@@ -1,4 +1,5 @@
 import Foundation
+import ReuseKitTestSupport
 
 /// Runs `reuse-bench --probe-sticker FILE` — built next to the test bundle — in a child process,
 /// so the peak memory a sticker file costs is measured in a process of its own.
@@ -17,23 +18,7 @@ enum StickerProbeProcess {
   }
 
   /// The `reuse-bench` executable in the build directory the tests run from.
-  static func executable() -> URL? {
-    var candidates: [URL] = []
-    if let first = CommandLine.arguments.first {
-      candidates.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    candidates.append(Bundle.main.bundleURL)
-    // Tests/StickersTests/Hostile/this file → the package's .build/debug.
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    candidates.append(root.appendingPathComponent(".build/debug"))
-    for directory in candidates {
-      let url = directory.appendingPathComponent("reuse-bench")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return nil
-  }
+  static func executable() -> URL? { BuiltProducts.executable(named: "reuse-bench") }
 
   /// Probes `file` in a child process.
   static func probe(_ file: URL) throws -> Result {

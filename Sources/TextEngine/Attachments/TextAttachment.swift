@@ -13,6 +13,9 @@ open class TextAttachment {
   public let id: Int
   /// The attachment's data, if it carries any (a sticker file, for example).
   public let contents: [UInt8]?
+  /// The attachment's identity in a backing store (a stored sticker id), or `nil` for an
+  /// attachment that lives only in memory. Stable across the release and rebuilding of its element.
+  public var persistentIdentifier: String?
   /// What the attachment is: a uniform type or, for stickers, the sticker name.
   public let fileType: String?
   /// The attachment's bounds; the origin's y is relative to the baseline (negative descends).

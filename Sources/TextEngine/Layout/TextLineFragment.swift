@@ -18,6 +18,9 @@ public struct TextLineFragment: Equatable {
     public let x: Double
     /// The run's width.
     public let width: Double
+    /// Whether the run's characters run right to left (an odd bidi level): its first character
+    /// is at its right edge. Runs are listed in visual order, left to right.
+    public var isRightToLeft = false
   }
 
   let layout: LineLayout

@@ -1,0 +1,66 @@
+/// A paragraph as a backing store hands it to its content manager.
+public struct StoredTextElement {
+  /// The store's identifier for this element: the same across release and rebuilding, never
+  /// reused for another element.
+  public var identifier: Int64
+  /// The paragraph's content. Attachments carry ``TextAttachment/persistentIdentifier``.
+  public var attributedString: AttributedText
+  /// Paragraph-level attributes (sender, time).
+  public var paragraphAttributes: [String: String]
+
+  public init(identifier: Int64, attributedString: AttributedText, paragraphAttributes: [String: String] = [:]) {
+    self.identifier = identifier
+    self.attributedString = attributedString
+    self.paragraphAttributes = paragraphAttributes
+  }
+}
+
+/// A contiguous run of stored elements, counted and measured without being loaded.
+public struct TextContentBlockSummary: Equatable, Sendable {
+  /// The store's identifier of the block.
+  public var block: Int64
+  /// The elements in the block.
+  public var count: Int
+  /// The characters in the block's elements, without paragraph separators.
+  public var length: Int
+
+  public init(block: Int64, count: Int, length: Int) {
+    self.block = block
+    self.count = count
+    self.length = length
+  }
+}
+
+/// The backing store of a content manager whose elements are built on demand, as subclasses of
+/// `NSTextContentManager` back TextKit with their own storage.
+///
+/// The document is a sequence of blocks, each a sequence of elements addressed by position
+/// inside the block (from 0). Blocks are small (the store keeps them to a few thousand elements),
+/// so a position inside one is found with one indexed query. Block identities and order are
+/// fixed for as long as a manager has the source open; edits change positions inside a block.
+public protocol TextContentSource: AnyObject {
+  /// The document's blocks, in order. Read once, when the manager opens.
+  /// - Complexity: O(blocks).
+  func blockSummaries() throws -> [TextContentBlockSummary]
+
+  /// The elements at `positions` inside `block`, in order.
+  func elements(inBlock block: Int64, positions: Range<Int>) throws -> [StoredTextElement]
+
+  /// The character lengths of the elements at `positions` inside `block`, without building them.
+  func lengths(inBlock block: Int64, positions: Range<Int>) throws -> [Int]
+
+  /// Replaces the elements at `positions` inside `block` with `elements`; later positions in the
+  /// block shift. An element's ``StoredTextElement/identifier`` is kept when the store has no
+  /// element with it (undo re-inserting a deleted message); otherwise the store assigns one.
+  /// - Returns: The identifiers of the inserted elements, in order.
+  func replaceElements(inBlock block: Int64, positions: Range<Int>, with elements: [StoredTextElement]) throws
+    -> [Int64]
+
+  /// Opens a transaction: every replacement until ``commitTransaction()`` is durable together
+  /// or not at all.
+  func beginTransaction() throws
+  /// Makes the open transaction durable.
+  func commitTransaction() throws
+  /// Abandons the open transaction.
+  func rollbackTransaction()
+}

@@ -37,6 +37,7 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
     // Pure Swift layers: no C module, no SDL.
     .target(name: "ReuseKitSupport", swiftSettings: strictSettings),
@@ -46,7 +47,8 @@ let package = Package(
 
     // C glue: the only SDL wrappers, and sticker files decoded into players.
     .target(
-      name: "SDLSupport", dependencies: ["ReuseKitSupport", "TextEngine", "CSDL2", "CSDL2TTF", "CSDL2Image"],
+      name: "SDLSupport",
+      dependencies: ["ReuseKitSupport", "TextEngine", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"],
       swiftSettings: strictSettings),
     .target(
       name: "Stickers",

@@ -24,4 +24,8 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
   case surfacesCreated
   /// Fragments that kept their rendering surface from the previous viewport pass.
   case surfacesReused
+  /// Queries made to fontconfig while choosing fallback fonts (0 per keystroke after warm-up).
+  case fontconfigCalls
+  /// Characters drawn as a missing-glyph box because no installed font covers them.
+  case missingGlyphs
 }

@@ -16,6 +16,8 @@ public struct Counters: Equatable, Hashable, Sendable {
   public var providersReleased = 0
   public var surfacesCreated = 0
   public var surfacesReused = 0
+  public var fontconfigCalls = 0
+  public var missingGlyphs = 0
 
   /// Creates an all-zero set of counters.
   public init() {}
@@ -40,6 +42,8 @@ public struct Counters: Equatable, Hashable, Sendable {
       case .providersReleased: providersReleased
       case .surfacesCreated: surfacesCreated
       case .surfacesReused: surfacesReused
+      case .fontconfigCalls: fontconfigCalls
+      case .missingGlyphs: missingGlyphs
       }
     }
     set {
@@ -60,6 +64,8 @@ public struct Counters: Equatable, Hashable, Sendable {
       case .providersReleased: providersReleased = newValue
       case .surfacesCreated: surfacesCreated = newValue
       case .surfacesReused: surfacesReused = newValue
+      case .fontconfigCalls: fontconfigCalls = newValue
+      case .missingGlyphs: missingGlyphs = newValue
       }
     }
   }

@@ -28,7 +28,8 @@ public final class Instrumentation {
     get { eventLog.capacity }
     set { eventLog.resize(to: newValue) }
   }
-  /// Whether layout-fragment (created, released) and viewport-pass events go into the log (they are always counted).
+  /// Whether layout-fragment (created, released), viewport-pass, surface, fontconfig-call and missing-glyph
+  /// events go into the log (they are always counted).
   public var logsLayoutEvents = false
   /// The time source stamped on events, in seconds. Inject the animation clock here.
   public var timeSource: () -> Double
@@ -65,7 +66,8 @@ public final class Instrumentation {
     }
     let isLayoutEvent: Bool
     switch kind {
-    case .layoutFragmentCreated, .viewportLayoutPass, .layoutFragmentReleased, .surfaceCreated, .surfaceReused:
+    case .layoutFragmentCreated, .viewportLayoutPass, .layoutFragmentReleased, .surfaceCreated, .surfaceReused,
+      .fontconfigCall, .missingGlyph:
       isLayoutEvent = true
     default:
       isLayoutEvent = false

@@ -23,6 +23,10 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
     case surfaceCreated
     /// A fragment kept its rendering surface from the previous pass.
     case surfaceReused
+    /// One query to fontconfig while choosing a fallback font.
+    case fontconfigCall
+    /// One character drawn as a missing-glyph box (no installed font covers it).
+    case missingGlyph
     /// A provider factory or `loadView()` failed, or an asset could not be decoded.
     case error
     /// Something loaded with a caveat, for example a sticker played without features its renderer lacks.
@@ -47,6 +51,8 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
       case .providerReleased: .providersReleased
       case .surfaceCreated: .surfacesCreated
       case .surfaceReused: .surfacesReused
+      case .fontconfigCall: .fontconfigCalls
+      case .missingGlyph: .missingGlyphs
       case .error, .warning: nil
       }
     }

@@ -13,13 +13,17 @@ public struct RenderableLine {
     public var text: String
     /// Weight, scale, colour and attachment.
     public var attributes: TextAttributes
-    /// The pen position of the run's first character, from the line's left edge.
+    /// The run's left edge, from the line's left edge (the first character's pen position in a
+    /// left-to-right run).
     public var x: Double
+    /// Whether the run is right to left (its text is in logical order; it is shaped right to left).
+    public var isRightToLeft: Bool
 
-    public init(text: String, attributes: TextAttributes, x: Double) {
+    public init(text: String, attributes: TextAttributes, x: Double, isRightToLeft: Bool = false) {
       self.text = text
       self.attributes = attributes
       self.x = x
+      self.isRightToLeft = isRightToLeft
     }
   }
 

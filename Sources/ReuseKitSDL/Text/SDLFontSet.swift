@@ -12,6 +12,8 @@ public final class SDLFontSet {
   public let bodyPixelSize: Int
   /// The files the fonts come from.
   public let files: FontFiles
+  /// Chooses fontconfig fallbacks for the characters these fonts lack.
+  package let fallback: FontFallbackResolver
   private let context: SDLContext
   private var fonts: [FontKey: SDLFont] = [:]
 
@@ -25,9 +27,13 @@ public final class SDLFontSet {
   ///   - context: Keeps SDL2_ttf initialised.
   ///   - files: The regular and bold faces.
   ///   - bodyPixelSize: The body size in pixels.
+  ///   - family: The fontconfig family whose sorted list supplies fallback fonts.
   /// - Throws: ``SDLError`` when either face cannot be opened.
-  public init(context: SDLContext, files: FontFiles, bodyPixelSize: Int = 15) throws(SDLError) {
+  public init(context: SDLContext, files: FontFiles, bodyPixelSize: Int = 15, family: String = "DejaVu Sans")
+    throws(SDLError)
+  {
     self.context = context
+    self.fallback = FontFallbackResolver(context: context, family: family)
     self.files = files
     self.bodyPixelSize = bodyPixelSize
     _ = try font(bold: false, scale: 1)

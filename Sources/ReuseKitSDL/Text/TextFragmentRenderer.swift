@@ -4,8 +4,9 @@ import TextEngine
 
 /// Draws laid-out lines of text through a ``TextTextureCache``.
 ///
-/// Each run is drawn with its pen at `line.origin.x + run.x` on the line's baseline, so runs of
-/// different sizes share a baseline. Attachment runs (U+FFFC) are skipped; their views draw them.
+/// Each run is drawn with its left edge at `line.origin.x + run.x` on the line's baseline, so runs of
+/// different sizes share a baseline; a right-to-left run is shaped right to left and its
+/// font-fallback sub-runs are placed from its right end. Attachment runs (U+FFFC) are skipped; their views draw them.
 /// Characters that take no space in layout (controls, U+2028, U+2029) are removed before rendering,
 /// which keeps the pixels where ``TTFGlyphMeasurer`` put them.
 @MainActor
@@ -40,7 +41,7 @@ public final class TextFragmentRenderer {
       guard !text.isEmpty else { continue }
       try cache.draw(
         text, attributes: run.attributes, color: run.attributes.foregroundColor ?? defaultTextColor,
-        penX: line.origin.x + offset.x + run.x, baselineY: baselineY)
+        penX: line.origin.x + offset.x + run.x, baselineY: baselineY, isRightToLeft: run.isRightToLeft)
     }
   }
 

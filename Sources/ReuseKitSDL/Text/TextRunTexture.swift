@@ -1,3 +1,4 @@
+import Foundation
 import SDLSupport
 
 /// A rendered run of text and where to put it relative to the pen and the baseline.
@@ -9,6 +10,8 @@ public final class TextRunTexture {
   public let leftOverhang: Int
   /// Distance from the texture's top row to the baseline.
   public let baseline: Int
+  /// The texture's size in pixels.
+  public var size: CGSize { CGSize(width: texture.width, height: texture.height) }
 
   package init(texture: SDLTexture, leftOverhang: Int, baseline: Int) {
     self.texture = texture

@@ -1,4 +1,5 @@
 import Foundation
+import Instrumentation
 import ReuseKitSupport
 import SDLSupport
 import TextEngine
@@ -6,23 +7,42 @@ import TextEngine
 /// Renders runs of text with SDL2_ttf (HarfBuzz-shaped, `TTF_RenderUTF8_Blended`) and keeps the
 /// textures in a byte-bounded least-recently-used cache.
 ///
-/// One texture per (text, weight, pixel size, colour): drawing a cached run is one `SDL_RenderCopy`.
-/// This per-run cache was chosen over a glyph atlas by measurement (see
-/// ``TextCacheBenchmark`` and the module overview): on SDL's software renderer a glyph atlas pays
-/// one copy per glyph every frame, which costs more than rendering the few runs that change.
+/// A run is split into font-fallback sub-runs (``TextShaper``); each sub-run is one texture per
+/// (text, font, script, direction, weight, pixel size, colour), so drawing a cached run is one
+/// `SDL_RenderCopy` per sub-run. Colour emoji (a bitmap strike) are scaled to the line's size
+/// once, when their texture is made. This per-run cache was chosen over a glyph atlas by
+/// measurement (see ``TextCacheBenchmark`` and the module overview): on SDL's software renderer a
+/// glyph atlas pays one copy per glyph every frame, which costs more than rendering the few runs that change.
 @MainActor
 public final class TextTextureCache {
   private struct Key: Hashable {
-    var text: String
+    var text: Substring
+    var choice: FontChoice
+    var script: String
+    var isRightToLeft: Bool
     var bold: Bool
     var pixelSize: Int
     var color: TextColor
+  }
+
+  private struct PlacementKey: Hashable {
+    var text: String
+    var bold: Bool
+    var pixelSize: Int
+  }
+
+  /// A sub-run and its width, as measured for layout.
+  private struct PlacedSubrun {
+    var subrun: TextSubrun
+    var width: Double
   }
 
   /// The renderer the textures belong to.
   public let renderer: SDLRenderer
   /// The fonts runs are rendered with.
   public let fonts: SDLFontSet
+  /// Where missing glyphs drawn and fontconfig calls made while drawing are counted.
+  public var instrumentation: Instrumentation?
   /// The most texture memory the cache holds, in bytes.
   public var byteLimit: Int { entries.costLimit }
   /// Hits, misses, evictions and bytes so far.
@@ -33,8 +53,12 @@ public final class TextTextureCache {
     result.entries = entries.count
     return result
   }
+  /// Missing-glyph boxes drawn since creation (also counted in ``instrumentation``).
+  package private(set) var missingGlyphsDrawn = 0
 
+  private let shaper: TextShaper
   private var entries: LRUCache<Key, TextRunTexture>
+  private var placements = LRUCache<PlacementKey, [PlacedSubrun]>(costLimit: 4096)
   private var counts = TextCacheStatistics()
 
   /// Creates an empty cache.
@@ -45,10 +69,11 @@ public final class TextTextureCache {
   public init(renderer: SDLRenderer, fonts: SDLFontSet, byteLimit: Int = 16 << 20) {
     self.renderer = renderer
     self.fonts = fonts
+    self.shaper = TextShaper(fonts: fonts)
     self.entries = LRUCache(costLimit: byteLimit)
   }
 
-  /// The texture for a run, rendering it on a miss.
+  /// The texture for a run drawn with the primary font, rendering it on a miss.
   /// - Parameters:
   ///   - text: The run's text, without line breaks.
   ///   - attributes: Its weight and scale (the colour comes from `color`).
@@ -59,37 +84,42 @@ public final class TextTextureCache {
   public func texture(for text: String, attributes: TextAttributes, color: TextColor) throws(SDLError)
     -> TextRunTexture?
   {
-    let font = fonts.font(for: attributes)
-    let key = Key(text: text, bold: attributes.isBold, pixelSize: font.pixelSize, color: color)
-    if let entry = entries.value(for: key) {
-      counts.hits += 1
-      return entry
-    }
-    counts.misses += 1
-    guard !text.isEmpty, try font.size(of: text).width > 0 else { return nil }
-    let surface = try font.render(text, color: color)
-    let texture = try SDLTexture(renderer: renderer, surface: surface)
-    let entry = TextRunTexture(
-      texture: texture, leftOverhang: Self.leftOverhang(text, font), baseline: Self.baseline(text, font))
-    entries.insert(entry, for: key, cost: texture.byteCount)
-    return entry
+    let subrun = TextSubrun(text: text[...], characterCount: text.count, choice: .primary, script: .common)
+    return try texture(for: subrun, isRightToLeft: false, attributes: attributes, color: color)
   }
 
   /// Draws a run with its pen starting at `penX` on the baseline at `baselineY`.
+  ///
+  /// The run is split into font-fallback sub-runs, each shaped in its script; in a right-to-left
+  /// run the first sub-run goes at the right end. Each character no font covers draws one box and
+  /// is counted in ``Counter/missingGlyphs``.
   /// - Parameters:
-  ///   - text: The run's text.
+  ///   - text: The run's text, in logical order.
   ///   - attributes: Its weight and scale.
   ///   - color: The text colour.
-  ///   - penX: Where the first glyph's origin goes, in target pixels.
+  ///   - penX: The run's left edge, in target pixels.
   ///   - baselineY: The baseline, in target pixels.
+  ///   - isRightToLeft: Whether the run is laid out right to left (a bidi run of odd level).
   /// - Throws: ``SDLError`` when the run cannot be rendered.
+  /// - Complexity: One lookup and one copy per sub-run on cache hits.
   public func draw(
-    _ text: String, attributes: TextAttributes, color: TextColor, penX: Double, baselineY: Double
+    _ text: String, attributes: TextAttributes, color: TextColor, penX: Double, baselineY: Double,
+    isRightToLeft: Bool = false
   ) throws(SDLError) {
-    guard let run = try texture(for: text, attributes: attributes, color: color) else { return }
-    let origin = CGPoint(x: penX.rounded() - Double(run.leftOverhang), y: baselineY.rounded() - Double(run.baseline))
-    renderer.copy(
-      run.texture, to: CGRect(origin: origin, size: CGSize(width: run.texture.width, height: run.texture.height)))
+    let placed = placement(of: text, attributes: attributes)
+    var pen = isRightToLeft ? penX + placed.reduce(0) { $0 + $1.width } : penX
+    for part in placed {
+      if isRightToLeft { pen -= part.width }
+      if part.subrun.choice == .missing { recordMissingGlyph() }
+      let runIsRightToLeft = part.subrun.script.isRightToLeft
+      if let run = try texture(for: part.subrun, isRightToLeft: runIsRightToLeft, attributes: attributes, color: color)
+      {
+        let origin = CGPoint(
+          x: pen.rounded() - Double(run.leftOverhang), y: baselineY.rounded() - Double(run.baseline))
+        renderer.copy(run.texture, to: CGRect(origin: origin, size: run.size))
+      }
+      if !isRightToLeft { pen += part.width }
+    }
   }
 
   /// Drops every texture (for example after the renderer's target was recreated).
@@ -97,9 +127,71 @@ public final class TextTextureCache {
     entries.removeAll()
   }
 
-  /// SDL2_ttf shifts a run right when its first glyph's ink starts left of the pen.
-  private static func leftOverhang(_ text: String, _ font: SDLFont) -> Int {
-    guard let first = text.unicodeScalars.first, let metrics = font.glyphMetrics(first) else { return 0 }
+  private func placement(of text: String, attributes: TextAttributes) -> [PlacedSubrun] {
+    let key = PlacementKey(
+      text: text, bold: attributes.isBold, pixelSize: fonts.pixelSize(forScale: attributes.fontScale))
+    if let placed = placements.value(for: key) { return placed }
+    let calls = fonts.fallback.fontconfigCalls
+    let placed = shaper.subruns(of: text[...], attributes: attributes).map {
+      PlacedSubrun(subrun: $0, width: shaper.advances(of: $0, attributes: attributes).reduce(0, +))
+    }
+    if let instrumentation {
+      for _ in calls..<max(calls, fonts.fallback.fontconfigCalls) { instrumentation.record(.fontconfigCall) }
+    }
+    placements.insert(placed, for: key, cost: 1)
+    return placed
+  }
+
+  private func recordMissingGlyph() {
+    missingGlyphsDrawn += 1
+    instrumentation?.record(.missingGlyph)
+  }
+
+  private func texture(for subrun: TextSubrun, isRightToLeft: Bool, attributes: TextAttributes, color: TextColor)
+    throws(SDLError) -> TextRunTexture?
+  {
+    let (font, scale) = fonts.font(for: subrun.choice, attributes: attributes)
+    let text = Self.drawable(subrun)
+    let key = Key(
+      text: text[...], choice: subrun.choice, script: subrun.script.code, isRightToLeft: isRightToLeft,
+      bold: attributes.isBold, pixelSize: fonts.pixelSize(forScale: attributes.fontScale), color: color)
+    if let entry = entries.value(for: key) {
+      counts.hits += 1
+      return entry
+    }
+    counts.misses += 1
+    font.setShaping(script: subrun.script.code, direction: isRightToLeft ? .rightToLeft : .leftToRight)
+    guard !text.isEmpty, try font.size(of: text).width > 0 else { return nil }
+    let surface = try font.render(text, color: color)
+    let texture: SDLTexture
+    if scale == 1 {
+      texture = try SDLTexture(renderer: renderer, surface: surface)
+    } else {
+      let image = try surface.rgbaImage()
+      let width = max(1, Int((Double(image.width) * scale).rounded()))
+      let height = max(1, Int((Double(image.height) * scale).rounded()))
+      texture = try SDLTexture(renderer: renderer, rgba: image.scaled(width: width, height: height))
+    }
+    let overhang = Self.leftOverhang(text, font, isRightToLeft: isRightToLeft)
+    let entry = TextRunTexture(
+      texture: texture, leftOverhang: Int((Double(overhang) * scale).rounded()),
+      baseline: Int((Double(Self.baseline(text, font)) * scale).rounded()))
+    entries.insert(entry, for: key, cost: texture.byteCount)
+    return entry
+  }
+
+  /// The text SDL2_ttf renders for a sub-run: one scalar (one box) for a missing character.
+  private static func drawable(_ subrun: TextSubrun) -> String {
+    guard subrun.choice == .missing else { return String(subrun.text) }
+    return subrun.text.unicodeScalars.first.map { String($0) } ?? ""
+  }
+
+  /// SDL2_ttf shifts a run right when its leftmost glyph's ink starts left of the pen.
+  private static func leftOverhang(_ text: String, _ font: SDLFont, isRightToLeft: Bool) -> Int {
+    let scalars = text.unicodeScalars
+    guard let first = isRightToLeft ? scalars.last : scalars.first, let metrics = font.glyphMetrics(first) else {
+      return 0
+    }
     return max(0, -metrics.minX)
   }
 

@@ -106,7 +106,10 @@ extension SDLTextView {
       let line = lines[index]
       return RenderableLine(
         origin: .zero, baselineOffset: line.baselineOffset,
-        runs: line.runs.map { RenderableLine.Run(text: String($0.string), attributes: $0.attributes, x: $0.x) })
+        runs: line.runs.map {
+          RenderableLine.Run(
+            text: String($0.string), attributes: $0.attributes, x: $0.x, isRightToLeft: $0.isRightToLeft)
+        })
     }
   }
 

@@ -80,10 +80,12 @@ open class SDLTextView: TextView {
     self.renderer = renderer
     self.fonts = fonts
     self.clock = clock
-    let measurer = TTFGlyphMeasurer(fonts: fonts)
+    let measurer = TTFGlyphMeasurer(fonts: fonts, instrumentation: instrumentation)
     self.glyphMeasurer = measurer
     self.canvas = SDLCanvas(renderer: renderer)
-    self.textRenderer = TextFragmentRenderer(cache: TextTextureCache(renderer: renderer, fonts: fonts))
+    let textures = TextTextureCache(renderer: renderer, fonts: fonts)
+    textures.instrumentation = instrumentation
+    self.textRenderer = TextFragmentRenderer(cache: textures)
     self.stickerTextures = StickerTextureCache(renderer: renderer)
     self.clipboard = clipboard ?? (SDLClipboard.isAvailable ? SDLClipboard() : MemoryClipboard())
     let size = renderer.outputSize
@@ -106,8 +108,9 @@ open class SDLTextView: TextView {
       renderer = replacement
       canvas = SDLCanvas(renderer: replacement)
       let textColor = textRenderer.defaultTextColor
-      textRenderer = TextFragmentRenderer(
-        cache: TextTextureCache(renderer: replacement, fonts: fonts), defaultTextColor: textColor)
+      let textures = TextTextureCache(renderer: replacement, fonts: fonts)
+      textures.instrumentation = instrumentation
+      textRenderer = TextFragmentRenderer(cache: textures, defaultTextColor: textColor)
       stickerTextures = StickerTextureCache(renderer: replacement)
     }
     setViewportSize(CGSize(width: width, height: height))

@@ -39,21 +39,39 @@ extension RGBAImage {
     let scale = min(Double(size) / Double(width), Double(size) / Double(height))
     let targetWidth = max(1, Int((Double(width) * scale).rounded()))
     let targetHeight = max(1, Int((Double(height) * scale).rounded()))
+    return resampled(width: targetWidth, height: targetHeight, into: (size, size))
+  }
+
+  /// This image resampled to `width × height` pixels (aspect ratio not kept), with the same tent
+  /// filter as ``scaledToFit(square:)``; colour emoji bitmaps are scaled to the line's size this way.
+  /// - Complexity: O(width × height × (1 + scale factor)).
+  package func scaled(width targetWidth: Int, height targetHeight: Int) -> RGBAImage {
+    guard width > 0, height > 0, targetWidth > 0, targetHeight > 0 else {
+      return RGBAImage(width: max(0, targetWidth), height: max(0, targetHeight))
+    }
+    if width == targetWidth, height == targetHeight { return self }
+    return resampled(width: targetWidth, height: targetHeight, into: (targetWidth, targetHeight))
+  }
+
+  /// Resamples to `targetWidth × targetHeight`, centred in a canvas of `canvas` size.
+  private func resampled(width targetWidth: Int, height targetHeight: Int, into canvas: (width: Int, height: Int))
+    -> RGBAImage
+  {
     let premultiplied = premultipliedFloats()
     let horizontal = Self.resample(
       premultiplied, lineLength: width, lineCount: height, stride: (4, width * 4), to: targetWidth)
     let vertical = Self.resample(
       horizontal, lineLength: height, lineCount: targetWidth, stride: (targetWidth * 4, 4), to: targetHeight,
       outputStride: (targetWidth * 4, 4))
-    var result = RGBAImage(width: size, height: size)
-    let left = (size - targetWidth) / 2
-    let top = (size - targetHeight) / 2
+    var result = RGBAImage(width: canvas.width, height: canvas.height)
+    let left = (canvas.width - targetWidth) / 2
+    let top = (canvas.height - targetHeight) / 2
     for y in 0..<targetHeight {
       for x in 0..<targetWidth {
         let source = (y * targetWidth + x) * 4
         let alpha = min(1, max(0, vertical[source + 3]))
         guard alpha > 0.5 / 255 else { continue }
-        let target = ((top + y) * size + left + x) * 4
+        let target = ((top + y) * canvas.width + left + x) * 4
         for channel in 0..<3 {
           result.pixels[target + channel] = UInt8(min(255, max(0, vertical[source + channel] / alpha * 255 + 0.5)))
         }

@@ -22,6 +22,8 @@ public final class SDLFont {
   /// Whether bold is synthesised by SDL2_ttf (rather than coming from a bold file).
   public let isSyntheticBold: Bool
   private let context: SDLContext
+  private var shapingScript = ""
+  private var shapingDirection = Direction.leftToRight
 
   /// Opens a font file at a pixel size.
   /// - Parameters:
@@ -30,12 +32,28 @@ public final class SDLFont {
   ///   - pixelSize: The em size in pixels, 1...512.
   ///   - syntheticBold: Whether SDL2_ttf should embolden the face (`TTF_STYLE_BOLD`).
   /// - Throws: ``SDLError`` naming the file when it cannot be opened.
-  public init(context: SDLContext, file: URL, pixelSize: Int, syntheticBold: Bool = false) throws(SDLError) {
+  public convenience init(context: SDLContext, file: URL, pixelSize: Int, syntheticBold: Bool = false)
+    throws(SDLError)
+  {
+    try self.init(context: context, face: FontFace(path: file.path), pixelSize: pixelSize, syntheticBold: syntheticBold)
+  }
+
+  /// Opens one face of a font file (a TrueType collection holds several) at a pixel size.
+  ///
+  /// A bitmap-only face, such as Noto Color Emoji's, opens at its one strike whatever the size:
+  /// SDL2_ttf reads the size as a strike index. Callers scale its glyphs (see ``height``).
+  /// - Parameters:
+  ///   - context: Keeps SDL2_ttf initialised while the font lives.
+  ///   - face: The file and face index.
+  ///   - pixelSize: The em size in pixels, 1...512.
+  ///   - syntheticBold: Whether SDL2_ttf should embolden the face (`TTF_STYLE_BOLD`).
+  /// - Throws: ``SDLError`` naming the file when it cannot be opened.
+  public init(context: SDLContext, face: FontFace, pixelSize: Int, syntheticBold: Bool = false) throws(SDLError) {
     guard (1...512).contains(pixelSize) else {
-      throw SDLError(context: "SDLFont(\(file.lastPathComponent))", detail: "pixel size \(pixelSize) is not in 1...512")
+      throw SDLError(context: "SDLFont(\(face.path))", detail: "pixel size \(pixelSize) is not in 1...512")
     }
-    guard let font = TTF_OpenFont(file.path, Int32(pixelSize)) else {
-      throw SDLError.fromSDL("TTF_OpenFont(\(file.path), \(pixelSize))")
+    guard let font = TTF_OpenFontIndex(face.path, Int32(pixelSize), face.index) else {
+      throw SDLError.fromSDL("TTF_OpenFontIndex(\(face.path), \(pixelSize), \(face.index))")
     }
     pointer = font
     self.pixelSize = pixelSize
@@ -59,6 +77,8 @@ public final class SDLFont {
   public var ascent: Int { Int(TTF_FontAscent(pointer)) }
   /// Distance from the baseline to the bottom of a line, in pixels (positive).
   public var descent: Int { -Int(TTF_FontDescent(pointer)) }
+  /// Ascent plus descent: the height of a rendered run, in pixels.
+  public var height: Int { ascent + descent }
   /// The recommended distance between baselines, in pixels.
   public var lineSkip: Int { Int(TTF_FontLineSkip(pointer)) }
 
@@ -80,6 +100,20 @@ public final class SDLFont {
   @discardableResult
   public func setScript(_ iso15924: String) -> Bool {
     iso15924.utf8.count == 4 && TTF_SetFontScriptName(pointer, iso15924) == 0
+  }
+
+  /// Whether the font has a glyph for `scalar` (`TTF_GlyphIsProvided32`).
+  public func provides(_ scalar: Unicode.Scalar) -> Bool {
+    TTF_GlyphIsProvided32(pointer, scalar.value) != 0
+  }
+
+  /// Sets the script and direction HarfBuzz shapes the next runs with (SDL2_ttf never guesses them).
+  /// - Parameters:
+  ///   - iso15924: A script code such as `"Arab"`; an invalid code keeps the previous script.
+  ///   - direction: The shaping direction.
+  public func setShaping(script iso15924: String, direction: Direction) {
+    if iso15924 != shapingScript, setScript(iso15924) { shapingScript = iso15924 }
+    if direction != shapingDirection, setDirection(direction) { shapingDirection = direction }
   }
 
   /// The size of `text` when shaped and rendered as one run.
@@ -110,9 +144,11 @@ public final class SDLFont {
   /// The pen advance of `text` shaped as one run: where a following glyph would start.
   ///
   /// Unlike ``size(of:)``, which measures the ink box, this ignores overhangs: it shapes `text`
-  /// between two `|` and subtracts their advances.
+  /// between two `|` and subtracts their advances. A font without `|` (a script or emoji font)
+  /// measures `text` alone.
   /// - Throws: ``SDLError`` when SDL2_ttf cannot measure it.
   public func penAdvance(of text: String) throws(SDLError) -> Int {
+    guard provides("|") else { return try size(of: text).width }
     let bar = glyphMetrics("|")?.advance ?? 0
     return try size(of: "|\(text)|").width - 2 * bar
   }

@@ -1,0 +1,202 @@
+import ReuseKitSupport
+import SDLSupport
+import TextEngine
+
+/// Splits runs into font-fallback sub-runs and measures them shaped, one advance per character.
+///
+/// Measuring and drawing both go through this type, so layout and pixels agree. Characters of
+/// scripts without context (Latin, CJK, emoji) are measured one at a time and cached per
+/// (character, font, size). Words of joining or reordering scripts (Arabic, Devanagari, Thai…) are
+/// shaped whole, in their script and direction, and the shaped width is split per character by
+/// shaping each prefix; these words are cached too, so a keystroke re-shapes at most the word it
+/// touches.
+@MainActor
+package final class TextShaper {
+  /// The fonts shaped with.
+  package let fonts: SDLFontSet
+  /// Advances served from the caches.
+  package private(set) var cacheHits = 0
+  /// Advances that had to be measured with SDL2_ttf.
+  package private(set) var cacheMisses = 0
+
+  /// The longest word shaped as one piece; longer words are shaped in pieces of this many characters.
+  private static let wordLimit = 32
+
+  private struct CharacterKey: Hashable {
+    var character: Character
+    var choice: FontChoice
+    var pixelSize: Int
+    var bold: Bool
+  }
+
+  private struct WordKey: Hashable {
+    var word: Substring
+    var choice: FontChoice
+    var script: String
+    var pixelSize: Int
+    var bold: Bool
+  }
+
+  private var characterAdvances: [CharacterKey: Double] = [:]
+  private var wordAdvances = LRUCache<WordKey, [Double]>(costLimit: 1 << 16)
+
+  /// Creates a shaper over `fonts`.
+  package init(fonts: SDLFontSet) {
+    self.fonts = fonts
+  }
+
+  /// The sub-runs of `text`: maximal stretches with one font and one script.
+  ///
+  /// Spaces, digits and punctuation stay in the sub-run before them when its (non-colour) font has
+  /// them, so a sentence in a fallback script is shaped as one run. Each missing character is a
+  /// sub-run of its own.
+  /// - Complexity: O(n) dictionary lookups after warm-up.
+  package func subruns(of text: Substring, attributes: TextAttributes) -> [TextSubrun] {
+    var result: [TextSubrun] = []
+    var start = text.startIndex
+    var count = 0
+    var choice: FontChoice?
+    var script: ShapingScript?
+    for index in text.indices {
+      let character = text[index]
+      let characterScript = character.unicodeScalars.lazy.compactMap(ShapingScript.of).first
+      var characterChoice = fonts.choice(for: character, attributes: attributes)
+      if let current = choice, characterChoice != current, characterScript == nil, Self.absorbsNeighbours(current),
+        fonts.covers(current, character, attributes: attributes)
+      {
+        characterChoice = current
+      }
+      let scriptChanges = characterScript != nil && script != nil && characterScript != script
+      if let current = choice, characterChoice != current || current == .missing || scriptChanges {
+        result.append(
+          TextSubrun(text: text[start..<index], characterCount: count, choice: current, script: script ?? .common))
+        start = index
+        count = 0
+        script = nil
+      }
+      choice = characterChoice
+      if script == nil { script = characterScript }
+      count += 1
+    }
+    if let choice, count > 0 {
+      result.append(
+        TextSubrun(text: text[start...], characterCount: count, choice: choice, script: script ?? .common))
+    }
+    return result
+  }
+
+  /// The advance of each character of `text`, shaped.
+  /// - Returns: Exactly `text.count` advances, in pixels.
+  package func advances(of text: Substring, attributes: TextAttributes) -> [Double] {
+    var result: [Double] = []
+    result.reserveCapacity(text.utf8.count)
+    for subrun in subruns(of: text, attributes: attributes) {
+      result.append(contentsOf: advances(of: subrun, attributes: attributes))
+    }
+    return result
+  }
+
+  /// The advance of each character of one sub-run.
+  /// - Returns: Exactly `subrun.characterCount` advances.
+  package func advances(of subrun: TextSubrun, attributes: TextAttributes) -> [Double] {
+    let (font, scale) = fonts.font(for: subrun.choice, attributes: attributes)
+    guard subrun.script.needsContext, subrun.choice != .missing else {
+      return subrun.text.map {
+        advance(of: $0, choice: subrun.choice, font: font, scale: scale, bold: attributes.isBold)
+      }
+    }
+    var result: [Double] = []
+    result.reserveCapacity(subrun.characterCount)
+    var wordStart = subrun.text.startIndex
+    var wordLength = 0
+    func flushWord(upTo end: Substring.Index) {
+      guard wordLength > 0 else { return }
+      result.append(
+        contentsOf: shapedAdvances(
+          of: subrun.text[wordStart..<end], count: wordLength, script: subrun.script, choice: subrun.choice,
+          font: font, bold: attributes.isBold))
+      wordLength = 0
+    }
+    for index in subrun.text.indices {
+      let character = subrun.text[index]
+      if character.isWhitespace {
+        flushWord(upTo: index)
+        result.append(advance(of: character, choice: subrun.choice, font: font, scale: scale, bold: attributes.isBold))
+        wordStart = subrun.text.index(after: index)
+      } else {
+        if wordLength == 0 { wordStart = index }
+        wordLength += 1
+        if wordLength == Self.wordLimit { flushWord(upTo: subrun.text.index(after: index)) }
+      }
+    }
+    flushWord(upTo: subrun.text.endIndex)
+    return result
+  }
+
+  /// Whether spaces and punctuation may join a sub-run of this font: colour fonts draw digits and
+  /// symbols as emoji, so they keep only emoji.
+  private static func absorbsNeighbours(_ choice: FontChoice) -> Bool {
+    if case .fallback(let face) = choice { return !face.isColor }
+    return choice == .primary
+  }
+
+  private func advance(of character: Character, choice: FontChoice, font: SDLFont, scale: Double, bold: Bool)
+    -> Double
+  {
+    let key = CharacterKey(character: character, choice: choice, pixelSize: font.pixelSize, bold: bold)
+    if let advance = characterAdvances[key] {
+      cacheHits += 1
+      return advance
+    }
+    cacheMisses += 1
+    let advance: Double
+    let scalars = character.unicodeScalars
+    if Self.hasNoAdvance(character) {
+      advance = 0
+    } else if choice == .missing || scalars.count == 1, let metrics = font.glyphMetrics(scalars.first!) {
+      advance = (Double(metrics.advance) * scale).rounded()
+    } else {
+      font.setShaping(script: ShapingScript.common.code, direction: .leftToRight)
+      advance = (Double((try? font.penAdvance(of: String(character))) ?? 0) * scale).rounded()
+    }
+    characterAdvances[key] = advance
+    return advance
+  }
+
+  /// Shapes a word in its script and direction and splits its width per character by shaping each prefix.
+  private func shapedAdvances(
+    of word: Substring, count: Int, script: ShapingScript, choice: FontChoice, font: SDLFont, bold: Bool
+  ) -> [Double] {
+    let key = WordKey(word: word, choice: choice, script: script.code, pixelSize: font.pixelSize, bold: bold)
+    if let advances = wordAdvances.value(for: key) {
+      cacheHits += count
+      return advances
+    }
+    cacheMisses += count
+    font.setShaping(script: script.code, direction: script.isRightToLeft ? .rightToLeft : .leftToRight)
+    let total = Double((try? font.penAdvance(of: String(word))) ?? 0)
+    var advances: [Double] = []
+    advances.reserveCapacity(count)
+    var previous = 0.0
+    var end = word.startIndex
+    for position in 0..<count {
+      end = word.index(after: end)
+      let width =
+        position == count - 1 ? total : Double((try? font.penAdvance(of: String(word[word.startIndex..<end]))) ?? 0)
+      let clamped = min(max(width, previous), total)
+      advances.append(clamped - previous)
+      previous = clamped
+    }
+    wordAdvances.insert(advances, for: key, cost: count)
+    return advances
+  }
+
+  /// Whether a character takes no horizontal space: controls and line/paragraph separators.
+  package static func hasNoAdvance(_ character: Character) -> Bool {
+    guard let scalar = character.unicodeScalars.first else { return true }
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: return true
+    default: return false
+    }
+  }
+}

@@ -60,6 +60,9 @@ package final class FontFallbackResolver {
   }
 
   /// Whether the font of `choice` has every glyph of `character` (cached per face and character).
+  ///
+  /// Asks the opened font's character map (SDL2_ttf), never fontconfig, so a keystroke that puts a
+  /// character next to a new neighbour makes no fontconfig call.
   package func covers(_ choice: FontChoice, _ character: Character, bold: Bool, primary: SDLFont) -> Bool {
     switch choice {
     case .missing: return false
@@ -67,8 +70,8 @@ package final class FontFallbackResolver {
     case .fallback(let face):
       let key = CoverageKey(face: face, character: character)
       if let covered = coverage[key] { return covered }
-      let scalars = Self.required(character)
-      let covered = lists.values.first { $0.faces.contains(face) }?.covers(scalars, in: face) ?? false
+      let font = font(for: face, pixelSize: primary.pixelSize)
+      let covered = font.map { Self.required(character).allSatisfy($0.provides) } ?? false
       coverage[key] = covered
       return covered
     }

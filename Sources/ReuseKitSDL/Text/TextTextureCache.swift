@@ -88,6 +88,15 @@ public final class TextTextureCache {
     return try texture(for: subrun, isRightToLeft: false, attributes: attributes, color: color)
   }
 
+  /// The texture for one font-fallback sub-run, shaped in its script's direction.
+  /// - Returns: The texture, or `nil` when the sub-run has no ink.
+  /// - Throws: ``SDLError`` when SDL2_ttf or SDL cannot render or upload it.
+  package func texture(forSubrun subrun: TextSubrun, attributes: TextAttributes, color: TextColor) throws(SDLError)
+    -> TextRunTexture?
+  {
+    try texture(for: subrun, isRightToLeft: subrun.script.isRightToLeft, attributes: attributes, color: color)
+  }
+
   /// Draws a run with its pen starting at `penX` on the baseline at `baselineY`.
   ///
   /// The run is split into font-fallback sub-runs, each shaped in its script; in a right-to-left

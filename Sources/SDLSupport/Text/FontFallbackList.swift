@@ -70,13 +70,6 @@ public final class FontFallbackList {
     return nil
   }
 
-  /// Whether `face` (one of ``faces``) holds every one of `scalars`.
-  /// - Returns: `false` for a face not in the list.
-  public func covers(_ scalars: [Unicode.Scalar], in face: FontFace) -> Bool {
-    guard let index = faces.firstIndex(of: face) else { return false }
-    return covers(scalars, at: index)
-  }
-
   private func covers(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
     for scalar in scalars {
       calls += 1

@@ -1,0 +1,137 @@
+import AnimationRuntime
+import Foundation
+import Instrumentation
+import SDLSupport
+import SDLTestSupport
+import Testing
+import TextEngine
+
+@testable import ReuseKitSDL
+
+/// Font fallback, shaping and colour emoji, counted: missing glyphs, fontconfig calls, clusters.
+@Suite @MainActor struct MultilingualTextTests {
+  private let ink = TextColor(red: 0, green: 0, blue: 0)
+
+  /// Draws each line as one run at the left of a wide offscreen target and returns the counters.
+  private func draw(_ lines: [String], environment: SDLTestEnvironment) throws -> (Counters, TextTextureCache) {
+    let renderer = try SDLRenderer.offscreen(width: 1200, height: 40)
+    let cache = TextTextureCache(renderer: renderer, fonts: environment.fonts)
+    let instrumentation = Instrumentation()
+    cache.instrumentation = instrumentation
+    let text = TextFragmentRenderer(cache: cache, defaultTextColor: ink)
+    let counters = try instrumentation.measure {
+      for line in lines {
+        renderer.clear(TextColor(red: 255, green: 255, blue: 255))
+        try text.draw(
+          RenderableLine(
+            origin: CGPoint(x: 4, y: 4), baselineOffset: 16,
+            runs: [.init(text: line, attributes: TextAttributes(), x: 0)]))
+      }
+    }
+    return (counters, cache)
+  }
+
+  @Test func aMultilingualCorpusDrawsWithNoMissingGlyphs() throws {
+    let environment = try SDLTestEnvironment()
+    let seeds = try MultilingualSamples.seedLines()
+    #expect(seeds.count > 100, "the seed session's lines are read from ../shared/seeds")
+    let corpus = seeds + MultilingualSamples.all
+    let (counters, cache) = try draw(corpus, environment: environment)
+    #expect(counters.missingGlyphs == 0)
+    #expect(cache.missingGlyphsDrawn == 0)
+    let faces = Set(
+      corpus.flatMap { line in
+        line.compactMap { character -> FontFace? in
+          guard case .fallback(let face) = environment.fonts.choice(for: character, attributes: TextAttributes())
+          else { return nil }
+          return face
+        }
+      })
+    #expect(faces.count >= 8, "CJK, Hebrew, Arabic, Devanagari, Thai, Bengali, Tamil and emoji need fallbacks")
+    #expect(faces.contains { $0.isColor }, "emoji come from a colour font")
+  }
+
+  @Test func textNoFontCoversDrawsOneCountedBoxPerCharacter() throws {
+    let environment = try SDLTestEnvironment()
+    // A private-use character, an unassigned one and a plane-16 private-use one with a combining mark.
+    let text = "a\u{E000}b\u{0378}c\u{10FFFD}\u{0301}d"
+    let measurer = TTFGlyphMeasurer(fonts: environment.fonts)
+    let advances = measurer.advances(of: text[...], attributes: TextAttributes())
+    #expect(advances.count == text.count)
+    #expect(advances.allSatisfy { $0 > 0 }, "a box takes space")
+    let (counters, cache) = try draw([text], environment: environment)
+    #expect(counters.missingGlyphs == 3)
+    #expect(cache.missingGlyphsDrawn == 3)
+    let subruns = measurer.shaper.subruns(of: text[...], attributes: TextAttributes())
+    #expect(subruns.filter { $0.choice == .missing }.map(\.characterCount) == [1, 1, 1])
+  }
+
+  @Test func emojiSequencesAreOneClusterDrawnInColourAtTheLineSize() throws {
+    let environment = try SDLTestEnvironment()
+    let measurer = TTFGlyphMeasurer(fonts: environment.fonts)
+    let body = environment.fonts.font(for: TextAttributes())
+    for emoji in ["👨‍👩‍👧‍👦", "🇯🇵", "👍🏽", "🏳️‍🌈"] {
+      #expect(emoji.count == 1)
+      let subruns = measurer.shaper.subruns(of: emoji[...], attributes: TextAttributes())
+      #expect(subruns.count == 1)
+      guard case .fallback(let face) = subruns.first?.choice else {
+        Issue.record("\(emoji) has no fallback font")
+        continue
+      }
+      #expect(face.isColor)
+      let advance = try #require(measurer.advances(of: emoji[...], attributes: TextAttributes()).first)
+      #expect(advance > Double(body.pixelSize) / 2 && advance < Double(body.pixelSize) * 2, "scaled to the line")
+      let cache = TextTextureCache(renderer: try SDLRenderer.offscreen(width: 40, height: 40), fonts: environment.fonts)
+      let texture = try #require(try cache.texture(forSubrun: subruns[0], attributes: TextAttributes(), color: ink))
+      #expect(abs(texture.texture.height - body.height) <= 1, "one glyph as tall as the line's font")
+    }
+    let renderer = try SDLRenderer.offscreen(width: 40, height: 30)
+    renderer.clear(TextColor(red: 255, green: 255, blue: 255))
+    let text = TextFragmentRenderer(cache: TextTextureCache(renderer: renderer, fonts: environment.fonts))
+    try text.draw(
+      RenderableLine(
+        origin: CGPoint(x: 4, y: 4), baselineOffset: 16, runs: [.init(text: "🇧🇷", attributes: .init(), x: 0)]))
+    let image = try renderer.readPixels()
+    let green = (0..<image.height).flatMap { y in (0..<image.width).map { x in image[x, y] } }.filter { pixel in
+      let (r, g, b) = ((pixel >> 16) & 0xFF, (pixel >> 8) & 0xFF, pixel & 0xFF)
+      return g > r + 60 && g > b + 30
+    }
+    #expect(green.count > 20, "the flag is green: drawn in colour")
+  }
+
+  @Test func shapingJoinsArabicAndFormsDevanagariConjuncts() throws {
+    let environment = try SDLTestEnvironment()
+    let measurer = TTFGlyphMeasurer(fonts: environment.fonts)
+    // Lam-alef ligates, the Devanagari virama joins क and ष.
+    for word in ["سلام", "क्षमा"] {
+      let shaped = measurer.advances(of: word[...], attributes: TextAttributes())
+      #expect(shaped.count == word.count)
+      let isolated = word.unicodeScalars.map { scalar in
+        measurer.advances(of: String(scalar)[...], attributes: TextAttributes()).reduce(0, +)
+      }
+      #expect(shaped.reduce(0, +) < isolated.reduce(0, +), "\(word) is narrower shaped in context")
+      #expect(shaped.allSatisfy { $0 >= 0 })
+    }
+  }
+
+  @Test func aKeystrokeAfterWarmUpMakesNoFontconfigCall() throws {
+    let environment = try SDLTestEnvironment()
+    let renderer = try SDLRenderer.offscreen(width: 360, height: 1200)
+    let storage = TextContentStorage(paragraphs: MultilingualSamples.all.map { (AttributedText($0), [:]) })
+    let instrumentation = Instrumentation()
+    let view = SDLTextView(
+      storage: storage, renderer: renderer, fonts: environment.fonts, clock: ManualClock(),
+      instrumentation: instrumentation)
+    let warmUp = try instrumentation.measure { try view.renderFrame() }
+    #expect(warmUp.fontconfigCalls > 0, "warm-up chooses the fallback fonts (every sample is on screen)")
+    view.setCaret(MultilingualSamples.japanese[0].count)
+    for keystroke in ["世", "م", "क", "😀", "👍🏽", "a", " "] {
+      let counters = try instrumentation.measure {
+        _ = view.handle(.text(keystroke))
+        try view.renderFrame()
+      }
+      #expect(counters.fontconfigCalls == 0, "typing \(keystroke) asked fontconfig")
+      #expect(counters.missingGlyphs == 0)
+    }
+  }
+}

@@ -70,7 +70,7 @@ import TextEngine
     let environment = try SDLTestEnvironment()
     let measurer = TTFGlyphMeasurer(fonts: environment.fonts)
     let body = environment.fonts.font(for: TextAttributes())
-    for emoji in ["👨‍👩‍👧‍👦", "🇯🇵", "👍🏽", "🏳️‍🌈"] {
+    for emoji in ["👨‍👩‍👧‍👦", "🇯🇵", "👍🏽", "🏳️‍🌈", "✈️"] {
       #expect(emoji.count == 1)
       let subruns = measurer.shaper.subruns(of: emoji[...], attributes: TextAttributes())
       #expect(subruns.count == 1)
@@ -85,6 +85,10 @@ import TextEngine
       let texture = try #require(try cache.texture(forSubrun: subruns[0], attributes: TextAttributes(), color: ink))
       #expect(abs(texture.texture.height - body.height) <= 1, "one glyph as tall as the line's font")
     }
+    // An emoji after text whose font also has its code point (DejaVu has ✈) keeps its colour font.
+    let mixed = measurer.shaper.subruns(of: "שלום ✈️"[...], attributes: TextAttributes())
+    #expect(mixed.count == 2)
+    #expect(mixed.last.map { if case .fallback(let face) = $0.choice { face.isColor } else { false } } == true)
     let renderer = try SDLRenderer.offscreen(width: 40, height: 30)
     renderer.clear(TextColor(red: 255, green: 255, blue: 255))
     let text = TextFragmentRenderer(cache: TextTextureCache(renderer: renderer, fonts: environment.fonts))

@@ -39,6 +39,10 @@ struct SizeRun {
       progress("P1 keystrokes")
       figures += try KeystrokeFigure(context: context).run().filter { options.runs(String($0.id.prefix(2))) }
     }
+    if options.runs("P1") {
+      progress("P1.intl multilingual keystrokes")
+      figures.append(try MultilingualFigure(context: context, renderer: renderer).keystroke())
+    }
     if options.runs("P4") {
       progress("P4 jumps")
       figures += try JumpFigure(context: context).run()
@@ -46,6 +50,10 @@ struct SizeRun {
     if options.runs("P2") {
       progress("P2 scrolling")
       figures += try ScrollFigure(context: context, renderer: renderer).run()
+    }
+    if options.runs("P2"), let intl = try MultilingualFigure(context: context, renderer: renderer).scroll() {
+      progress("P2.intl multilingual scrolling")
+      figures.append(intl)
     }
     if options.runs("P6") {
       progress("P6 stickers")

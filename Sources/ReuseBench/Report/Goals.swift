@@ -49,6 +49,26 @@ enum Goals {
           id: "P2", goal: "whole frame p99 < 8.3 ms", status: .pending,
           evidence: "not measured: no SDL fonts, so no ChatTextView to draw with"))
     }
+    if let intl = largest.figure("P1.intl") {
+      verdicts.append(
+        verdict(
+          "P1.intl", "multilingual keystroke p99 < 1 ms at 1M", intl.p99 < 0.001,
+          "p99 \(Format.seconds(intl.p99)) \(at)"))
+      let calls = intl.details["fontconfig calls /key"] ?? 0
+      verdicts.append(
+        verdict(
+          "P1.intl", "fontconfig calls per keystroke after warm-up = 0", calls == 0,
+          "\(Format.number(calls)) per key \(at)"))
+    } else {
+      verdicts.append(notMeasured("P1.intl", "multilingual keystroke p99 < 1 ms at 1M"))
+    }
+    verdicts.append(
+      allSizes(sorted, "P2.intl", "P2.intl", "CJK + emoji whole frame p99 < 8.3 ms") {
+        $0.p99 < 0.0083
+      } evidence: {
+        "p99 \(Format.seconds($0.p99)), glyph cache hit rate "
+          + String(format: "%.1f%%", ($0.details["glyph cache hit rate"] ?? 0) * 100)
+      })
     if let p3 = largest.figure("P3") {
       verdicts.append(
         verdict(

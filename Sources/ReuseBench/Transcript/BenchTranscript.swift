@@ -5,10 +5,12 @@ import TextEngine
 /// The benchmarks' transcript: ChatKit's ``TranscriptGenerator`` (every third message holding a
 /// sticker), turned into chat paragraphs with the chat's own conversion.
 ///
-/// Two places differ from the rule, so that the figures have something to measure:
+/// Four places differ from the rule, so that the figures have something to measure:
 /// - ``typingParagraph`` (the middle message) holds three stickers: keystrokes go there (P1);
 /// - ``stickerParty`` (a run of messages after it) holds ``partyStickers`` stickers per message, so
-///   that a 480×800 viewport scrolled through it shows at least 30 animated stickers (P2, P6).
+///   that a 480×800 viewport scrolled through it shows at least 30 animated stickers (P2, P6);
+/// - ``intlTypingParagraph`` is Japanese, Arabic and emoji around three stickers (P1.intl);
+/// - ``intlScroll`` (a run after the party) is Chinese, Japanese and Korean with emoji (P2.intl).
 struct BenchTranscript {
   /// The number of messages.
   let count: Int
@@ -32,6 +34,14 @@ struct BenchTranscript {
     return start..<min(count, start + Self.partyLength)
   }
 
+  /// The multilingual message a keystroke figure types into (P1.intl), two after ``typingParagraph``.
+  var intlTypingParagraph: Int { min(count - 1, typingParagraph + 2) }
+  /// The CJK-and-emoji messages the multilingual scroll figure scrolls through (P2.intl), after the party.
+  var intlScroll: Range<Int> {
+    let start = min(stickerParty.upperBound + 20, max(0, count - Self.partyLength))
+    return start..<min(count, start + Self.partyLength)
+  }
+
   /// The generator, with the typing paragraph and the party as sticker runs.
   var generator: TranscriptGenerator {
     TranscriptGenerator(
@@ -46,6 +56,27 @@ struct BenchTranscript {
   /// - Complexity: O(count).
   func messages() -> [(AttributedText, [String: String])] {
     let stickers = StickerFactory(runtime: runtime)
-    return generator.generate().messages.map { $0.paragraph(stickers: stickers) }
+    var messages = generator.generate().messages
+    for index in intlScroll where index != intlTypingParagraph {
+      messages[index].parts = [.text(Self.intlLines[index % Self.intlLines.count])]
+    }
+    if messages.indices.contains(intlTypingParagraph), stickerNames.count >= 3 {
+      messages[intlTypingParagraph].parts = [
+        .text("今日は新しいテキストエンジンを試しています"), .sticker(stickerNames[0]),
+        .text(" مرحبا بالعالم، هذا محرك النصوص "), .sticker(stickerNames[1]),
+        .text(" 👨‍👩‍👧‍👦🇯🇵👍🏽 すごい！"), .sticker(stickerNames[2]),
+      ]
+    }
+    return messages.map { $0.paragraph(stickers: stickers) }
   }
+
+  /// Chinese, Japanese and Korean lines with emoji for ``intlScroll``.
+  private static let intlLines = [
+    "你好！今天的会议改到下午三点 🙂 请大家准时参加 👍🏻",
+    "こんにちは！週末は京都へ行きます 🍵🇯🇵 写真を送りますね 📷",
+    "안녕하세요! 오늘 저녁에 같이 밥 먹을래요? 🍜😋",
+    "这个新的文本引擎支持中文、日本語、한국어 还有表情符号 👨‍👩‍👧‍👦🎉",
+    "明日の天気は晴れ ☀️ 気温は二十五度くらいです",
+    "생일 축하해요! 🎂🎈 행복한 하루 보내세요 ❤️",
+  ]
 }

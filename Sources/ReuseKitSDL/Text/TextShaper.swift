@@ -62,7 +62,7 @@ package final class TextShaper {
       let characterScript = character.unicodeScalars.lazy.compactMap(ShapingScript.of).first
       var characterChoice = fonts.choice(for: character, attributes: attributes)
       if let current = choice, characterChoice != current, characterScript == nil, Self.absorbsNeighbours(current),
-        fonts.covers(current, character, attributes: attributes)
+        Self.absorbsNeighbours(characterChoice), fonts.covers(current, character, attributes: attributes)
       {
         characterChoice = current
       }
@@ -133,8 +133,9 @@ package final class TextShaper {
     return result
   }
 
-  /// Whether spaces and punctuation may join a sub-run of this font: colour fonts draw digits and
-  /// symbols as emoji, so they keep only emoji.
+  /// Whether spaces and punctuation may join a sub-run of this font, or leave their own font for a
+  /// neighbour's: colour fonts draw digits and symbols as emoji, so they keep only emoji, and an
+  /// emoji (`✈️`) keeps its colour font.
   private static func absorbsNeighbours(_ choice: FontChoice) -> Bool {
     if case .fallback(let face) = choice { return !face.isColor }
     return choice == .primary

@@ -54,6 +54,7 @@ format:
 	$(SWIFT) format --in-place --recursive --configuration .swift-format Package.swift Sources Tests Demo
 
 ## record-goldens: re-render the golden images in Tests/*/Goldens (suites named *GoldenImageTests, and the
-## seed examples' suites that hold goldens: gutter, collapsed day, split view).
+## seed examples' suites that hold goldens: gutter, collapsed day, split view; MultilingualGoldenImageTests holds
+## the script and emoji goldens).
 record-goldens: deps
 	RECORD_GOLDENS=1 $(TEST_ENV) $(SWIFT) test --filter 'GoldenImageTests|LineNumberTests|ChatDaySectionTests|ChatSplitViewTests|SeedScenarioTests'

@@ -69,6 +69,20 @@ import Testing
         == "malformed JSON at line 3, column 3: expected ',' or ']', found '{'")
   }
 
+  /// Multilingual text and emoji round-trip; a truncated multi-byte sequence inside one is rejected
+  /// with its place, and an escaped lone surrogate is rejected, not replaced by U+FFFD.
+  @Test func multilingualTextRoundTripsAndBrokenUTF8IsRejected() throws {
+    let text = "こんにちは 안녕 你好 שלום مرحبا नमस्ते สวัสดี 👨‍👩‍👧‍👦🇯🇵👍🏽"
+    let transcript = try parse(#"{"messages": [{"from": "yuki", "text": "\#(text)"}]}"#)
+    #expect(transcript.messages.first?.parts == [.text(text)])
+    var broken = Data(#"{"messages": [{"from": "yuki", "text": "こんにちは"#.utf8)
+    broken.append(contentsOf: [0xE3, 0x81])  // the first two bytes of a three-byte character
+    broken.append(contentsOf: Data(#""}]}"#.utf8))
+    let message = reason(broken)
+    #expect(message.contains("invalid UTF-8") && message.contains("line 1"), "\(message)")
+    #expect(reason(Data(#"{"messages": [{"from": "a", "text": "x\udfff y"}]}"#.utf8)).contains("unpaired surrogate"))
+  }
+
   @Test func corruptTranscriptsGiveClearErrors() {
     let cases: [(String, String)] = [
       ("{\"messages\": [", "malformed JSON"),

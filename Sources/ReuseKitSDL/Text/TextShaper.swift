@@ -38,6 +38,7 @@ package final class TextShaper {
   }
 
   private var characterAdvances: [CharacterKey: Double] = [:]
+  private var primaryCoversASCII: [Bool: Bool] = [:]
   private var wordAdvances = LRUCache<WordKey, [Double]>(costLimit: 1 << 16)
 
   /// Creates a shaper over `fonts`.
@@ -50,8 +51,11 @@ package final class TextShaper {
   /// Spaces, digits and punctuation stay in the sub-run before them when its (non-colour) font has
   /// them, so a sentence in a fallback script is shaped as one run. Each missing character is a
   /// sub-run of its own.
-  /// - Complexity: O(n) dictionary lookups after warm-up.
+  /// - Complexity: O(n) dictionary lookups after warm-up; one pass over the bytes for ASCII text.
   package func subruns(of text: Substring, attributes: TextAttributes) -> [TextSubrun] {
+    if !text.isEmpty, text.utf8.allSatisfy({ $0 < 0x80 }), asciiIsPrimary(attributes) {
+      return [TextSubrun(text: text, characterCount: text.utf8.count, choice: .primary, script: .common)]
+    }
     var result: [TextSubrun] = []
     var start = text.startIndex
     var count = 0
@@ -131,6 +135,16 @@ package final class TextShaper {
     }
     flushWord(upTo: subrun.text.endIndex)
     return result
+  }
+
+  /// Whether the primary font of a weight has every printable ASCII character (DejaVu Sans has),
+  /// so ASCII text needs no per-character font choice. Asked once per weight.
+  private func asciiIsPrimary(_ attributes: TextAttributes) -> Bool {
+    if let known = primaryCoversASCII[attributes.isBold] { return known }
+    let font = fonts.font(for: attributes)
+    let covers = (0x20...0x7E).allSatisfy { font.provides(Unicode.Scalar(UInt8($0))) }
+    primaryCoversASCII[attributes.isBold] = covers
+    return covers
   }
 
   /// Whether spaces and punctuation may join a sub-run of this font, or leave their own font for a

@@ -103,6 +103,33 @@ import TextEngine
     #expect(green.count > 20, "the flag is green: drawn in colour")
   }
 
+  /// A right-to-left run (a bidi run of odd level) puts its first sub-run at its right end; the
+  /// same run drawn left to right puts it at its left.
+  @Test func aRightToLeftRunPlacesItsSubrunsFromTheRight() throws {
+    let environment = try SDLTestEnvironment()
+    func colourfulColumns(isRightToLeft: Bool) throws -> [Int] {
+      let renderer = try SDLRenderer.offscreen(width: 120, height: 30)
+      renderer.clear(TextColor(red: 255, green: 255, blue: 255))
+      let text = TextFragmentRenderer(cache: TextTextureCache(renderer: renderer, fonts: environment.fonts))
+      let run = RenderableLine.Run(text: "שלום 🌸", attributes: TextAttributes(), x: 0, isRightToLeft: isRightToLeft)
+      try text.draw(RenderableLine(origin: CGPoint(x: 10, y: 4), baselineOffset: 16, runs: [run]))
+      let image = try renderer.readPixels()
+      return (0..<image.width).filter { x in
+        (0..<image.height).contains { y in
+          let pixel = image[x, y]
+          let (r, g, b) = (Int((pixel >> 16) & 0xFF), Int((pixel >> 8) & 0xFF), Int(pixel & 0xFF))
+          return abs(r - g) > 40 || abs(g - b) > 40
+        }
+      }
+    }
+    let leftToRight = try colourfulColumns(isRightToLeft: false)
+    let rightToLeft = try colourfulColumns(isRightToLeft: true)
+    let first = try #require(leftToRight.first)
+    let last = try #require(rightToLeft.last)
+    #expect(first > 40, "drawn left to right, the emoji follows the Hebrew word")
+    #expect(last < 40, "drawn right to left, the emoji is left of the Hebrew word")
+  }
+
   @Test func shapingJoinsArabicAndFormsDevanagariConjuncts() throws {
     let environment = try SDLTestEnvironment()
     let measurer = TTFGlyphMeasurer(fonts: environment.fonts)

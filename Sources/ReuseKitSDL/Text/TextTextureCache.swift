@@ -120,8 +120,10 @@ public final class TextTextureCache {
     for part in placed {
       if isRightToLeft { pen -= part.width }
       if part.subrun.choice == .missing { recordMissingGlyph() }
-      let runIsRightToLeft = part.subrun.script.isRightToLeft
-      if let run = try texture(for: part.subrun, isRightToLeft: runIsRightToLeft, attributes: attributes, color: color)
+      // A right-to-left run shapes every sub-run right to left (HarfBuzz mirrors brackets); a
+      // right-to-left script shapes right to left in any run, as it is measured.
+      let shapesRightToLeft = isRightToLeft || part.subrun.script.isRightToLeft
+      if let run = try texture(for: part.subrun, isRightToLeft: shapesRightToLeft, attributes: attributes, color: color)
       {
         let origin = CGPoint(
           x: pen.rounded() - Double(run.leftOverhang), y: baselineY.rounded() - Double(run.baseline))

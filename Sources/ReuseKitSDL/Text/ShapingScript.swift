@@ -38,6 +38,10 @@ package struct ShapingScript: Hashable, Sendable {
   /// Latin shapes as common text (HarfBuzz's default lookups), as SDL2_ttf always shaped it.
   private static let latin = common
 
+  /// Han, with Hiragana and Katakana: HarfBuzz shapes all three alike, so Japanese mixing them
+  /// stays one sub-run (one texture) instead of splitting at every change of kana and kanji.
+  private static let han = ShapingScript(code: "Hani", isRightToLeft: false, needsContext: false)
+
   private static func simple(_ code: String) -> ShapingScript {
     ShapingScript(code: code, isRightToLeft: false, needsContext: false)
   }
@@ -82,17 +86,17 @@ package struct ShapingScript: Hashable, Sendable {
     Block(first: 0x1100, last: 0x11FF, script: complex("Hang")),
     Block(first: 0x1780, last: 0x17FF, script: complex("Khmr")),
     Block(first: 0x1E00, last: 0x1EFF, script: latin),
-    Block(first: 0x3040, last: 0x309F, script: simple("Hira")),
-    Block(first: 0x30A0, last: 0x30FF, script: simple("Kana")),
+    Block(first: 0x3040, last: 0x309F, script: han),
+    Block(first: 0x30A0, last: 0x30FF, script: han),
     Block(first: 0x3130, last: 0x318F, script: simple("Hang")),
-    Block(first: 0x3400, last: 0x4DBF, script: simple("Hani")),
-    Block(first: 0x4E00, last: 0x9FFF, script: simple("Hani")),
+    Block(first: 0x3400, last: 0x4DBF, script: han),
+    Block(first: 0x4E00, last: 0x9FFF, script: han),
     Block(first: 0xA960, last: 0xA97F, script: complex("Hang")),
     Block(first: 0xAC00, last: 0xD7FF, script: simple("Hang")),
-    Block(first: 0xF900, last: 0xFAFF, script: simple("Hani")),
+    Block(first: 0xF900, last: 0xFAFF, script: han),
     Block(first: 0xFB1D, last: 0xFB4F, script: rightToLeft("Hebr")),
     Block(first: 0xFB50, last: 0xFDFF, script: rightToLeft("Arab")),
     Block(first: 0xFE70, last: 0xFEFF, script: rightToLeft("Arab")),
-    Block(first: 0x20000, last: 0x3FFFF, script: simple("Hani")),
+    Block(first: 0x20000, last: 0x3FFFF, script: han),
   ]
 }

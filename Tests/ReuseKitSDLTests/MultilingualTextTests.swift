@@ -130,6 +130,17 @@ import TextEngine
     #expect(last < 40, "drawn right to left, the emoji is left of the Hebrew word")
   }
 
+  /// ASCII takes a table per style, but a CR LF pair is one character, and ASCII next to other
+  /// scripts measures the same as alone.
+  @Test func asciiAdvancesAreOnePerCharacterAndMatchTheGeneralPath() throws {
+    let environment = try SDLTestEnvironment()
+    let measurer = TTFGlyphMeasurer(fonts: environment.fonts)
+    #expect(measurer.advances(of: "a\r\nb"[...], attributes: TextAttributes()).count == 3)
+    let ascii = measurer.advances(of: "Hello, TextKit!"[...], attributes: TextAttributes())
+    let mixed = measurer.advances(of: "Hello, TextKit!世"[...], attributes: TextAttributes())
+    #expect(Array(mixed.dropLast()) == ascii)
+  }
+
   @Test func shapingJoinsArabicAndFormsDevanagariConjuncts() throws {
     let environment = try SDLTestEnvironment()
     let measurer = TTFGlyphMeasurer(fonts: environment.fonts)

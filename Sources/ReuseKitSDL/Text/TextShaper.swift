@@ -39,6 +39,12 @@ package final class TextShaper {
 
   private var characterAdvances: [CharacterKey: Double] = [:]
   private var primaryCoversASCII: [Bool: Bool] = [:]
+  private var asciiTables: [StyleKey: [Double]] = [:]
+
+  private struct StyleKey: Hashable {
+    var bold: Bool
+    var pixelSize: Int
+  }
   private var wordAdvances = LRUCache<WordKey, [Double]>(costLimit: 1 << 16)
 
   /// Creates a shaper over `fonts`.
@@ -53,7 +59,7 @@ package final class TextShaper {
   /// sub-run of its own.
   /// - Complexity: O(n) dictionary lookups after warm-up; one pass over the bytes for ASCII text.
   package func subruns(of text: Substring, attributes: TextAttributes) -> [TextSubrun] {
-    if !text.isEmpty, text.utf8.allSatisfy({ $0 < 0x80 }), asciiIsPrimary(attributes) {
+    if Self.isSimpleASCII(text), asciiIsPrimary(attributes) {
       return [TextSubrun(text: text, characterCount: text.utf8.count, choice: .primary, script: .common)]
     }
     var result: [TextSubrun] = []
@@ -92,6 +98,7 @@ package final class TextShaper {
   /// The advance of each character of `text`, shaped.
   /// - Returns: Exactly `text.count` advances, in pixels.
   package func advances(of text: Substring, attributes: TextAttributes) -> [Double] {
+    if Self.isSimpleASCII(text), asciiIsPrimary(attributes) { return asciiAdvances(of: text, attributes: attributes) }
     var result: [Double] = []
     result.reserveCapacity(text.utf8.count)
     for subrun in subruns(of: text, attributes: attributes) {
@@ -134,6 +141,37 @@ package final class TextShaper {
       }
     }
     flushWord(upTo: subrun.text.endIndex)
+    return result
+  }
+
+  /// Whether `text` is ASCII with one character per byte (no CR LF pair), so it needs no font
+  /// choice, no script and no grapheme breaking.
+  private static func isSimpleASCII(_ text: Substring) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+  }
+
+  /// Advances of simple ASCII text in the primary font, from a 128-entry table per (weight, size).
+  /// - Complexity: O(n) array reads after warm-up.
+  private func asciiAdvances(of text: Substring, attributes: TextAttributes) -> [Double] {
+    let font = fonts.font(for: attributes)
+    let key = StyleKey(bold: attributes.isBold, pixelSize: font.pixelSize)
+    var table = asciiTables[key] ?? [Double](repeating: .nan, count: 128)
+    var measured = false
+    var result: [Double] = []
+    result.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      var advance = table[Int(byte)]
+      if advance.isNaN {
+        advance = self.advance(
+          of: Character(Unicode.Scalar(byte)), choice: .primary, font: font, scale: 1, bold: attributes.isBold)
+        table[Int(byte)] = advance
+        measured = true
+      } else {
+        cacheHits += 1
+      }
+      result.append(advance)
+    }
+    if measured { asciiTables[key] = table }
     return result
   }
 

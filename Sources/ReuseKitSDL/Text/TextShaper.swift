@@ -29,22 +29,23 @@ package final class TextShaper {
     var bold: Bool
   }
 
+  /// A word's key holds its own copy: a `Substring` would keep the whole paragraph's string alive in the cache.
   private struct WordKey: Hashable {
-    var word: Substring
+    var word: String
     var choice: FontChoice
     var script: String
     var pixelSize: Int
     var bold: Bool
   }
 
-  private var characterAdvances: [CharacterKey: Double] = [:]
-  private var primaryCoversASCII: [Bool: Bool] = [:]
-  private var asciiTables: [StyleKey: [Double]] = [:]
-
   private struct StyleKey: Hashable {
     var bold: Bool
     var pixelSize: Int
   }
+
+  private var characterAdvances: [CharacterKey: Double] = [:]
+  private var primaryCoversASCII: [Bool: Bool] = [:]
+  private var asciiTables: [StyleKey: [Double]] = [:]
   private var wordAdvances = LRUCache<WordKey, [Double]>(costLimit: 1 << 16)
 
   /// Creates a shaper over `fonts`.
@@ -220,7 +221,7 @@ package final class TextShaper {
   private func shapedAdvances(
     of word: Substring, count: Int, script: ShapingScript, choice: FontChoice, font: SDLFont, bold: Bool
   ) -> [Double] {
-    let key = WordKey(word: word, choice: choice, script: script.code, pixelSize: font.pixelSize, bold: bold)
+    let key = WordKey(word: String(word), choice: choice, script: script.code, pixelSize: font.pixelSize, bold: bold)
     if let advances = wordAdvances.value(for: key) {
       cacheHits += count
       return advances

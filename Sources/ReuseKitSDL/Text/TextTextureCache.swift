@@ -16,7 +16,7 @@ import TextEngine
 @MainActor
 public final class TextTextureCache {
   private struct Key: Hashable {
-    var text: Substring
+    var text: String
     var choice: FontChoice
     var script: String
     var isRightToLeft: Bool
@@ -164,7 +164,7 @@ public final class TextTextureCache {
     let (font, scale) = fonts.font(for: subrun.choice, attributes: attributes)
     let text = Self.drawable(subrun)
     let key = Key(
-      text: text[...], choice: subrun.choice, script: subrun.script.code, isRightToLeft: isRightToLeft,
+      text: text, choice: subrun.choice, script: subrun.script.code, isRightToLeft: isRightToLeft,
       bold: attributes.isBold, pixelSize: fonts.pixelSize(forScale: attributes.fontScale), color: color)
     if let entry = entries.value(for: key) {
       counts.hits += 1

@@ -73,7 +73,8 @@ package final class ChatLayout: TextLayoutManagerDelegate {
     let tail = trailingMargin + padding
     var result = ParagraphStyle(
       headIndent: head, tailIndent: tail, spacingBefore: topInset(message), spacingAfter: bottomInset(message),
-      maximumLineWidth: maximumLine, blockAlignment: message.isLocal ? .trailing : .leading)
+      maximumLineWidth: maximumLine, blockAlignment: message.isLocal ? .trailing : .leading,
+      mirrorsRightToLeftBlocks: false)  // the bubble stays on its sender's side; RTL lines align right in it
     if message.isLocal {  // the block's trailing edge is the container's, minus the margin
       result.headIndent = max(head, width - tail - maximumLine)
     }

@@ -104,8 +104,9 @@ extension TextView {
     return fragment.caretRect(forCharacterAt: location.offset).offsetBy(dx: origin.x, dy: origin.y)
   }
 
-  /// The rectangles covering `range`, one per line piece, in container coordinates.
-  /// Only paragraphs inside the last pass's viewport are reported.
+  /// The rectangles covering `range`, in container coordinates: one per line, or several where
+  /// the range crosses a direction boundary in a line that mixes directions
+  /// (``TextLineFragment/selectionRects(for:)``). Only paragraphs inside the last pass's viewport are reported.
   public func selectionRects(for range: Range<Int>) -> [CGRect] {
     guard !range.isEmpty else { return [] }
     var rects: [CGRect] = []
@@ -127,13 +128,16 @@ extension TextView {
         let upper = min(range.upperBound, lineRange.upperBound)
         let coversBreak = range.upperBound > start + fragment.textParagraph.length && lineIndex == lines.count - 1
         guard lower < upper || (coversBreak && lower <= upper) else { continue }
-        let x0 = line.locationX(forCharacterAt: lower - start)
-        var x1 = line.locationX(forCharacterAt: upper - start)
-        if coversBreak { x1 += 6 }
-        rects.append(
-          CGRect(
-            x: origin.x + x0, y: origin.y + line.typographicBounds.minY, width: max(1, x1 - x0),
-            height: line.typographicBounds.height))
+        var pieces = line.selectionRects(for: (lower - start)..<(upper - start))
+        if coversBreak {  // the paragraph break shows as a sliver after the line's end
+          let x = line.locationX(forCharacterAt: upper - start)
+          if let last = pieces.last, abs(last.maxX - x) < 0.001 {
+            pieces[pieces.count - 1].size.width += 6
+          } else {
+            pieces.append(CGRect(x: x, y: line.typographicBounds.minY, width: 6, height: line.typographicBounds.height))
+          }
+        }
+        rects += pieces.map { CGRect(x: origin.x + $0.minX, y: origin.y + $0.minY, width: max(1, $0.width), height: $0.height) }
       }
     }
     return rects

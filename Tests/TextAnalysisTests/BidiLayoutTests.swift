@@ -1,0 +1,96 @@
+import Foundation
+import ReuseKitSupport
+import ReuseKitTestSupport
+import Testing
+import TextAnalysis
+import TextEngine
+
+/// Lines are reordered for display; carets, hit testing and selections follow the characters.
+@Suite struct BidiLayoutTests {
+  private func fragment(_ text: AttributedText, width: Double = 400) throws -> TextLayoutFragment {
+    let storage = TextContentStorage(text)
+    let manager = try MultilingualText.manager(storage, width: width)
+    return try #require(manager.ensureLayout(forParagraphAt: 0))
+  }
+
+  private func runs(_ line: TextLineFragment) -> [String] {
+    line.runs.map { "\($0.string)@\($0.x)\($0.isRightToLeft ? "<" : ">")" }
+  }
+
+  @Test func hebrewInALeftToRightLineRunsRightToLeftInPlace() throws {
+    let line = try #require(try fragment(AttributedText("abc אבג")).textLineFragments.first)
+    #expect(runs(line) == ["abc @0.0>", "אבג@32.0<"])
+    // Carets: at the leading edge of each character; before א (after the space) at the space's end.
+    #expect((0...7).map { line.locationX(forCharacterAt: $0) } == [0, 8, 16, 24, 32, 48, 40, 56])
+  }
+
+  @Test func aHebrewParagraphIsRightToLeftAndRightAligned() throws {
+    let fragment = try fragment(AttributedText("אב 12 גד"))
+    let line = try #require(fragment.textLineFragments.first)
+    #expect(line.typographicBounds.maxX == 400)  // its natural edge is the right one
+    #expect(line.typographicBounds.minX == 400 - 64)
+    // Numbers read left to right inside the right-to-left line.
+    #expect(runs(line) == [" גד@336.0<", "12@360.0>", "אב @376.0<"])
+  }
+
+  @Test func aMixedLineHoldingAStickerPlacesEveryRun() throws {
+    var text = AttributedText("שלום ")
+    text.append(AttributedText(attachment: Fixtures.sticker()))
+    text.append(AttributedText(" abc 42 עולם"))
+    let fragment = try fragment(text)
+    let line = try #require(fragment.textLineFragments.first)
+    // Visual order, left to right (the space between "abc" and "42" is at the paragraph's level, so
+    // the number sits left of the word): 17 characters of 8 points and the 24-point sticker, right-aligned.
+    #expect(
+      runs(line) == [
+        " עולם@240.0<", "42@280.0>", " @296.0<", "abc@304.0>", " @328.0<", "\u{FFFC}@336.0<", "שלום @360.0<",
+      ])
+    let sticker = try #require(fragment.attachmentPlacements.first)
+    let stickerRun = try #require(line.runs.first { $0.attributes.attachment != nil })
+    #expect(sticker.frame.minX == stickerRun.x)
+    #expect(stickerRun.x > line.runs.first { $0.string.contains("abc") }!.x)  // right of the Latin
+    #expect(stickerRun.x < line.runs.first { $0.string.contains("שלום") }!.x)  // left of the first word
+    #expect(line.typographicBounds.maxX == 400)
+  }
+
+  @Test func hitTestingEveryCaretGivesItsOffsetBack() throws {
+    let samples = [
+      "שלום עולם", "abc אבג def", "אב 12 גד", "hello שלום world 42 מה נשמע", "مرحبا بالعالم 2026 ok",
+      "(שלום) [abc] {מה}", "👍🏽 שלום 🇯🇵 abc", "12 34 אב", "אבג abc 123 def הוז",
+    ]
+    for sample in samples {
+      for width in [400.0, 56.0, 40.0] {
+        try assertRoundTrips(try fragment(AttributedText(sample), width: width), sample)
+      }
+    }
+  }
+
+  @Test func hitTestingRoundTripsInRandomMultilingualParagraphs() throws {
+    var random = SplitMix64(seed: 77)
+    for _ in 0..<300 {
+      let text = MultilingualText.paragraph(&random, words: 1 + Int(random.next() % 16))
+      try assertRoundTrips(try fragment(text, width: 80 + Double(random.next() % 300)), text.string)
+    }
+  }
+
+  private func assertRoundTrips(_ fragment: TextLayoutFragment, _ sample: String) throws {
+    for line in fragment.textLineFragments {
+      for offset in line.characterRange.lowerBound...line.lastCaretOffset {
+        let x = line.locationX(forCharacterAt: offset)
+        #expect(line.characterOffset(nearestX: x) == offset, "\(sample): offset \(offset) at x \(x)")
+      }
+    }
+  }
+
+  @Test func aSelectionAcrossADirectionBoundaryIsSeveralRectangles() throws {
+    let fragment = try fragment(AttributedText("abc אבגד efg"))
+    let line = try #require(fragment.textLineFragments.first)
+    // "c אב": c and the space on the left, then א and ב at the right end of the Hebrew word.
+    let rects = line.selectionRects(for: 2..<6)
+    #expect(rects.map(\.minX) == [16, 48])
+    #expect(rects.map(\.width) == [16, 16])
+    // A selection inside one direction is one rectangle.
+    #expect(line.selectionRects(for: 4..<8).count == 1)
+    #expect(line.selectionRects(for: 0..<3).map(\.minX) == [0])
+  }
+}

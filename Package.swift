@@ -51,7 +51,8 @@ let package = Package(
     // ICU's break iterator behind plain C functions: Swift never sees an ICU header, whose UErrorCode
     // clashes with the one of the ICU inside Foundation.
     .target(name: "ICUBridge", dependencies: ["CICU"]),
-    .target(name: "TextAnalysis", dependencies: ["TextEngine", "CFriBidi", "ICUBridge"], swiftSettings: strictSettings),
+    .target(
+      name: "TextAnalysis", dependencies: ["TextEngine", "CFriBidi", "ICUBridge"], swiftSettings: strictSettings),
     .target(
       name: "SDLSupport", dependencies: ["ReuseKitSupport", "TextEngine", "CSDL2", "CSDL2TTF", "CSDL2Image"],
       swiftSettings: strictSettings),

@@ -15,7 +15,7 @@ import TextEngine
     let breaks = analyzer.lineBreakOpportunities(in: japanese)
     #expect(breaks.count >= 3)
     #expect(breaks.allSatisfy { (1..<japanese.count).contains($0) })
-    #expect(analyzer.lineBreakOpportunities(in: "我们今天去公园") .count >= 3)
+    #expect(analyzer.lineBreakOpportunities(in: "我们今天去公园").count >= 3)
   }
 
   @Test func thaiBreaksBetweenWordsByDictionary() throws {
@@ -51,6 +51,7 @@ import TextEngine
     #expect(analyzer.embeddingLevels(of: "אב 12 גד", baseDirection: .rightToLeft) == [1, 1, 1, 2, 2, 1, 1, 1])
     // A Hebrew letter with a combining point is one character with one level.
     let pointed: Substring = "שָׁלוֹם"
-    #expect(analyzer.embeddingLevels(of: pointed, baseDirection: .leftToRight) == Array(repeating: 1, count: pointed.count))
+    #expect(
+      analyzer.embeddingLevels(of: pointed, baseDirection: .leftToRight) == Array(repeating: 1, count: pointed.count))
   }
 }

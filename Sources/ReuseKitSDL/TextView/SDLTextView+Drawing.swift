@@ -86,7 +86,8 @@ extension SDLTextView {
 
   // MARK: Pieces (called by the surfaces)
 
-  /// The fragment's lines as the text renderer draws them, relative to the fragment's origin.
+  /// The fragment's lines as the text renderer draws them, relative to the fragment's origin: runs
+  /// in visual order, a right-to-left run's characters reversed.
   /// - Complexity: O(lines); drawing uses ``renderableLines(of:intersectingYFrom:to:)``.
   public func renderableLines(of fragment: TextLayoutFragment) -> [RenderableLine] {
     renderableLines(of: fragment, in: fragment.textLineFragments.indices)
@@ -106,7 +107,13 @@ extension SDLTextView {
       let line = lines[index]
       return RenderableLine(
         origin: .zero, baselineOffset: line.baselineOffset,
-        runs: line.runs.map { RenderableLine.Run(text: String($0.string), attributes: $0.attributes, x: $0.x) })
+        runs: line.runs.map { run in
+          // Runs come in visual order. A right-to-left run's characters are stored first-to-last;
+          // SDL2_ttf draws left to right, so they are handed over last-to-first (whole clusters, so
+          // marks stay on their letters). Layout gave each character its advance, so the run keeps its width.
+          let text = run.isRightToLeft ? String(run.string.reversed()) : String(run.string)
+          return RenderableLine.Run(text: text, attributes: run.attributes, x: run.x)
+        })
     }
   }
 

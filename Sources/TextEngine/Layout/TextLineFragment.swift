@@ -138,7 +138,8 @@ public struct TextLineFragment: Equatable {
       if span.0 <= current.1 + 0.001 {
         current.1 = max(current.1, span.1)
       } else {
-        rects.append(CGRect(x: originX + current.0, y: bounds.minY, width: current.1 - current.0, height: bounds.height))
+        rects.append(
+          CGRect(x: originX + current.0, y: bounds.minY, width: current.1 - current.0, height: bounds.height))
         current = span
       }
     }

@@ -137,7 +137,9 @@ extension TextView {
             pieces.append(CGRect(x: x, y: line.typographicBounds.minY, width: 6, height: line.typographicBounds.height))
           }
         }
-        rects += pieces.map { CGRect(x: origin.x + $0.minX, y: origin.y + $0.minY, width: max(1, $0.width), height: $0.height) }
+        rects += pieces.map {
+          CGRect(x: origin.x + $0.minX, y: origin.y + $0.minY, width: max(1, $0.width), height: $0.height)
+        }
       }
     }
     return rects

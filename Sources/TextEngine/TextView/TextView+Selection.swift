@@ -43,14 +43,16 @@ extension TextView {
     setNeedsLayout()
   }
 
-  /// Left arrow: one character back, or to the selection's start.
+  /// Left arrow: one character back in logical order (in a right-to-left word the caret moves right
+  /// on screen), or to the selection's start.
   public func moveLeft(extending: Bool = false) {
     preferredCaretX = nil
     if !extending, !selectedRange.isEmpty { return moveCaret(to: selectedRange.lowerBound, extending: false) }
     moveCaret(to: caretOffset - 1, extending: extending)
   }
 
-  /// Right arrow: one character on, or to the selection's end.
+  /// Right arrow: one character on in logical order (in a right-to-left word the caret moves left on
+  /// screen), or to the selection's end.
   public func moveRight(extending: Bool = false) {
     preferredCaretX = nil
     if !extending, !selectedRange.isEmpty { return moveCaret(to: selectedRange.upperBound, extending: false) }

@@ -86,4 +86,36 @@ import TextEngine
     #expect(commit.layoutFragmentsCreated == 1)  // the edit (its sticker's provider follows the view's policy)
     #expect(try storage.attributedString(in: 0..<storage.length).string.contains("הבא漢תי"))
   }
+
+  /// With the real fonts, a click at every caret position of a mixed message lands on that offset.
+  @Test func clickingEachCaretOfAMixedMessageGivesItsOffset() throws {
+    let fixture = try ChatFixture()
+    let storage = bidiConversation(fixture)
+    let view = try fixture.view(storage, height: 360)
+    try view.renderFrame()
+    for paragraph in [0, 2, 3] {
+      let start = try storage.startOffset(ofParagraphAt: paragraph)
+      let length = try #require(storage.paragraph(at: paragraph)).length
+      for offset in start...(start + length) {
+        let caret = view.viewRect(fromContainer: try #require(view.caretRect(at: offset)))
+        #expect(view.characterOffset(atViewPoint: CGPoint(x: caret.minX, y: caret.midY)) == offset)
+      }
+    }
+  }
+
+  /// Arrow keys move in logical order: Right goes one character on, which is leftwards in Hebrew.
+  @Test func arrowKeysMoveInLogicalOrder() throws {
+    let fixture = try ChatFixture()
+    let storage = bidiConversation(fixture)
+    let view = try fixture.view(storage, height: 360)
+    let start = try storage.startOffset(ofParagraphAt: 3)  // "abc אבגד efg 123"
+    view.setCaret(start + 5)  // between א and ב
+    let before = try #require(view.caretRect())
+    view.handle(.key(.right, []))
+    #expect(view.caretOffset == start + 6)
+    #expect(try #require(view.caretRect()).minX < before.minX)  // on screen, the caret went left
+    view.handle(.key(.left, []))
+    view.handle(.key(.left, []))
+    #expect(view.caretOffset == start + 4)
+  }
 }

@@ -132,8 +132,10 @@ extension TextView {
         guard lower < upper || (coversBreak && lower <= upper) else { continue }
         var pieces = line.selectionRects(for: (lower - start)..<(upper - start))
         if coversBreak {  // the paragraph break shows as a sliver after the line's end
-          let x = line.locationX(forCharacterAt: upper - start)
-          if let last = pieces.last, abs(last.maxX - x) < 0.001 {
+          // After the end in a left-to-right paragraph, before it (on the left) in a right-to-left one.
+          let end = line.locationX(forCharacterAt: upper - start)
+          let x = fragment.baseWritingDirection == .rightToLeft ? end - 6 : end
+          if fragment.baseWritingDirection == .leftToRight, let last = pieces.last, abs(last.maxX - x) < 0.001 {
             pieces[pieces.count - 1].size.width += 6
           } else {
             pieces.append(CGRect(x: x, y: line.typographicBounds.minY, width: 6, height: line.typographicBounds.height))

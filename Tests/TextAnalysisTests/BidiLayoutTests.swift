@@ -90,4 +90,28 @@ import TextEngine
     #expect(line.selectionRects(for: 4..<8).count == 1)
     #expect(line.selectionRects(for: 0..<3).map { Double($0.minX) } == [0])
   }
+
+  /// Bidi controls (embeddings, overrides, isolates, marks), joiners and lone marks in random order:
+  /// layout keeps every character, no line overflows, and every caret round-trips.
+  @Test func bidiControlsAndStrayMarksNeitherCrashNorBreakTheRoundTrip() throws {
+    let scalars: [UInt32] = [
+      0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x200D, 0x0301,
+      0x05D0, 0x05D1, 0x0627, 0x0644, 0x0031, 0x0032, 0x0061, 0x0062, 0x0020, 0x0028, 0x0029, 0x2028, 0xFFFC,
+      0x1F44D, 0x1F3FD,
+    ]
+    var random = SplitMix64(seed: 5)
+    for _ in 0..<300 {
+      var string = String.UnicodeScalarView()
+      for _ in 0..<(1 + Int(random.next() % 60)) {
+        string.append(Unicode.Scalar(scalars[Int(random.next() % UInt64(scalars.count))])!)
+      }
+      let text = String(string)
+      let width = 40 + Double(random.next() % 200)
+      let fragment = try fragment(AttributedText(text), width: width)
+      let lines = fragment.textLineFragments
+      #expect(lines.map(\.characterRange.count).reduce(0, +) == text.count)
+      #expect(lines.allSatisfy { $0.typographicBounds.width <= width })
+      try assertRoundTrips(fragment, text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+    }
+  }
 }

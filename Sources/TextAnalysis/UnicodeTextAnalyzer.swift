@@ -39,6 +39,10 @@ public final class UnicodeTextAnalyzer: TextAnalyzing {
       record(error)
       return fallback.lineBreakOpportunities(in: text)
     }
+    // ASCII without a CR LF pair: one code unit per character, the boundaries are the offsets.
+    if !units.contains(where: { $0 >= 0x80 }) && !zip(units, units.dropFirst()).contains(where: { $0 == (13, 10) }) {
+      return boundaries
+    }
     // Walk the clusters and the boundaries together, both ascending.
     var result: [Int] = []
     result.reserveCapacity(boundaries.count)

@@ -7,6 +7,8 @@ import TextEngine
     let analyzer = try UnicodeTextAnalyzer()
     #expect(analyzer.lineBreakOpportunities(in: "hello world") == [6])
     #expect(analyzer.lineBreakOpportunities(in: "well-known fact") == [5, 11])
+    // CR LF is one character; a line breaks after it (a mandatory break) and after the space.
+    #expect(analyzer.lineBreakOpportunities(in: "a\r\nb c") == [2, 4])
   }
 
   @Test func japaneseAndChineseBreakBetweenIdeographs() throws {

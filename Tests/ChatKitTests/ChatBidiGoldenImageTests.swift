@@ -22,6 +22,7 @@ import TextEngine
       fixture.message("me", "10:02", [.text("Sure, see you at 8")]),
       fixture.message("dana", "10:03", [.text("הבאתי "), .sticker("party"), .text(" cake ו-2 בלונים")]),
       fixture.message("me", "10:04", [.text("abc אבגד efg 123")]),
+      fixture.message("dana", "10:05", [.text("כן")]),
     ])
   }
 
@@ -117,5 +118,20 @@ import TextEngine
     view.handle(.key(.left, []))
     view.handle(.key(.left, []))
     #expect(view.caretOffset == start + 4)
+  }
+
+  /// A short Hebrew reply, narrower than its bubble's name and time, ends at the bubble's right.
+  @Test func aShortRightToLeftReplyIsRightAlignedInsideItsBubble() throws {
+    let fixture = try ChatFixture()
+    let view = try fixture.view(bidiConversation(fixture), height: 360)
+    try view.renderFrame()
+    for index in [0, 4] {  // two messages from "dana": on the left
+      let fragment = try #require(view.textLayoutManager.ensureLayout(forParagraphAt: index))
+      let bubble = try #require(view.bubbleFrame(of: fragment))
+      let line = try #require(fragment.textLineFragments.last)
+      #expect(fragment.baseWritingDirection == .rightToLeft)
+      #expect(Double(line.typographicBounds.maxX) == Double(bubble.maxX) - view.style.bubblePaddingX)
+      #expect(Double(bubble.minX) == view.style.sideMargin)  // the bubble stays on its sender's side
+    }
   }
 }

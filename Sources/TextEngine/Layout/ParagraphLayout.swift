@@ -14,6 +14,9 @@ struct ParagraphLayout {
     var style: ParagraphStyle
     /// The metrics of the layout manager's default attributes (the least a line is high).
     var defaultMetrics: LineMetrics
+    /// The least block width of a right-to-left paragraph
+    /// (``TextLayoutManagerDelegate/textLayoutManager(_:minimumBlockWidthFor:)``).
+    var minimumBlockWidth = 0.0
   }
 
   let parameters: Parameters
@@ -192,6 +195,9 @@ struct ParagraphLayout {
     var widest = 0.0
     for line in geometry { widest = max(widest, line.width) }
     blockWidth = widest
+    if baseDirection == .rightToLeft {  // its lines end at the right of a block at least this wide
+      blockWidth = max(widest, min(parameters.minimumBlockWidth, parameters.lineWidth))
+    }
     let style = parameters.style
     var alignment = style.blockAlignment
     if baseDirection == .rightToLeft && style.mirrorsRightToLeftBlocks {

@@ -267,7 +267,8 @@ public final class TextLayoutManager {
         attachment, at: TextLocation(paragraph: paragraph, offset: offset), lineWidth: width) ?? attachment.bounds
     }
     let parameters = ParagraphLayout.Parameters(
-      lineWidth: width, style: style, defaultMetrics: glyphMeasurer.lineMetrics(for: defaultAttributes))
+      lineWidth: width, style: style, defaultMetrics: glyphMeasurer.lineMetrics(for: defaultAttributes),
+      minimumBlockWidth: delegate?.textLayoutManager(self, minimumBlockWidthFor: paragraph) ?? 0)
     let text = paragraph.attributedString
     var layout: ParagraphLayout?
     if let replaced, replaced.generation == generation, replaced.layout.parameters == parameters {

@@ -20,7 +20,7 @@ import TextEngine
     TextContentStorage(paragraphs: [
       fixture.message("dana", "10:01", [.text("שלום! ניפגש ב-8 ")]),
       fixture.message("me", "10:02", [.text("Sure, see you at 8")]),
-      fixture.message("dana", "10:03", [.text("הבאתי "), .sticker("party"), .text(" cake ו-2 בלונים")]),
+      fixture.message("dana", "10:03", [.text("הבאתי "), .sticker("party"), .text(" cake (ו-2 בלונים)")]),
       fixture.message("me", "10:04", [.text("abc אבגד efg 123")]),
       fixture.message("dana", "10:05", [.text("כן")]),
     ])

@@ -56,4 +56,12 @@ import TextEngine
     #expect(
       analyzer.embeddingLevels(of: pointed, baseDirection: .leftToRight) == Array(repeating: 1, count: pointed.count))
   }
+
+  @Test func rightToLeftRunsAreReversedAndMirroredForDrawing() {
+    #expect(BidiMirroring.mirrored("(") == ")" && BidiMirroring.mirrored("«") == "»")
+    #expect(BidiMirroring.mirrored("a") == "a" && BidiMirroring.mirrored("👍🏽") == "👍🏽")
+    // "(שָׁלוֹם)" drawn left to right: ")" mirrored to "(" on the left, the pointed letters whole.
+    let run: Substring = "(שָׁלוֹם)"
+    #expect(BidiMirroring.visualString(ofRightToLeft: run) == "(" + String("שָׁלוֹם".reversed()) + ")")
+  }
 }

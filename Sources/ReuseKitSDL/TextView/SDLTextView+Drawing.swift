@@ -3,6 +3,7 @@ import CSDL2
 import Foundation
 import SDLSupport
 import Stickers
+import TextAnalysis
 import TextEngine
 
 extension SDLTextView {
@@ -87,7 +88,7 @@ extension SDLTextView {
   // MARK: Pieces (called by the surfaces)
 
   /// The fragment's lines as the text renderer draws them, relative to the fragment's origin: runs
-  /// in visual order, a right-to-left run's characters reversed.
+  /// in visual order, a right-to-left run's characters reversed and mirrored.
   /// - Complexity: O(lines); drawing uses ``renderableLines(of:intersectingYFrom:to:)``.
   public func renderableLines(of fragment: TextLayoutFragment) -> [RenderableLine] {
     renderableLines(of: fragment, in: fragment.textLineFragments.indices)
@@ -109,9 +110,9 @@ extension SDLTextView {
         origin: .zero, baselineOffset: line.baselineOffset,
         runs: line.runs.map { run in
           // Runs come in visual order. A right-to-left run's characters are stored first-to-last;
-          // SDL2_ttf draws left to right, so they are handed over last-to-first (whole clusters, so
-          // marks stay on their letters). Layout gave each character its advance, so the run keeps its width.
-          let text = run.isRightToLeft ? String(run.string.reversed()) : String(run.string)
+          // SDL2_ttf draws left to right, so they are handed over last-to-first and mirrored (rule L4:
+          // "(" shows as ")"). Layout gave each character its advance, so the run keeps its width.
+          let text = run.isRightToLeft ? BidiMirroring.visualString(ofRightToLeft: run.string) : String(run.string)
           return RenderableLine.Run(text: text, attributes: run.attributes, x: run.x)
         })
     }

@@ -271,12 +271,12 @@ struct LineBreaker {
   /// The bidi levels of the line's characters after rule L1 (trailing whitespace takes the
   /// paragraph's level), or `nil` when every character is at level 0 (a left-to-right line).
   /// - Complexity: O(characters of the line); no analysis for a left-to-right paragraph whose line
-  ///   has no character at or above U+0590 (where right-to-left scripts and bidi controls start).
+  ///   has no character that may run right to left (``mayRunRightToLeft(_:)``).
   private func levels(of range: Range<Int>) -> [UInt8]? {
     guard !range.isEmpty else { return nil }
     if baseDirection == .leftToRight && text.isSingleByte { return nil }
     let line = text.string[text.stringIndex(at: range.lowerBound)..<text.stringIndex(at: range.upperBound)]
-    if baseDirection == .leftToRight && !line.unicodeScalars.contains(where: { $0.value >= 0x590 }) { return nil }
+    if baseDirection == .leftToRight && !line.unicodeScalars.contains(where: Self.mayRunRightToLeft) { return nil }
     var levels = analyzer.embeddingLevels(of: line, baseDirection: baseDirection)
     if levels.count != range.count {  // keep in step with the characters, whatever the analyzer said
       levels = Array(levels.prefix(range.count))
@@ -288,6 +288,20 @@ struct LineBreaker {
       index -= 1
     }
     return levels.contains(where: { $0 != 0 }) ? levels : nil
+  }
+
+  /// Whether `scalar` may be at an odd level in a left-to-right paragraph: it lies where Unicode
+  /// puts right-to-left letters (R, AL) and Arabic digits (AN) — Hebrew to Arabic Extended,
+  /// their presentation forms, the historic right-to-left blocks — or is a right-to-left mark,
+  /// embedding, override or isolate. Latin, CJK, emoji and U+FFFC are not: their lines skip the analysis.
+  static func mayRunRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
+      0x10800...0x10FFF, 0x1E800...0x1EFFF:
+      return true
+    default:
+      return false
+    }
   }
 
   private func usedWidth(_ range: Range<Int>) -> Double {

@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "Instrumentation", targets: ["Instrumentation"]),
     .library(name: "AnimationRuntime", targets: ["AnimationRuntime"]),
     .library(name: "Stickers", targets: ["Stickers"]),
+    .library(name: "TextAnalysis", targets: ["TextAnalysis"]),
     .library(name: "ReuseKitSDL", targets: ["ReuseKitSDL"]),
     .library(name: "ChatKit", targets: ["ChatKit"]),
     .executable(name: "chat-demo", targets: ["ChatDemo"]),
@@ -38,6 +39,8 @@ let package = Package(
     .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+    .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
 
     // Pure Swift layers: no C module, no SDL.
     .target(name: "ReuseKitSupport", swiftSettings: strictSettings),
@@ -45,7 +48,12 @@ let package = Package(
     .target(name: "TextEngine", dependencies: ["Instrumentation", "ReuseKitSupport"], swiftSettings: strictSettings),
     .target(name: "AnimationRuntime", dependencies: ["ReuseKitSupport"], swiftSettings: strictSettings),
 
-    // C glue: the only SDL wrappers, and sticker files decoded into players.
+    // C glue: Unicode analysis for layout (ICU, FriBidi), the only SDL wrappers, and sticker files decoded into players.
+    // ICU's break iterator behind plain C functions: Swift never sees an ICU header, whose UErrorCode
+    // clashes with the one of the ICU inside Foundation.
+    .target(name: "ICUBridge", dependencies: ["CICU"]),
+    .target(
+      name: "TextAnalysis", dependencies: ["TextEngine", "CFriBidi", "ICUBridge"], swiftSettings: strictSettings),
     .target(
       name: "SDLSupport",
       dependencies: ["ReuseKitSupport", "TextEngine", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"],
@@ -62,7 +70,8 @@ let package = Package(
     .target(
       name: "ReuseKitSDL",
       dependencies: [
-        "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "Stickers", "SDLSupport", "CSDL2",
+        "TextEngine", "TextAnalysis", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "Stickers",
+        "SDLSupport", "CSDL2",
       ],
       swiftSettings: strictSettings),
     .target(
@@ -106,6 +115,10 @@ let package = Package(
     .testTarget(
       name: "TextEngineTests",
       dependencies: ["TextEngine", "Instrumentation", "ReuseKitSupport", "ReuseKitTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "TextAnalysisTests",
+      dependencies: ["TextAnalysis", "TextEngine", "ReuseKitSupport", "ReuseKitTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "AnimationRuntimeTests", dependencies: ["AnimationRuntime", "ReuseKitSupport"],

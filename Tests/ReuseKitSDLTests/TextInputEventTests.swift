@@ -32,6 +32,15 @@ import Testing
     #expect(TextInputEvent(ended) == .composition("", cursor: 0))
   }
 
+  @Test func aLongCompositionArrivesWhole() {
+    let long = "にほんごのぶんしょうをにゅうりょくしています"  // 66 bytes: more than SDL_TEXTEDITING holds
+    let extended = event(SDL_TEXTEDITING_EXT) {
+      $0.editExt.text = SDL_strdup(long)  // on SDL's heap, as SDL sends it; translating frees it
+      $0.editExt.start = 5
+    }
+    #expect(TextInputEvent(extended) == .composition(long, cursor: 5))
+  }
+
   @Test func keysAndModifiers() {
     func key(_ code: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> TextInputEvent? {
       TextInputEvent(

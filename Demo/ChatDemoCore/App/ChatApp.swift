@@ -101,6 +101,7 @@ final class ChatApp: ChatInputRouterDelegate {
 
   /// Runs the event loop until the window closes.
   func run() {
+    SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")  // long compositions arrive whole (SDL_TEXTEDITING_EXT)
     SDL_StartTextInput()
     defer { SDL_StopTextInput() }
     let start = clock.now

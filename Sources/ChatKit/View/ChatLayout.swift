@@ -73,11 +73,28 @@ package final class ChatLayout: TextLayoutManagerDelegate {
     let tail = trailingMargin + padding
     var result = ParagraphStyle(
       headIndent: head, tailIndent: tail, spacingBefore: topInset(message), spacingAfter: bottomInset(message),
-      maximumLineWidth: maximumLine, blockAlignment: message.isLocal ? .trailing : .leading)
+      maximumLineWidth: maximumLine, blockAlignment: message.isLocal ? .trailing : .leading,
+      mirrorsRightToLeftBlocks: false)  // the bubble stays on its sender's side; RTL lines align right in it
     if message.isLocal {  // the block's trailing edge is the container's, minus the margin
       result.headIndent = max(head, width - tail - maximumLine)
     }
     return result
+  }
+
+  /// The bubble's content width without the text: the name, the time and the minimum, so that a
+  /// right-to-left message's lines end at its bubble's right edge (measured only when laid out).
+  package func textLayoutManager(_ textLayoutManager: TextLayoutManager, minimumBlockWidthFor paragraph: TextParagraph)
+    -> Double
+  {
+    let message = message(paragraph)
+    guard message.separatedDay == nil, !message.isStickerOnly else { return 0 }
+    let measurer = textLayoutManager.glyphMeasurer
+    func width(_ string: String, _ attributes: TextAttributes) -> Double {
+      measurer.advances(of: string[...], attributes: attributes).reduce(0, +)
+    }
+    let name = showsName(message) ? width(message.sender ?? "", style.nameAttributes) : 0
+    let time = message.time.map { width($0, style.timeAttributes) } ?? 0
+    return max(style.minimumContentWidth, name, time)
   }
 
   /// The bubble's rectangle relative to the fragment, wide enough for the text, the name and the time.

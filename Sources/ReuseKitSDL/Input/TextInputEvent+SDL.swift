@@ -11,7 +11,9 @@ extension TextInputEvent {
   /// An event loop uses a ``TextInputTranslator`` instead, which calls this and adds the keystroke
   /// rule across events (the text of a shortcut keystroke is not typed).
   ///
-  /// `SDL_TEXTINPUT` → ``text(_:)``, `SDL_TEXTEDITING` → ``composition(_:cursor:)``, `SDL_KEYDOWN` →
+  /// `SDL_TEXTINPUT` → ``text(_:)``, `SDL_TEXTEDITING` and `SDL_TEXTEDITING_EXT` →
+  /// ``composition(_:cursor:)`` (the extended event's heap text is freed here, so translate each
+  /// event once), `SDL_KEYDOWN` →
   /// ``key(_:_:)`` for editing keys, F-keys and shortcut letters, left-button events → mouse cases
   /// (motion only while the left button is held), `SDL_MOUSEWHEEL` → ``wheel(dy:)``.
   /// - Parameter event: An event from `SDL_PollEvent`.
@@ -23,6 +25,12 @@ extension TextInputEvent {
       self = .text(text)
     case SDL_TEXTEDITING:
       self = .composition(Self.string(fromCharacters: event.edit.text), cursor: Int(event.edit.start))
+    case SDL_TEXTEDITING_EXT:
+      // A composition too long for SDL_TEXTEDITING's 32 bytes (SDL_HINT_IME_SUPPORT_EXTENDED_TEXT):
+      // its text is on the heap, and whoever handles the event frees it.
+      guard let text = event.editExt.text else { return nil }
+      defer { SDL_free(text) }
+      self = .composition(String(cString: text), cursor: Int(event.editExt.start))
     case SDL_KEYDOWN:
       guard let key = Self.key(for: event.key.keysym.sym) else { return nil }
       self = .key(key, Self.modifiers(UInt32(event.key.keysym.mod)))

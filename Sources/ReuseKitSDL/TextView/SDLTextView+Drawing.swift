@@ -3,6 +3,7 @@ import CSDL2
 import Foundation
 import SDLSupport
 import Stickers
+import TextAnalysis
 import TextEngine
 
 extension SDLTextView {
@@ -86,7 +87,8 @@ extension SDLTextView {
 
   // MARK: Pieces (called by the surfaces)
 
-  /// The fragment's lines as the text renderer draws them, relative to the fragment's origin.
+  /// The fragment's lines as the text renderer draws them, relative to the fragment's origin: runs
+  /// in visual order, a right-to-left run's characters reversed and mirrored.
   /// - Complexity: O(lines); drawing uses ``renderableLines(of:intersectingYFrom:to:)``.
   public func renderableLines(of fragment: TextLayoutFragment) -> [RenderableLine] {
     renderableLines(of: fragment, in: fragment.textLineFragments.indices)
@@ -107,6 +109,8 @@ extension SDLTextView {
       return RenderableLine(
         origin: .zero, baselineOffset: line.baselineOffset,
         runs: line.runs.map {
+          // Runs come in visual order; a right-to-left run keeps its characters in logical order and is
+          // shaped right to left by HarfBuzz, which also mirrors its brackets (rule L4).
           RenderableLine.Run(
             text: String($0.string), attributes: $0.attributes, x: $0.x, isRightToLeft: $0.isRightToLeft)
         })

@@ -7,13 +7,11 @@ extension SDLTextView {
   func handleInput(_ event: TextInputEvent) -> Bool {
     switch event {
     case .text(let text):
-      markedText = ""
-      markedTextCursor = 0
+      unmarkText()
       insertText(text)
       scrollCaretToVisible()
     case .composition(let text, let cursor):
-      markedText = text
-      markedTextCursor = cursor
+      setMarkedText(text, cursor: cursor)  // not an edit: nothing enters storage until SDL_TEXTINPUT
       if !text.isEmpty { scrollCaretToVisible() }
     case .key(let key, let modifiers):
       return handleKey(key, modifiers)

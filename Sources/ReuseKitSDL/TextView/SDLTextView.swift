@@ -2,6 +2,7 @@ import AnimationRuntime
 import Foundation
 import Instrumentation
 import SDLSupport
+import TextAnalysis
 import TextEngine
 
 /// The SDL text view: TextEngine's headless ``TextEngine/TextView`` drawn through an ``SDLRenderer``.
@@ -38,10 +39,6 @@ open class SDLTextView: TextView {
   public var caretBlinkInterval = 0.53
   /// Whether the vertical scroll bar is drawn when the document is taller than the viewport.
   public var showsScrollBar = true
-  /// The IME composition shown at the caret, not yet in the document; empty when none.
-  public internal(set) var markedText = ""
-  /// The caret's position inside ``markedText``, in characters.
-  public internal(set) var markedTextCursor = 0
   /// Whether pasted plain text keeps its line breaks inside the paragraph (U+2028) instead of splitting it.
   public var pastesNewlinesAsLineBreaks = false
   /// Frames drawn by ``renderFrame()`` so far.
@@ -92,6 +89,9 @@ open class SDLTextView: TextView {
     super.init(
       storage: storage, viewportSize: CGSize(width: size.width, height: size.height), glyphMeasurer: measurer,
       instrumentation: instrumentation)
+    // Lines break by UAX #14 and reorder by the bidi algorithm (ICU, FriBidi). ICU fails to open
+    // its iterator only without its data; layout then breaks after spaces, left to right.
+    if let analyzer = try? UnicodeTextAnalyzer() { textLayoutManager.textAnalyzer = analyzer }
     caretEpoch = clock.now
   }
 

@@ -1,12 +1,18 @@
 import Foundation
+import ReuseKitSupport
 
-/// Breaks a paragraph into lines one at a time: word wrap at the width, a hard break at U+2028,
-/// and attachment runs measured by their bounds.
+/// Breaks a paragraph into lines one at a time: at the analyzer's line-break opportunities
+/// (UAX #14 with ``TextAnalysis``'s analyzer, after spaces with ``SimpleTextAnalyzer``) at the
+/// width, at a character boundary inside a word longer than the width, at a hard break at U+2028,
+/// and attachment runs measured by their bounds. Each line is then reordered for display by its
+/// characters' bidi levels (rules L1–L2 of UAX #9).
 ///
 /// A line depends only on where it starts (and the characters from there up to the one that
-/// overflows it), so layout can restart at any line start: ``ParagraphLayout`` re-breaks only
-/// the lines an edit touches. Characters are measured in short chunks as the scan reaches them,
-/// so the measurer sees only the characters of the lines broken (plus one chunk).
+/// overflows it, plus the analyzer's ``TextAnalyzing/lineBreakContext`` around them), so layout can
+/// restart at any line start: ``ParagraphLayout`` re-breaks only the lines an edit touches.
+/// Characters are measured and analysed in short chunks as the scan reaches them, so the
+/// measurer and the analyzer see only the characters of the lines broken (plus a chunk and the
+/// context), never a whole long paragraph.
 struct LineBreaker {
   /// The most characters measured in one call (a short message is measured in one).
   static let chunk = 128
@@ -16,6 +22,9 @@ struct LineBreaker {
   let text: AttributedText
   let width: Double
   let measurer: any GlyphMeasuring
+  let analyzer: any TextAnalyzing
+  /// The paragraph's base direction (its first strong character's).
+  let baseDirection: WritingDirection
   let defaultMetrics: LineMetrics
   let attachmentBounds: (TextAttachment, Int) -> CGRect
 
@@ -24,6 +33,8 @@ struct LineBreaker {
   private var advances: [Double] = []
   private var flags: [UInt8] = []
   private var runIndices: [Int] = []
+  /// Whether a line may start at each character from `bufferStart` on (analysed ahead of measuring).
+  private var breakable: [Bool] = []
   // Where measuring goes on.
   private var nextIndex: String.Index
   private var nextRun: Int
@@ -32,12 +43,15 @@ struct LineBreaker {
   /// A breaker ready to break lines from character `start`, which must be a line start.
   /// - Complexity: O(log length + runs).
   init(
-    text: AttributedText, width: Double, measurer: any GlyphMeasuring, defaultMetrics: LineMetrics,
+    text: AttributedText, width: Double, measurer: any GlyphMeasuring, analyzer: any TextAnalyzing,
+    baseDirection: WritingDirection, defaultMetrics: LineMetrics,
     attachmentBounds: @escaping (TextAttachment, Int) -> CGRect, start: Int
   ) {
     self.text = text
     self.width = width
     self.measurer = measurer
+    self.analyzer = analyzer
+    self.baseDirection = baseDirection
     self.defaultMetrics = defaultMetrics
     self.attachmentBounds = attachmentBounds
     bufferStart = start
@@ -66,6 +80,7 @@ struct LineBreaker {
     var endsWithSeparator = false
     while index < text.length {
       if index >= bufferStart + advances.count { measure(through: index) }
+      if index >= bufferStart + breakable.count { analyse(through: index) }
       let slot = index - bufferStart
       if flags[slot] & Self.separator != 0 {
         end = index + 1
@@ -73,12 +88,14 @@ struct LineBreaker {
         break
       }
       let isWhitespace = flags[slot] & Self.whitespace != 0
+      if index > start, breakable[slot] { lastBreak = index }
+      // Trailing whitespace hangs past the width; anything else that overflows ends the line at
+      // the last opportunity, or (a word longer than the line) right before itself.
       if x + advances[slot] > width, index > start, !isWhitespace {
-        end = lastBreak.map { $0 > start ? $0 : index } ?? index
+        end = lastBreak ?? index
         break
       }
       x += advances[slot]
-      if isWhitespace { lastBreak = index + 1 }
       index += 1
     }
     return (makeLine(start..<end, endsWithSeparator: endsWithSeparator), end)
@@ -90,7 +107,29 @@ struct LineBreaker {
     advances.removeFirst(count)
     flags.removeFirst(count)
     runIndices.removeFirst(count)
+    breakable.removeFirst(min(count, breakable.count))
     bufferStart += count
+  }
+
+  /// Finds the break opportunities of the characters up to `index` (and a chunk more), asking the
+  /// analyzer about a window with its ``TextAnalyzing/lineBreakContext`` on each side (and the
+  /// character before); opportunities in the trailing context are not used.
+  /// - Complexity: O(chunk + context) per chunk.
+  private mutating func analyse(through index: Int) {
+    while bufferStart + breakable.count <= index {
+      let from = bufferStart + breakable.count
+      let context = max(0, analyzer.lineBreakContext)
+      let windowStart = max(0, from - context - 1)
+      let windowEnd = min(text.length, from + Self.chunk + context)
+      let classifiedEnd = windowEnd == text.length ? windowEnd : windowEnd - context
+      let window = text.string[text.stringIndex(at: windowStart)..<text.stringIndex(at: windowEnd)]
+      let opportunities = analyzer.lineBreakOpportunities(in: window)
+      var next = opportunities.partitioningIndex { windowStart + $0 >= from }
+      for offset in from..<max(from + 1, classifiedEnd) {
+        while next < opportunities.count, windowStart + opportunities[next] < offset { next += 1 }
+        breakable.append(next < opportunities.count && windowStart + opportunities[next] == offset)
+      }
+    }
   }
 
   /// Measures characters in chunks until character `index` is in the buffer.
@@ -169,10 +208,9 @@ struct LineBreaker {
     var ascent = defaultMetrics.ascent
     var descent = defaultMetrics.descent
     var leading = defaultMetrics.lineHeight - ascent - descent
+    // Logical runs: characters with the same attributes (and, below, the same level).
     var runs: [LineLayout.Run] = []
-    var positions: [Double] = [0]
-    positions.reserveCapacity(range.count + 1)
-    var attachmentRuns: [(run: LineLayout.Run, bounds: CGRect)] = []
+    var bounds: [Int: CGRect] = [:]  // attachment bounds by run start
     var runX = 0.0
     var runStart = range.lowerBound
     while runStart < range.upperBound {
@@ -180,38 +218,90 @@ struct LineBreaker {
       var runEnd = runStart
       while runEnd < range.upperBound, runIndices[runEnd - bufferStart] == runIndex { runEnd += 1 }
       let attributes = text.runs[runIndex].attributes
-      var bounds: CGRect?
       if let attachment = attributes.attachment {
         let found = attachmentBounds(attachment, runStart)
         ascent = max(ascent, found.maxY)
         descent = max(descent, -found.minY)
-        bounds = found
+        bounds[runStart - range.lowerBound] = found
       } else {
         let metrics = measurer.lineMetrics(for: attributes)
         ascent = max(ascent, metrics.ascent)
         descent = max(descent, metrics.descent)
         leading = max(leading, metrics.lineHeight - metrics.ascent - metrics.descent)
       }
-      let slice = advances[(runStart - bufferStart)..<(runEnd - bufferStart)]
-      let width = slice.reduce(0, +)
-      for advance in slice { positions.append(positions.last! + advance) }
-      let run = LineLayout.Run(
-        start: runStart - range.lowerBound, length: runEnd - runStart, attributes: attributes, x: runX, width: width)
-      runs.append(run)
-      if let bounds { attachmentRuns.append((run, bounds)) }
+      let width = advances[(runStart - bufferStart)..<(runEnd - bufferStart)].reduce(0, +)
+      runs.append(
+        LineLayout.Run(
+          start: runStart - range.lowerBound, length: runEnd - runStart, attributes: attributes, x: runX, width: width))
       runX += width
       runStart = runEnd
     }
+    let slots = (range.lowerBound - bufferStart)..<(range.upperBound - bufferStart)
+    var positions: [Double] = [0]
+    var visual: LineLayout.VisualGeometry?
+    if let levels = levels(of: range) {
+      let lineAdvances = Array(advances[slots])
+      let order = BidiReordering.visualOrder(levels)
+      var lefts = BidiReordering.lefts(advances: lineAdvances, order: order)
+      if baseDirection == .rightToLeft {  // trailing whitespace (visually leftmost) hangs left of the line
+        let hanging = lineAdvances.reduce(0, +) - usedWidth(range)
+        lefts = lefts.map { $0 - hanging }
+      }
+      positions = BidiReordering.caretPositions(
+        levels: levels, lefts: lefts, advances: lineAdvances, baseLevel: baseDirection.paragraphLevel)
+      visual = LineLayout.VisualGeometry(lefts: lefts, widths: lineAdvances)
+      runs = Self.visualRuns(runs, levels: levels, lefts: lefts, advances: lineAdvances, order: order)
+    } else {
+      positions.reserveCapacity(range.count + 1)
+      for advance in advances[slots] { positions.append(positions.last! + advance) }
+    }
     let height = ascent + descent + leading
     let baseline = leading / 2 + ascent
-    let attachments = attachmentRuns.map { run, bounds in
-      LineLayout.Attachment(
-        offset: run.start, attachment: run.attributes.attachment!,
-        frame: CGRect(x: run.x, y: baseline - bounds.maxY, width: bounds.width, height: bounds.height))
-    }
+    let attachments = runs.compactMap { run -> LineLayout.Attachment? in
+      guard let attachment = run.attributes.attachment, let found = bounds[run.start] else { return nil }
+      return LineLayout.Attachment(
+        offset: run.start, attachment: attachment,
+        frame: CGRect(x: run.x, y: baseline - found.maxY, width: found.width, height: found.height))
+    }.sorted { $0.offset < $1.offset }
     return LineLayout(
-      length: range.count, endsWithSeparator: endsWithSeparator, runs: runs, positions: positions,
+      length: range.count, endsWithSeparator: endsWithSeparator, runs: runs, positions: positions, visual: visual,
       usedWidth: usedWidth(range), height: height, baseline: baseline, attachments: attachments)
+  }
+
+  /// The bidi levels of the line's characters after rule L1 (trailing whitespace takes the
+  /// paragraph's level), or `nil` when every character is at level 0 (a left-to-right line).
+  /// - Complexity: O(characters of the line); no analysis for a left-to-right paragraph whose line
+  ///   has no character that may run right to left (``mayRunRightToLeft(_:)``).
+  private func levels(of range: Range<Int>) -> [UInt8]? {
+    guard !range.isEmpty else { return nil }
+    if baseDirection == .leftToRight && text.isSingleByte { return nil }
+    let line = text.string[text.stringIndex(at: range.lowerBound)..<text.stringIndex(at: range.upperBound)]
+    if baseDirection == .leftToRight && !line.unicodeScalars.contains(where: Self.mayRunRightToLeft) { return nil }
+    var levels = analyzer.embeddingLevels(of: line, baseDirection: baseDirection)
+    if levels.count != range.count {  // keep in step with the characters, whatever the analyzer said
+      levels = Array(levels.prefix(range.count))
+      levels += repeatElement(baseDirection.paragraphLevel, count: range.count - levels.count)
+    }
+    var index = range.count - 1
+    while index >= 0, flags[range.lowerBound - bufferStart + index] & Self.whitespace != 0 {
+      levels[index] = baseDirection.paragraphLevel
+      index -= 1
+    }
+    return levels.contains(where: { $0 != 0 }) ? levels : nil
+  }
+
+  /// Whether `scalar` may be at an odd level in a left-to-right paragraph: it lies where Unicode
+  /// puts right-to-left letters (R, AL) and Arabic digits (AN) — Hebrew to Arabic Extended,
+  /// their presentation forms, the historic right-to-left blocks — or is a right-to-left mark,
+  /// embedding, override or isolate. Latin, CJK, emoji and U+FFFC are not: their lines skip the analysis.
+  static func mayRunRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
+      0x10800...0x10FFF, 0x1E800...0x1EFFF:
+      return true
+    default:
+      return false
+    }
   }
 
   private func usedWidth(_ range: Range<Int>) -> Double {

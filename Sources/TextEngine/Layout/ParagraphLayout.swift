@@ -14,6 +14,9 @@ struct ParagraphLayout {
     var style: ParagraphStyle
     /// The metrics of the layout manager's default attributes (the least a line is high).
     var defaultMetrics: LineMetrics
+    /// The least block width of a right-to-left paragraph
+    /// (``TextLayoutManagerDelegate/textLayoutManager(_:minimumBlockWidthFor:)``).
+    var minimumBlockWidth = 0.0
   }
 
   let parameters: Parameters
@@ -31,18 +34,27 @@ struct ParagraphLayout {
   private(set) var blockWidth = 0.0
   /// Lines broken to make this layout (not counting shared lines), for complexity tests.
   private(set) var linesBroken = 0
+  /// The paragraph's base direction: its first strong character's (left to right when none).
+  private(set) var baseDirection = WritingDirection.leftToRight
+  /// The characters the base direction depends on: up to its first strong character, or all
+  /// that were scanned. An edit past them keeps the direction.
+  private(set) var directionPrefix = 0
+  /// The most characters scanned for the first strong one; a paragraph with none among them is
+  /// left to right (so a keystroke never scans a long paragraph of digits and spaces).
+  static let directionScanLimit = 4_096
 
   /// Lays `text` out from scratch.
   /// - Complexity: O(characters).
   init(
-    _ text: AttributedText, parameters: Parameters, measurer: any GlyphMeasuring,
+    _ text: AttributedText, parameters: Parameters, measurer: any GlyphMeasuring, analyzer: any TextAnalyzing,
     attachmentBounds: @escaping (TextAttachment, Int) -> CGRect
   ) {
     self.parameters = parameters
     self.arena = LineArena()
+    (baseDirection, directionPrefix) = Self.baseDirection(of: text, analyzer: analyzer)
     var breaker = LineBreaker(
-      text: text, width: parameters.lineWidth, measurer: measurer, defaultMetrics: parameters.defaultMetrics,
-      attachmentBounds: attachmentBounds, start: 0)
+      text: text, width: parameters.lineWidth, measurer: measurer, analyzer: analyzer, baseDirection: baseDirection,
+      defaultMetrics: parameters.defaultMetrics, attachmentBounds: attachmentBounds, start: 0)
     var start = 0
     while true {
       let (line, end) = breaker.nextLine(from: start)
@@ -55,24 +67,34 @@ struct ParagraphLayout {
   }
 
   /// The layout of `text`, made from this layout of `old` by re-breaking only the lines the
-  /// difference can change: from two lines above the first changed character (a line's break
-  /// can depend on the first characters of the two lines below it) down to the first line
-  /// start that falls on an old line start (shifted by the length change) after the change.
-  /// - Returns: `nil` when a reused line's attachment would now get other bounds (the caller lays out from scratch).
+  /// difference can change: from two lines above the line holding the character the analyzer's
+  /// ``TextAnalyzing/lineBreakContext`` before the first changed one (a line's break can depend
+  /// on the first characters of the two lines below it, and on the analyzer's context) down to
+  /// the first line start, that context or more past the change, that falls on an old line
+  /// start (shifted by the length change).
+  /// - Returns: `nil` when a reused line's attachment would now get other bounds, or the base
+  ///   direction changed (the caller lays out from scratch).
   /// - Complexity: O(log length + lines re-broken' characters + lines + attachments).
   func relaid(
-    _ text: AttributedText, from old: AttributedText, measurer: any GlyphMeasuring,
+    _ text: AttributedText, from old: AttributedText, measurer: any GlyphMeasuring, analyzer: any TextAnalyzing,
     attachmentBounds: @escaping (TextAttachment, Int) -> CGRect
   ) -> ParagraphLayout? {
     let difference = text.difference(from: old)
     let delta = text.length - old.length
-    let first = max(0, lineIndex(containing: difference.oldRange.lowerBound) - 2)
+    var direction = (baseDirection, directionPrefix)
+    if difference.oldRange.lowerBound < directionPrefix {
+      direction = Self.baseDirection(of: text, analyzer: analyzer)
+      guard direction.0 == baseDirection else { return nil }
+    }
+    let context = max(0, analyzer.lineBreakContext)
+    let first = max(0, lineIndex(containing: max(0, difference.oldRange.lowerBound - context)) - 2)
     var breaker = LineBreaker(
-      text: text, width: parameters.lineWidth, measurer: measurer, defaultMetrics: parameters.defaultMetrics,
-      attachmentBounds: attachmentBounds, start: geometry[first].start)
+      text: text, width: parameters.lineWidth, measurer: measurer, analyzer: analyzer, baseDirection: baseDirection,
+      defaultMetrics: parameters.defaultMetrics, attachmentBounds: attachmentBounds, start: geometry[first].start)
     // Share the arena until it holds more dead lines than live ones.
     let arena = self.arena.lines.count > 2 * geometry.count + 1024 ? nil : self.arena
     var result = ParagraphLayout(parameters: parameters, arena: arena ?? LineArena(capacity: geometry.count + 64))
+    (result.baseDirection, result.directionPrefix) = direction
     result.geometry.reserveCapacity(geometry.count + 2)
     result.appendShared(self, 0..<first, delta: 0)
     var start = geometry[first].start
@@ -84,7 +106,7 @@ struct ParagraphLayout {
       result.linesBroken += 1
       if end >= text.length && !line.endsWithSeparator { break }
       start = end
-      guard start >= difference.newRange.upperBound else { continue }
+      guard start >= difference.newRange.upperBound + context else { continue }
       while oldIndex < geometry.count, geometry[oldIndex].start < start - delta { oldIndex += 1 }
       if oldIndex < geometry.count, geometry[oldIndex].start == start - delta {
         resumeAt = oldIndex
@@ -111,11 +133,31 @@ struct ParagraphLayout {
     self.arena = arena
   }
 
+  /// The direction of the first strong character among the first ``directionScanLimit``, and
+  /// how many characters it depends on.
+  /// - Complexity: O(characters up to the first strong one), at most ``directionScanLimit``.
+  private static func baseDirection(of text: AttributedText, analyzer: any TextAnalyzing) -> (WritingDirection, Int) {
+    var start = 0
+    while start < min(text.length, directionScanLimit) {
+      let end = min(text.length, start + 256)
+      let window = text.string[text.stringIndex(at: start)..<text.stringIndex(at: end)]
+      if let direction = analyzer.firstStrongDirection(of: window) { return (direction, end) }
+      start = end
+    }
+    return (.leftToRight, min(text.length, directionScanLimit) + 1)
+  }
+
   /// The number of lines.
   var lineCount: Int { geometry.count }
 
   /// Line `index`'s storage.
   func line(_ index: Int) -> LineLayout { arena[geometry[index].id] }
+
+  /// Line `index`'s leading x relative to the fragment: the block's, moved right in a
+  /// right-to-left paragraph so that the line ends at the block's right edge.
+  func originX(ofLine index: Int) -> Double {
+    baseDirection == .rightToLeft ? originX + blockWidth - geometry[index].width : originX
+  }
 
   /// The top of the next line appended: the last line's bottom, or the space before the first.
   private var nextTop: Double { geometry.last.map { $0.top + $0.height } ?? parameters.style.spacingBefore }
@@ -153,10 +195,16 @@ struct ParagraphLayout {
     var widest = 0.0
     for line in geometry { widest = max(widest, line.width) }
     blockWidth = widest
+    if baseDirection == .rightToLeft {  // its lines end at the right of a block at least this wide
+      blockWidth = max(widest, min(parameters.minimumBlockWidth, parameters.lineWidth))
+    }
     let style = parameters.style
+    var alignment = style.blockAlignment
+    if baseDirection == .rightToLeft && style.mirrorsRightToLeftBlocks {
+      alignment = alignment == .leading ? .trailing : .leading
+    }
     originX =
-      style.blockAlignment == .leading
-      ? style.headIndent : style.headIndent + max(0, parameters.lineWidth - blockWidth)
+      alignment == .leading ? style.headIndent : style.headIndent + max(0, parameters.lineWidth - blockWidth)
     height = nextTop + style.spacingAfter
   }
 
@@ -189,7 +237,7 @@ struct ParagraphLayout {
         placements.append(
           TextLayoutFragment.AttachmentPlacement(
             offset: geometry[index].start + attachment.offset, attachment: attachment.attachment,
-            frame: attachment.frame.offsetBy(dx: originX, dy: geometry[index].top)))
+            frame: attachment.frame.offsetBy(dx: originX(ofLine: index), dy: geometry[index].top)))
       }
     }
     return placements

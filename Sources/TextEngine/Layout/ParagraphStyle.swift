@@ -17,10 +17,15 @@ public struct ParagraphStyle: Equatable, Sendable {
   /// The widest a line may be, or `nil` for the container's width minus indents.
   public var maximumLineWidth: Double?
   public var blockAlignment: BlockAlignment
+  /// Whether a right-to-left paragraph's block sits at the other edge (default `true`): leading
+  /// is then the right edge, as a paragraph's natural alignment follows its writing direction.
+  /// The chat turns it off, so a bubble stays on its sender's side whatever its text; the lines
+  /// of a right-to-left paragraph are right-aligned inside its block either way.
+  public var mirrorsRightToLeftBlocks: Bool
 
   public init(
     headIndent: Double = 0, tailIndent: Double = 0, spacingBefore: Double = 0, spacingAfter: Double = 0,
-    maximumLineWidth: Double? = nil, blockAlignment: BlockAlignment = .leading
+    maximumLineWidth: Double? = nil, blockAlignment: BlockAlignment = .leading, mirrorsRightToLeftBlocks: Bool = true
   ) {
     self.headIndent = headIndent
     self.tailIndent = tailIndent
@@ -28,6 +33,7 @@ public struct ParagraphStyle: Equatable, Sendable {
     self.spacingAfter = spacingAfter
     self.maximumLineWidth = maximumLineWidth
     self.blockAlignment = blockAlignment
+    self.mirrorsRightToLeftBlocks = mirrorsRightToLeftBlocks
   }
 
   /// No indents, no spacing.

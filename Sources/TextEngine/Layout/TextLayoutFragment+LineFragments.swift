@@ -12,7 +12,7 @@ extension TextLayoutFragment {
       return TextLineFragment(
         layout: layout.line(position), text: fragment.textParagraph.attributedString,
         start: layout.geometry[position].start,
-        top: layout.geometry[position].top, originX: layout.originX)
+        top: layout.geometry[position].top, originX: layout.originX(ofLine: position))
     }
   }
 }

@@ -32,6 +32,11 @@ public final class TextLayoutManager {
   public let textContainer: TextContainer
   /// Measures glyphs for line breaking.
   public let glyphMeasurer: any GlyphMeasuring
+  /// Finds line-break opportunities and bidi levels (default: ``SimpleTextAnalyzer``). Setting it
+  /// makes every fragment stale; they are replaced lazily as passes reach them.
+  public var textAnalyzer: any TextAnalyzing = SimpleTextAnalyzer() {
+    didSet { generation += 1 }
+  }
   /// Supplies paragraph styles. Setting it re-estimates every height (O(n), once, on the next
   /// geometry query: setting it right after creating the manager costs no second pass).
   public weak var delegate: (any TextLayoutManagerDelegate)? {
@@ -262,18 +267,21 @@ public final class TextLayoutManager {
         attachment, at: TextLocation(paragraph: paragraph, offset: offset), lineWidth: width) ?? attachment.bounds
     }
     let parameters = ParagraphLayout.Parameters(
-      lineWidth: width, style: style, defaultMetrics: glyphMeasurer.lineMetrics(for: defaultAttributes))
+      lineWidth: width, style: style, defaultMetrics: glyphMeasurer.lineMetrics(for: defaultAttributes),
+      minimumBlockWidth: delegate?.textLayoutManager(self, minimumBlockWidthFor: paragraph) ?? 0)
     let text = paragraph.attributedString
     var layout: ParagraphLayout?
     if let replaced, replaced.generation == generation, replaced.layout.parameters == parameters {
-      layout = replaced.layout.relaid(text, from: replaced.text, measurer: glyphMeasurer, attachmentBounds: bounds)
+      layout = replaced.layout.relaid(
+        text, from: replaced.text, measurer: glyphMeasurer, analyzer: textAnalyzer, attachmentBounds: bounds)
     }
     paragraphsLaidOut += 1
     instrumentation?.record(.layoutFragmentCreated)
     return TextLayoutFragment(
       paragraph: paragraph,
       layout: layout
-        ?? ParagraphLayout(text, parameters: parameters, measurer: glyphMeasurer, attachmentBounds: bounds),
+        ?? ParagraphLayout(
+          text, parameters: parameters, measurer: glyphMeasurer, analyzer: textAnalyzer, attachmentBounds: bounds),
       layoutWidth: textContainer.size.width, layoutManager: self, generation: generation)
   }
 

@@ -11,7 +11,7 @@ public struct TextLineFragment: Equatable {
   public struct Run {
     /// Character offsets in the paragraph.
     public let range: Range<Int>
-    /// The run's characters.
+    /// The run's characters, in logical order.
     public let string: Substring
     public let attributes: TextAttributes
     /// The run's leading x, relative to the layout fragment.
@@ -48,22 +48,41 @@ public struct TextLineFragment: Equatable {
   /// The baseline's distance from the layout fragment's top.
   public var baselineOffset: Double { top + layout.baseline }
 
-  /// The runs, left to right, with their characters.
-  /// - Complexity: O(log paragraph length + characters of the line).
+  /// The runs in visual order, left to right, with their characters (in logical order: a
+  /// right-to-left run's first character is at its right edge, and ``Run/isRightToLeft`` is set).
+  /// - Complexity: O(log paragraph length + characters of the line + runs × log runs).
   public var runs: [Run] {
     let string = text.string
     var index = text.stringIndex(at: characterRange.lowerBound)
-    return layout.runs.map { run in
-      let end = string.index(index, offsetBy: run.length, limitedBy: string.endIndex) ?? string.endIndex
-      defer { index = end }
+    // Walk the characters once in logical order, then list the runs as they are drawn.
+    let logical = layout.runs.indices.sorted { layout.runs[$0].start < layout.runs[$1].start }
+    var strings = [Substring](repeating: "", count: layout.runs.count)
+    for runIndex in logical {
+      let end =
+        string.index(index, offsetBy: layout.runs[runIndex].length, limitedBy: string.endIndex) ?? string.endIndex
+      strings[runIndex] = string[index..<end]
+      index = end
+    }
+    return layout.runs.indices.map { runIndex in
+      let run = layout.runs[runIndex]
       let start = characterRange.lowerBound + run.start
       return Run(
-        range: start..<(start + run.length), string: string[index..<end], attributes: run.attributes,
-        x: originX + run.x, width: run.width)
+        range: start..<(start + run.length), string: strings[runIndex], attributes: run.attributes,
+        x: originX + run.x, width: run.width, isRightToLeft: run.isRightToLeft)
     }
   }
 
+  /// Whether the line holds right-to-left characters (its carets and characters are then not in
+  /// left-to-right order).
+  public var containsRightToLeftText: Bool { layout.visual != nil }
+
   /// The x (relative to the fragment) where the caret before paragraph offset `offset` sits.
+  ///
+  /// In a line that mixes directions the caret sits at the leading edge of the character at
+  /// `offset`, or, where the characters on either side have different bidi levels, at the edge
+  /// of the one with the lower level (the line's start and end count as the paragraph's level):
+  /// no two offsets of a line share an x.
+  /// - Complexity: O(1).
   public func locationX(forCharacterAt offset: Int) -> Double {
     let positions = layout.positions
     let index = min(max(offset - characterRange.lowerBound, 0), positions.count - 1)
@@ -72,11 +91,21 @@ public struct TextLineFragment: Equatable {
 
   /// The paragraph offset of the caret position nearest to `x` (relative to the fragment).
   ///
-  /// A trailing U+2028 is never returned: the caret stays before the hard break.
-  /// - Complexity: O(log characters of the line).
+  /// A trailing U+2028 is never returned: the caret stays before the hard break. Hit testing the
+  /// x of ``locationX(forCharacterAt:)`` gives the offset back, in every direction.
+  /// - Complexity: O(log characters of the line) for a left-to-right line, O(characters of the
+  ///   line) for one holding right-to-left text.
   public func characterOffset(nearestX x: Double) -> Int {
     let positions = layout.positions
     let target = x - originX
+    guard layout.visual == nil else {
+      var best = 0
+      for index in 0...(lastCaretOffset - characterRange.lowerBound)
+      where abs(positions[index] - target) < abs(positions[best] - target) {
+        best = index
+      }
+      return characterRange.lowerBound + best
+    }
     // The first position at or after the target, then the first of the equal run before it.
     let low = positions.partitioningIndex { $0 >= target }
     var best = min(low, positions.count - 1)

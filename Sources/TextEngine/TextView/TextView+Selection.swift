@@ -43,14 +43,16 @@ extension TextView {
     setNeedsLayout()
   }
 
-  /// Left arrow: one character back, or to the selection's start.
+  /// Left arrow: one character back in logical order (in a right-to-left word the caret moves right
+  /// on screen), or to the selection's start.
   public func moveLeft(extending: Bool = false) {
     preferredCaretX = nil
     if !extending, !selectedRange.isEmpty { return moveCaret(to: selectedRange.lowerBound, extending: false) }
     moveCaret(to: caretOffset - 1, extending: extending)
   }
 
-  /// Right arrow: one character on, or to the selection's end.
+  /// Right arrow: one character on in logical order (in a right-to-left word the caret moves left on
+  /// screen), or to the selection's end.
   public func moveRight(extending: Bool = false) {
     preferredCaretX = nil
     if !extending, !selectedRange.isEmpty { return moveCaret(to: selectedRange.upperBound, extending: false) }
@@ -104,8 +106,9 @@ extension TextView {
     return fragment.caretRect(forCharacterAt: location.offset).offsetBy(dx: origin.x, dy: origin.y)
   }
 
-  /// The rectangles covering `range`, one per line piece, in container coordinates.
-  /// Only paragraphs inside the last pass's viewport are reported.
+  /// The rectangles covering `range`, in container coordinates: one per line, or several where
+  /// the range crosses a direction boundary in a line that mixes directions
+  /// (``TextLineFragment/selectionRects(for:)``). Only paragraphs inside the last pass's viewport are reported.
   public func selectionRects(for range: Range<Int>) -> [CGRect] {
     guard !range.isEmpty else { return [] }
     var rects: [CGRect] = []
@@ -127,13 +130,20 @@ extension TextView {
         let upper = min(range.upperBound, lineRange.upperBound)
         let coversBreak = range.upperBound > start + fragment.textParagraph.length && lineIndex == lines.count - 1
         guard lower < upper || (coversBreak && lower <= upper) else { continue }
-        let x0 = line.locationX(forCharacterAt: lower - start)
-        var x1 = line.locationX(forCharacterAt: upper - start)
-        if coversBreak { x1 += 6 }
-        rects.append(
-          CGRect(
-            x: origin.x + x0, y: origin.y + line.typographicBounds.minY, width: max(1, x1 - x0),
-            height: line.typographicBounds.height))
+        var pieces = line.selectionRects(for: (lower - start)..<(upper - start))
+        if coversBreak {  // the paragraph break shows as a sliver after the line's end
+          // After the end in a left-to-right paragraph, before it (on the left) in a right-to-left one.
+          let end = line.locationX(forCharacterAt: upper - start)
+          let x = fragment.baseWritingDirection == .rightToLeft ? end - 6 : end
+          if fragment.baseWritingDirection == .leftToRight, let last = pieces.last, abs(last.maxX - x) < 0.001 {
+            pieces[pieces.count - 1].size.width += 6
+          } else {
+            pieces.append(CGRect(x: x, y: line.typographicBounds.minY, width: 6, height: line.typographicBounds.height))
+          }
+        }
+        rects += pieces.map {
+          CGRect(x: origin.x + $0.minX, y: origin.y + $0.minY, width: max(1, $0.width), height: $0.height)
+        }
       }
     }
     return rects

@@ -32,6 +32,11 @@ open class TextView: TextViewportLayoutControllerDelegate {
 
   /// The selection as document offsets; empty means a caret.
   public internal(set) var selectedRange: Range<Int> = 0..<0
+  /// The input method's composition shown at the caret, not in the document; empty when none.
+  /// See ``setMarkedText(_:cursor:)``.
+  public internal(set) var markedText = ""
+  /// The composition's own caret, in characters of ``markedText``.
+  public internal(set) var markedTextCursor = 0
   /// The fixed end of the selection while it is extended.
   var selectionAnchor = 0
   /// The x the caret tries to keep while moving up and down.

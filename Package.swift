@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "Stickers", targets: ["Stickers"]),
     .library(name: "ReuseKitSDL", targets: ["ReuseKitSDL"]),
     .library(name: "ChatKit", targets: ["ChatKit"]),
+    .library(name: "ChatStore", targets: ["ChatStore"]),
     .executable(name: "chat-demo", targets: ["ChatDemo"]),
     .executable(name: "reuse-bench", targets: ["ReuseBench"]),
   ],
@@ -37,6 +38,7 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
     // Pure Swift layers: no C module, no SDL.
     .target(name: "ReuseKitSupport", swiftSettings: strictSettings),
@@ -69,13 +71,18 @@ let package = Package(
         "ReuseKitSDL", "SDLSupport", "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "Stickers",
       ],
       swiftSettings: strictSettings),
+    // The chat history in SQLite: a backing store for the content manager.
+    .target(
+      name: "ChatStore",
+      dependencies: ["CSQLite", "ChatKit", "TextEngine", "Stickers", "ReuseKitSupport"],
+      swiftSettings: strictSettings),
 
     // The chat demo: the app, scenario runner and command line, then the executable.
     .target(
       name: "ChatDemoCore",
       dependencies: [
-        "ChatKit", "ReuseKitSDL", "SDLSupport", "Stickers", "ReuseKitSupport", "TextEngine", "AnimationRuntime",
-        "Instrumentation", "CSDL2",
+        "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "Stickers", "ReuseKitSupport", "TextEngine",
+        "AnimationRuntime", "Instrumentation", "CSDL2",
       ],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .executableTarget(
@@ -86,7 +93,7 @@ let package = Package(
       name: "ReuseBench",
       dependencies: [
         "ReuseKitSupport", "TextEngine", "AnimationRuntime", "Stickers", "Instrumentation", "SDLSupport",
-        "ReuseKitSDL", "ChatKit", "ChatDemoCore", "CSDL2", "CSDL2TTF",
+        "ReuseKitSDL", "ChatKit", "ChatStore", "ChatDemoCore", "CSDL2", "CSDL2TTF",
       ],
       swiftSettings: strictSettings),
 
@@ -137,6 +144,12 @@ let package = Package(
         "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "ChatStoreTests",
+      dependencies: [
+        "ChatStore", "ChatKit", "TextEngine", "Stickers", "AnimationRuntime", "ReuseKitTestSupport",
+      ],
+      swiftSettings: strictSettings),
     // Keeps the layout: pure modules import no C module, libraries hold no benchmark or test code.
     .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
   ]

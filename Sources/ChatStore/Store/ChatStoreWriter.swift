@@ -1,0 +1,175 @@
+import ChatKit
+import Foundation
+
+/// Writes a new chat store in one pass: what `chat-demo --generate` and `--import` use.
+///
+/// Messages are appended in order into blocks of ``ChatStoreSchema/blockCapacity`` paragraphs
+/// (day separators placed by ChatKit's rule, ``ChatDay/SeparatorPlacement``), with ids, positions
+/// and block rows computed as they come, through prepared statements in one transaction, with
+/// the indexes built at the end. The store is written to a temporary file beside the target
+/// and linked into place by ``finish()``, so a killed or failed write leaves no store behind, and
+/// an existing file is never replaced (a stale write-ahead log beside it could not be trusted).
+public final class ChatStoreWriter {
+  /// The store being written.
+  public let url: URL
+  /// The messages appended so far (day separators not counted).
+  public private(set) var messageCount = 0
+  /// The sticker parts appended so far.
+  public private(set) var stickerCount = 0
+
+  private let temporaryPath: String
+  private let blockCapacity: Int
+  private var connection: SQLiteConnection?
+  private var insertMessage: SQLiteStatement?
+  private var insertSticker: SQLiteStatement?
+  private var insertBlock: SQLiteStatement?
+  private var separators = ChatDay.SeparatorPlacement()
+  private var block: Int64 = 1
+  private var blockCount = 0
+  private var blockLength = 0
+  private var nextID: Int64 = 1
+  private var nextStickerID: Int64 = 1
+  private var finished = false
+
+  /// Starts a store at `url`, which must not exist.
+  /// - Parameters:
+  ///   - url: The new store's file.
+  ///   - blockCapacity: Paragraphs per block.
+  /// - Throws: ``ChatStoreError``: `.exists` when something is at `url`, `.database` otherwise.
+  public init(creating url: URL, blockCapacity: Int = ChatStoreSchema.blockCapacity) throws(ChatStoreError) {
+    self.url = url
+    self.blockCapacity = max(1, blockCapacity)
+    temporaryPath = url.path + ".tmp-\(getpid())"
+    var info = stat()
+    guard lstat(url.path, &info) != 0 else {
+      throw ChatStoreError(.exists, file: url.path, reason: "the file exists; a new store never replaces a file")
+    }
+    unlink(temporaryPath)
+    do {
+      let connection = try SQLiteConnection(path: temporaryPath, mode: .create)
+      self.connection = connection
+      try connection.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -65536;")
+      try connection.execute(ChatStoreSchema.tables)
+      try connection.execute("BEGIN")
+      insertMessage = try connection.prepare(
+        "INSERT INTO messages (id, block, seq, length, sender, time, date, separator, body) "
+          + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+      insertSticker = try connection.prepare("INSERT INTO stickers (id, message, offset, name) VALUES (?1, ?2, ?3, ?4)")
+      insertBlock = try connection.prepare("INSERT INTO blocks (id, ordinal, count, length) VALUES (?1, ?2, ?3, ?4)")
+    } catch {
+      discard()
+      throw ChatStoreError(error)
+    }
+  }
+
+  deinit { if !finished { discard() } }
+
+  /// Appends `message` (after a day separator when its date starts a new day).
+  /// - Throws: ``ChatStoreError``; the store is then abandoned.
+  /// - Complexity: O(message length), amortised O(1) queries.
+  public func append(_ message: ChatMessage) throws(ChatStoreError) {
+    do {
+      if let day = separators.separator(before: message) { try append(StoredRow(separator: day)) }
+      try append(StoredRow(message: message))
+      messageCount += 1
+    } catch {
+      discard()
+      throw ChatStoreError(error)
+    }
+  }
+
+  /// Appends every message of `messages`, in order.
+  /// - Throws: ``ChatStoreError``; the store is then abandoned.
+  public func append(contentsOf messages: some Sequence<ChatMessage>) throws(ChatStoreError) {
+    for message in messages { try append(message) }
+  }
+
+  private func append(_ row: StoredRow) throws(SQLiteError) {
+    guard let insertMessage, let insertSticker else {
+      throw SQLiteError(code: 21, message: "the writer was abandoned", file: url.path, action: "appending")
+    }
+    if blockCount == blockCapacity { try closeBlock() }
+    let id = nextID
+    nextID += 1
+    defer { insertMessage.reset() }
+    try insertMessage.bind(id, at: 1)
+    try insertMessage.bind(block, at: 2)
+    try insertMessage.bind(Int64(blockCount) * ChatStoreSchema.seqSpacing, at: 3)
+    try insertMessage.bind(row.length, at: 4)
+    try insertMessage.bind(row.sender, at: 5)
+    try insertMessage.bind(row.time, at: 6)
+    try insertMessage.bind(row.date, at: 7)
+    try insertMessage.bind(row.separator, at: 8)
+    try insertMessage.bind(row.body, at: 9)
+    try insertMessage.step()
+    for sticker in row.stickers {
+      defer { insertSticker.reset() }
+      try insertSticker.bind(nextStickerID, at: 1)
+      try insertSticker.bind(id, at: 2)
+      try insertSticker.bind(sticker.offset, at: 3)
+      try insertSticker.bind(sticker.name, at: 4)
+      try insertSticker.step()
+      nextStickerID += 1
+      stickerCount += 1
+    }
+    blockCount += 1
+    blockLength += row.length
+  }
+
+  /// Writes the current block's row and starts the next block.
+  private func closeBlock() throws(SQLiteError) {
+    try insertBlock?.run(block, block * ChatStoreSchema.ordinalSpacing, Int64(blockCount), Int64(blockLength))
+    block += 1
+    blockCount = 0
+    blockLength = 0
+  }
+
+  /// Writes the last block, builds the indexes, commits, switches the file to WAL mode, flushes it
+  /// to disk and links it into place at ``url``.
+  /// - Throws: ``ChatStoreError``; no store is left at ``url`` then.
+  public func finish() throws(ChatStoreError) {
+    guard let connection else {
+      throw ChatStoreError(.database, file: url.path, reason: "the writer was abandoned after an error")
+    }
+    do {
+      if blockCount > 0 || block == 1 { try closeBlock() }
+      try connection.execute(ChatStoreSchema.indexes)
+      try connection.execute("COMMIT")
+      try connection.execute("PRAGMA journal_mode = WAL")
+    } catch {
+      discard()
+      throw ChatStoreError(error)
+    }
+    close()
+    let descriptor = open(temporaryPath, O_RDONLY | O_CLOEXEC)
+    if descriptor >= 0 {
+      fsync(descriptor)
+      Foundation.close(descriptor)
+    }
+    guard link(temporaryPath, url.path) == 0 else {
+      let reason = errno == EEXIST ? "the file appeared while the store was written" : ChatStoreFile.errnoText()
+      discard()
+      throw ChatStoreError(errno == EEXIST ? .exists : .database, file: url.path, reason: "cannot create it: \(reason)")
+    }
+    unlink(temporaryPath)
+    finished = true
+    let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if folder >= 0 {
+      fsync(folder)
+      Foundation.close(folder)
+    }
+  }
+
+  private func close() {
+    insertMessage = nil
+    insertSticker = nil
+    insertBlock = nil
+    connection = nil
+  }
+
+  /// Closes the connection and removes the temporary file.
+  private func discard() {
+    close()
+    for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporaryPath + suffix) }
+  }
+}

@@ -13,7 +13,7 @@ extension ChatStore {
       try statement.bind(positions.count, at: 2)
       try statement.bind(positions.lowerBound, at: 3)
       var result: [(id: Int64, row: StoredRow)] = []
-      result.reserveCapacity(positions.count)
+      result.reserveCapacity(min(positions.count, ChatStoreSchema.blockCapacity))
       while try statement.step() {
         let id = statement.int64(0)
         if result.last?.id != id {

@@ -47,7 +47,7 @@ extension ChatStore: TextContentSource {
       try statement.bind(positions.count, at: 2)
       try statement.bind(positions.lowerBound, at: 3)
       var lengths: [Int] = []
-      lengths.reserveCapacity(positions.count)
+      lengths.reserveCapacity(min(positions.count, ChatStoreSchema.blockCapacity))
       while try statement.step() { lengths.append(statement.int(0)) }
       return lengths
     }

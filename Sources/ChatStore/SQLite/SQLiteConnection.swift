@@ -10,6 +10,10 @@ public final class SQLiteConnection {
   public enum Mode: Sendable {
     /// Reading only; the file must exist and is never written to.
     case readOnly
+    /// Reading only, the file taken as unchanging (SQLite's `immutable` URI parameter): no lock,
+    /// no shared-memory or write-ahead-log file is created beside it. For checking a file before
+    /// trusting it; a write-ahead log beside it is not read.
+    case immutable
     /// Reading and writing; the file must exist.
     case readWrite
     /// Reading and writing; the file is created when missing.
@@ -26,11 +30,13 @@ public final class SQLiteConnection {
     let flags: Int32 =
       switch mode {
       case .readOnly: SQLITE_OPEN_READONLY
+      case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
       case .readWrite: SQLITE_OPEN_READWRITE
       case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
       }
     var pointer: OpaquePointer?
-    let code = sqlite3_open_v2(path, &pointer, flags | SQLITE_OPEN_NOMUTEX, nil)
+    let name = mode == .immutable ? Self.immutableURI(path) : path
+    let code = sqlite3_open_v2(name, &pointer, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard code == SQLITE_OK, let pointer else {
       let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
       sqlite3_close_v2(pointer)
@@ -85,9 +91,28 @@ public final class SQLiteConnection {
   /// The raw handle, for ``SQLiteStatement``.
   var rawHandle: OpaquePointer { handle }
 
+  /// `file:PATH?immutable=1`, with the characters a URI path cannot hold escaped.
+  private static func immutableURI(_ path: String) -> String {
+    var escaped = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x20, 0x7F...:
+        escaped += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      default: escaped.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return "file:\(escaped)?immutable=1"
+  }
+
   /// The statement's first line, cut short, for error messages.
   static func abbreviate(_ sql: String) -> String {
     let line = sql.split(separator: "\n").first.map(String.init) ?? sql
     return line.count > 60 ? String(line.prefix(60)) + "…" : line
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -15,7 +15,8 @@ import Stickers
 ///
 /// Opening checks before writing anything: a missing file, a file that is not a chat store (not
 /// SQLite, another application's SQLite file, damaged) and a read-only file each get a clear
-/// ``ChatStoreError``, and the file is left as it was (it is first opened read-only).
+/// ``ChatStoreError``, and the file is left as it was (it is first checked read-only and
+/// immutable, so not even a lock or a side file is made).
 public final class ChatStore {
   /// How a store is opened.
   public enum Access: Sendable {
@@ -53,15 +54,14 @@ public final class ChatStore {
     self.stickers = stickers
     try ChatStoreFile.checkHeader(path)
     do {
-      let probe = try SQLiteConnection(path: path, mode: .readOnly)
-      try Self.checkSchema(probe, path: path)
+      try Self.checkSchema(try SQLiteConnection(path: path, mode: .immutable), path: path)
       if access == .readWrite {
         try ChatStoreFile.checkWritable(path)
         connection = try SQLiteConnection(path: path, mode: .readWrite)
         connection.setBusyTimeout(milliseconds: 2_000)
         try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
       } else {
-        connection = probe
+        connection = try SQLiteConnection(path: path, mode: .readOnly)
       }
       statements = try ChatStoreStatements(connection)
     } catch let error as SQLiteError {

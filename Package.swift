@@ -147,7 +147,7 @@ let package = Package(
     .testTarget(
       name: "ChatStoreTests",
       dependencies: [
-        "ChatStore", "ChatKit", "TextEngine", "Stickers", "AnimationRuntime", "ReuseKitTestSupport",
+        "ChatStore", "ChatKit", "TextEngine", "Stickers", "AnimationRuntime", "ReuseKitSupport", "ReuseKitTestSupport",
       ],
       swiftSettings: strictSettings),
     // Keeps the layout: pure modules import no C module, libraries hold no benchmark or test code.

@@ -11,6 +11,9 @@ public enum DemoCommand: Equatable {
   /// The hidden `--save-loop FILE [--generate N] [--save-count K]` test hook (not in `--help`): saves
   /// two transcripts of N messages (default 1000) over FILE in turn, K times or until killed.
   case saveLoop(output: URL, messages: Int, count: Int?)
+  /// The hidden `--store-edit-loop FILE [--seed TAG]` test hook (not in `--help`): edits the chat
+  /// store FILE in transactions until killed, printing `committed TAG.N` after each commit returns.
+  case storeEditLoop(store: URL, tag: UInt64)
 
   /// The most messages `--generate` makes (written as they are made, so memory stays flat).
   public static let maximumGeneratedMessages = 100_000_000
@@ -57,6 +60,7 @@ public enum DemoCommand: Equatable {
     var quitAfter: Double?
     var saveLoop: URL?
     var saveCount: Int?
+    var storeEditLoop: URL?
 
     func value(for flag: String) throws(UsageError) -> String {
       guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
@@ -100,10 +104,12 @@ public enum DemoCommand: Equatable {
       case "--quit-after": quitAfter = Double(try number(for: argument))
       case "--save-loop": saveLoop = URL(fileURLWithPath: try value(for: argument))
       case "--save-count": saveCount = try number(for: argument)
+      case "--store-edit-loop": storeEditLoop = URL(fileURLWithPath: try value(for: argument))
       case "--stickers": options.stickers = URL(fileURLWithPath: try value(for: argument))
       default: throw UsageError(description: "unknown argument \"\(argument)\" (see --help)")
       }
     }
+    if let storeEditLoop { return .storeEditLoop(store: storeEditLoop, tag: seed) }
     if let saveLoop { return .saveLoop(output: saveLoop, messages: generate ?? 1_000, count: saveCount) }
     if let generate {
       return .generate(

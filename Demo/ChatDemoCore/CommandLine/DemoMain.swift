@@ -17,6 +17,8 @@ public enum DemoMain {
       return generate(generator, to: output)
     case .saveLoop(let output, let messages, let count):
       return saveLoop(to: output, messages: messages, count: count)
+    case .storeEditLoop(let store, let tag):
+      return storeEditLoop(store, tag: tag)
     case .headless(let options):
       return runHeadless(options)
     case .interactive(let transcript, let quitAfter, let stickers):

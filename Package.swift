@@ -140,8 +140,8 @@ let package = Package(
     .testTarget(
       name: "ChatDemoTests",
       dependencies: [
-        "ChatDemoCore", "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "Instrumentation",
-        "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers",
+        "ChatDemoCore", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine",
+        "Instrumentation", "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(

@@ -14,7 +14,12 @@ public enum DemoMain {
     case .generate(let messages, let seed, let stickerEvery, let stickerOnlyEvery, let output):
       let generator = TranscriptGenerator(
         messages: messages, seed: seed, stickerEvery: stickerEvery, stickerOnlyEvery: stickerOnlyEvery)
+      if let output, HistoryFile.isStore(output) { return generateHistory(generator, to: output) }
       return generate(generator, to: output)
+    case .importTranscript(let input, let output):
+      return importTranscript(input, to: output)
+    case .exportHistory(let input, let output):
+      return exportHistory(input, to: output)
     case .saveLoop(let output, let messages, let count):
       return saveLoop(to: output, messages: messages, count: count)
     case .storeEditLoop(let store, let tag):

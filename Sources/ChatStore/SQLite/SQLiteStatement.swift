@@ -101,7 +101,8 @@ public final class SQLiteStatement {
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
-  private func check(_ code: Int32, _ action: String) throws(SQLiteError) {
-    guard code == SQLITE_OK else { throw connection.error(code, "\(action) of \(SQLiteConnection.abbreviate(sql))") }
+  /// Throws unless `code` is `SQLITE_OK`; `action` is only built for the error.
+  private func check(_ code: Int32, _ action: @autoclosure () -> String) throws(SQLiteError) {
+    guard code == SQLITE_OK else { throw connection.error(code, "\(action()) of \(SQLiteConnection.abbreviate(sql))") }
   }
 }

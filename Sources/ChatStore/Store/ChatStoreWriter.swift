@@ -21,6 +21,11 @@ public final class ChatStoreWriter {
   private let blockCapacity: Int
   private var connection: SQLiteConnection?
   private var insertMessage: SQLiteStatement?
+  private var insertMessages: SQLiteStatement?
+  /// Messages waiting to be inserted together by ``insertMessages``.
+  private var pending: [(id: Int64, block: Int64, seq: Int64, row: StoredRow)] = []
+  /// Rows one multi-row insert writes.
+  private static let batchSize = 32
   private var insertSticker: SQLiteStatement?
   private var insertBlock: SQLiteStatement?
   private var separators = ChatDay.SeparatorPlacement()
@@ -48,12 +53,15 @@ public final class ChatStoreWriter {
     do {
       let connection = try SQLiteConnection(path: temporaryPath, mode: .create)
       self.connection = connection
-      try connection.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -65536;")
+      try connection.execute(
+        "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -65536;")
       try connection.execute(ChatStoreSchema.tables)
       try connection.execute("BEGIN")
-      insertMessage = try connection.prepare(
-        "INSERT INTO messages (id, block, seq, length, sender, time, date, separator, body) "
-          + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+      let columns = "INSERT INTO messages (id, block, seq, length, sender, time, date, separator, body) VALUES "
+      insertMessage = try connection.prepare(columns + "(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      insertMessages = try connection.prepare(
+        columns + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", "))
+      pending.reserveCapacity(Self.batchSize)
       insertSticker = try connection.prepare("INSERT INTO stickers (id, message, offset, name) VALUES (?1, ?2, ?3, ?4)")
       insertBlock = try connection.prepare("INSERT INTO blocks (id, ordinal, count, length) VALUES (?1, ?2, ?3, ?4)")
     } catch {
@@ -85,23 +93,14 @@ public final class ChatStoreWriter {
   }
 
   private func append(_ row: StoredRow) throws(SQLiteError) {
-    guard let insertMessage, let insertSticker else {
+    guard let insertSticker else {
       throw SQLiteError(code: 21, message: "the writer was abandoned", file: url.path, action: "appending")
     }
     if blockCount == blockCapacity { try closeBlock() }
     let id = nextID
     nextID += 1
-    defer { insertMessage.reset() }
-    try insertMessage.bind(id, at: 1)
-    try insertMessage.bind(block, at: 2)
-    try insertMessage.bind(Int64(blockCount) * ChatStoreSchema.seqSpacing, at: 3)
-    try insertMessage.bind(row.length, at: 4)
-    try insertMessage.bind(row.sender, at: 5)
-    try insertMessage.bind(row.time, at: 6)
-    try insertMessage.bind(row.date, at: 7)
-    try insertMessage.bind(row.separator, at: 8)
-    try insertMessage.bind(row.body, at: 9)
-    try insertMessage.step()
+    pending.append((id, block, Int64(blockCount) * ChatStoreSchema.seqSpacing, row))
+    if pending.count == Self.batchSize { try flush() }
     for sticker in row.stickers {
       defer { insertSticker.reset() }
       try insertSticker.bind(nextStickerID, at: 1)
@@ -114,6 +113,38 @@ public final class ChatStoreWriter {
     }
     blockCount += 1
     blockLength += row.length
+  }
+
+  /// Inserts the pending messages: a full batch with one statement, fewer one by one.
+  private func flush() throws(SQLiteError) {
+    guard !pending.isEmpty, let insertMessage, let insertMessages else { return }
+    if pending.count == Self.batchSize {
+      defer { insertMessages.reset() }
+      for (index, message) in pending.enumerated() { try bind(message, to: insertMessages, after: Int32(index * 9)) }
+      try insertMessages.step()
+    } else {
+      for message in pending {
+        defer { insertMessage.reset() }
+        try bind(message, to: insertMessage, after: 0)
+        try insertMessage.step()
+      }
+    }
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Binds one message's nine columns to the parameters after `base`.
+  private func bind(
+    _ message: (id: Int64, block: Int64, seq: Int64, row: StoredRow), to statement: SQLiteStatement, after base: Int32
+  ) throws(SQLiteError) {
+    try statement.bind(message.id, at: base + 1)
+    try statement.bind(message.block, at: base + 2)
+    try statement.bind(message.seq, at: base + 3)
+    try statement.bind(message.row.length, at: base + 4)
+    try statement.bind(message.row.sender, at: base + 5)
+    try statement.bind(message.row.time, at: base + 6)
+    try statement.bind(message.row.date, at: base + 7)
+    try statement.bind(message.row.separator, at: base + 8)
+    try statement.bind(message.row.body, at: base + 9)
   }
 
   /// Writes the current block's row and starts the next block.
@@ -132,6 +163,7 @@ public final class ChatStoreWriter {
       throw ChatStoreError(.database, file: url.path, reason: "the writer was abandoned after an error")
     }
     do {
+      try flush()
       if blockCount > 0 || block == 1 { try closeBlock() }
       try connection.execute(ChatStoreSchema.indexes)
       try connection.execute("COMMIT")
@@ -162,6 +194,7 @@ public final class ChatStoreWriter {
 
   private func close() {
     insertMessage = nil
+    insertMessages = nil
     insertSticker = nil
     insertBlock = nil
     connection = nil

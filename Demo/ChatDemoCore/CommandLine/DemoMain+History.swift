@@ -14,9 +14,11 @@ extension DemoMain {
     let start = clock.now
     do {
       let writer = try ChatStoreWriter(creating: output)
-      for message in generator.messageSequence {
-        try writer.append(message)
-        if writer.messageCount % progressStep == 0 { progress(writer.messageCount, of: generator.messages) }
+      var reported = 0
+      try writer.append(concurrently: generator.messageSequence) { count in
+        guard count - reported >= progressStep else { return }
+        reported = count
+        progress(count, of: generator.messages)
       }
       try writer.finish()
       progressDone()
@@ -42,9 +44,11 @@ extension DemoMain {
     }
     do {
       let writer = try ChatStoreWriter(creating: output)
-      for message in transcript.messages {
-        try writer.append(message)
-        if writer.messageCount % progressStep == 0 { progress(writer.messageCount, of: transcript.messages.count) }
+      var reported = 0
+      try writer.append(concurrently: transcript.messages) { count in
+        guard count - reported >= progressStep else { return }
+        reported = count
+        progress(count, of: transcript.messages.count)
       }
       try writer.finish()
       progressDone()

@@ -88,7 +88,7 @@ public struct TranscriptGenerator: Equatable, Sendable {
   public var messageSequence: Messages { Messages(generator: self) }
 
   /// The messages of a ``TranscriptGenerator``, made one at a time.
-  public struct Messages: Sequence, IteratorProtocol {
+  public struct Messages: Sequence, IteratorProtocol, Sendable {
     private let generator: TranscriptGenerator
     private var random: SplitMix64
     private var minutes = 9 * 60

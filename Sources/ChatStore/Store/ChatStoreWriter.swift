@@ -27,8 +27,11 @@ public final class ChatStoreWriter {
   /// Rows one multi-row insert writes.
   private static let batchSize = 32
   private var insertSticker: SQLiteStatement?
+  private var insertStickers: SQLiteStatement?
+  /// Stickers waiting to be inserted together by ``insertStickers``.
+  private var pendingStickers: [(id: Int64, message: Int64, sticker: StoredSticker)] = []
   private var insertBlock: SQLiteStatement?
-  private var separators = ChatDay.SeparatorPlacement()
+  var separators = ChatDay.SeparatorPlacement()
   private var block: Int64 = 1
   private var blockCount = 0
   private var blockLength = 0
@@ -62,7 +65,10 @@ public final class ChatStoreWriter {
       insertMessages = try connection.prepare(
         columns + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", "))
       pending.reserveCapacity(Self.batchSize)
-      insertSticker = try connection.prepare("INSERT INTO stickers (id, message, offset, name) VALUES (?1, ?2, ?3, ?4)")
+      let stickerColumns = "INSERT INTO stickers (id, message, offset, name) VALUES "
+      insertSticker = try connection.prepare(stickerColumns + "(?, ?, ?, ?)")
+      insertStickers = try connection.prepare(
+        stickerColumns + Array(repeating: "(?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", "))
       insertBlock = try connection.prepare("INSERT INTO blocks (id, ordinal, count, length) VALUES (?1, ?2, ?3, ?4)")
     } catch {
       discard()
@@ -92,8 +98,20 @@ public final class ChatStoreWriter {
     for message in messages { try append(message) }
   }
 
+  /// Appends rows made elsewhere (``append(concurrently:progress:)``), counting `messages`.
+  /// - Throws: ``ChatStoreError``; the store is then abandoned.
+  func append(_ rows: [StoredRow], messages: Int) throws(ChatStoreError) {
+    do {
+      for row in rows { try append(row) }
+      messageCount += messages
+    } catch {
+      discard()
+      throw ChatStoreError(error)
+    }
+  }
+
   private func append(_ row: StoredRow) throws(SQLiteError) {
-    guard let insertSticker else {
+    guard connection != nil else {
       throw SQLiteError(code: 21, message: "the writer was abandoned", file: url.path, action: "appending")
     }
     if blockCount == blockCapacity { try closeBlock() }
@@ -102,14 +120,10 @@ public final class ChatStoreWriter {
     pending.append((id, block, Int64(blockCount) * ChatStoreSchema.seqSpacing, row))
     if pending.count == Self.batchSize { try flush() }
     for sticker in row.stickers {
-      defer { insertSticker.reset() }
-      try insertSticker.bind(nextStickerID, at: 1)
-      try insertSticker.bind(id, at: 2)
-      try insertSticker.bind(sticker.offset, at: 3)
-      try insertSticker.bind(sticker.name, at: 4)
-      try insertSticker.step()
+      pendingStickers.append((nextStickerID, id, sticker))
       nextStickerID += 1
       stickerCount += 1
+      if pendingStickers.count == Self.batchSize { try flushStickers() }
     }
     blockCount += 1
     blockLength += row.length
@@ -130,6 +144,29 @@ public final class ChatStoreWriter {
       }
     }
     pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Inserts the pending stickers: a full batch with one statement, fewer one by one.
+  private func flushStickers() throws(SQLiteError) {
+    guard !pendingStickers.isEmpty, let insertSticker, let insertStickers else { return }
+    let full = pendingStickers.count == Self.batchSize
+    for (index, pending) in pendingStickers.enumerated() {
+      let statement = full ? insertStickers : insertSticker
+      let base = full ? Int32(index * 4) : 0
+      try statement.bind(pending.id, at: base + 1)
+      try statement.bind(pending.message, at: base + 2)
+      try statement.bind(pending.sticker.offset, at: base + 3)
+      try statement.bind(pending.sticker.name, at: base + 4)
+      if !full {
+        defer { statement.reset() }
+        try statement.step()
+      }
+    }
+    if full {
+      defer { insertStickers.reset() }
+      try insertStickers.step()
+    }
+    pendingStickers.removeAll(keepingCapacity: true)
   }
 
   /// Binds one message's nine columns to the parameters after `base`.
@@ -164,6 +201,7 @@ public final class ChatStoreWriter {
     }
     do {
       try flush()
+      try flushStickers()
       if blockCount > 0 || block == 1 { try closeBlock() }
       try connection.execute(ChatStoreSchema.indexes)
       try connection.execute("COMMIT")
@@ -196,6 +234,7 @@ public final class ChatStoreWriter {
     insertMessage = nil
     insertMessages = nil
     insertSticker = nil
+    insertStickers = nil
     insertBlock = nil
     connection = nil
   }

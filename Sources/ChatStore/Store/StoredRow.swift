@@ -9,7 +9,7 @@ import TextEngine
 ///
 /// The body is the message's text with `\n` for line breaks (as in ``ChatMessage``) and U+FFFC
 /// where each sticker stands; the stickers are rows of their own, each with a stable id.
-struct StoredRow: Equatable {
+struct StoredRow: Equatable, Sendable {
   /// The `"from"` paragraph attribute.
   var sender: String?
   /// The `"time"` paragraph attribute.

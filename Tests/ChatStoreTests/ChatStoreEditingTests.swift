@@ -119,4 +119,16 @@ import TextEngine
     #expect(throws: ChatStoreError.self) { _ = try store.replaceElements(inBlock: 1, positions: 0..<0, with: []) }
     #expect(try Array(store.messages()).count == 5)
   }
+
+  @Test func aParagraphIsFoundByItsIdentifierAfterEditsBeforeIt() throws {
+    let fixture = try StoreFixture()
+    let store = try fixture.store(StoreFixture.transcript(messages: 100, days: 0), blockCapacity: 40)
+    let blocks = try store.blockSummaries()
+    let target = try store.elements(inBlock: blocks[1].block, positions: 10..<11)[0]
+    #expect(try store.position(ofElement: target.identifier)! == (blocks[1].block, 10))
+    _ = try store.replaceElements(inBlock: blocks[1].block, positions: 2..<5, with: [element("one")])
+    #expect(try store.position(ofElement: target.identifier)! == (blocks[1].block, 8))
+    _ = try store.replaceElements(inBlock: blocks[1].block, positions: 8..<9, with: [])
+    #expect(try store.position(ofElement: target.identifier) == nil)
+  }
 }

@@ -20,6 +20,7 @@ extension DemoMain {
         reported = count
         progress(count, of: generator.messages)
       }
+      progressIndexing()
       try writer.finish()
       progressDone()
       print(
@@ -50,6 +51,7 @@ extension DemoMain {
         reported = count
         progress(count, of: transcript.messages.count)
       }
+      progressIndexing()
       try writer.finish()
       progressDone()
       print("imported \(writer.messageCount) messages into \(output.path) in \(seconds(clock.now - start)) s")
@@ -89,6 +91,10 @@ extension DemoMain {
   private static func progress(_ done: Int, of total: Int) {
     let percent = total > 0 ? done * 100 / total : 100
     FileHandle.standardError.write(Data("\rwriting the chat store: \(done) / \(total) messages (\(percent)%)".utf8))
+  }
+
+  private static func progressIndexing() {
+    FileHandle.standardError.write(Data("\r\u{1B}[Kwriting the chat store: building the indexes".utf8))
   }
 
   private static func progressDone() { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }

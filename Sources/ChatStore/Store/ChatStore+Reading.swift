@@ -45,3 +45,25 @@ extension ChatStore {
     return count
   }
 }
+
+extension ChatStore {
+  /// Where the paragraph with `identifier` is now: its block and its position in the block, or
+  /// `nil` when the store has no such paragraph. How a content manager finds a location whose
+  /// paragraph it released.
+  /// - Complexity: Two indexed queries: O(log n + block size).
+  public func position(ofElement identifier: Int64) throws -> (block: Int64, position: Int)? {
+    let place = statements.placeOfMessage
+    let before = statements.rowsBefore
+    return try database { () throws(SQLiteError) -> (block: Int64, position: Int)? in
+      defer { place.reset() }
+      try place.bind(identifier, at: 1)
+      guard try place.step() else { return nil }
+      let block = place.int64(0)
+      defer { before.reset() }
+      try before.bind(block, at: 1)
+      try before.bind(place.int64(1), at: 2)
+      guard try before.step() else { return nil }
+      return (block, before.int(0))
+    }
+  }
+}

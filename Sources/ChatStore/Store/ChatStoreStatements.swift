@@ -11,6 +11,10 @@ final class ChatStoreStatements {
   let lengths: SQLiteStatement
   /// `(id, seq, length)` at positions `?3 ..< ?3 + ?2` of block `?1`, from the covering index.
   let positions: SQLiteStatement
+  /// `(block, seq)` of message `?1`.
+  let placeOfMessage: SQLiteStatement
+  /// The rows of block `?1` before seq `?2`, from the covering index.
+  let rowsBefore: SQLiteStatement
   let messageExists: SQLiteStatement
   let stickerExists: SQLiteStatement
   let deleteMessage: SQLiteStatement
@@ -34,6 +38,8 @@ final class ChatStoreStatements {
     lengths = try connection.prepare("SELECT length FROM messages WHERE block = ?1 ORDER BY seq LIMIT ?2 OFFSET ?3")
     positions = try connection.prepare(
       "SELECT id, seq, length FROM messages WHERE block = ?1 ORDER BY seq LIMIT ?2 OFFSET ?3")
+    placeOfMessage = try connection.prepare("SELECT block, seq FROM messages WHERE id = ?1")
+    rowsBefore = try connection.prepare("SELECT count(*) FROM messages WHERE block = ?1 AND seq < ?2")
     messageExists = try connection.prepare("SELECT 1 FROM messages WHERE id = ?1")
     stickerExists = try connection.prepare("SELECT 1 FROM stickers WHERE id = ?1")
     deleteMessage = try connection.prepare("DELETE FROM messages WHERE id = ?1")

@@ -19,7 +19,8 @@ import Testing
     #expect(throws: DemoCommand.UsageError.self) {
       try DemoCommand.parse(["--import", "a.json", "--export", "b.sqlite", "--out", "c"])
     }
-    #expect(HistoryFile.isStore(URL(fileURLWithPath: "x.SQLite")) && !HistoryFile.isStore(URL(fileURLWithPath: "x.json")))
+    #expect(
+      HistoryFile.isStore(URL(fileURLWithPath: "x.SQLite")) && !HistoryFile.isStore(URL(fileURLWithPath: "x.json")))
   }
 
   @Test func generateImportAndExportRoundTrip() throws {
@@ -47,12 +48,16 @@ import Testing
     try Data("{\"messages\": [".utf8).write(to: notJSON)
     try Data("old".utf8).write(to: output)
     #expect(DemoMain.run(try DemoCommand.parse(["--generate", "5", "--out", existing.path])) == 2)
-    #expect(DemoMain.run(try DemoCommand.parse(["--import", notJSON.path, "--out", "\(directory.path)/n.sqlite"])) == 2)
+    #expect(
+      DemoMain.run(try DemoCommand.parse(["--import", notJSON.path, "--out", "\(directory.path)/n.sqlite"])) == 2)
     #expect(DemoMain.run(try DemoCommand.parse(["--export", existing.path, "--out", output.path])) == 2)
     #expect(DemoMain.run(try DemoCommand.parse(["--export", notJSON.path, "--out", output.path])) == 2)
     #expect(try Data(contentsOf: existing) == Data("keep".utf8))
     #expect(try Data(contentsOf: output) == Data("old".utf8))
     #expect(!FileManager.default.fileExists(atPath: "\(directory.path)/n.sqlite"))
-    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == ["existing.sqlite", "broken.json", "out.json"])
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == [
+        "existing.sqlite", "broken.json", "out.json",
+      ])
   }
 }

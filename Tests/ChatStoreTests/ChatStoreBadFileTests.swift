@@ -58,7 +58,8 @@ import Testing
     let url = fixture.directory.appendingPathComponent("other.sqlite")
     do {
       let connection = try SQLiteConnection(path: url.path, mode: .create)
-      try connection.execute("CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO messages VALUES (1, 'hi');")
+      try connection.execute(
+        "CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO messages VALUES (1, 'hi');")
     }
     try expectRefused(url, .notAChatStore, mentioning: "another application")
   }

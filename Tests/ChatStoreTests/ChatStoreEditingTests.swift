@@ -6,7 +6,8 @@ import TextEngine
 
 @Suite struct ChatStoreEditingTests {
   private func element(_ text: String, identifier: Int64 = 0, from: String = "me") -> StoredTextElement {
-    StoredTextElement(identifier: identifier, attributedString: AttributedText(text), paragraphAttributes: ["from": from])
+    StoredTextElement(
+      identifier: identifier, attributedString: AttributedText(text), paragraphAttributes: ["from": from])
   }
 
   @Test func replacingKeepsIdentifiersShiftsPositionsAndUpdatesTheBlock() throws {
@@ -91,8 +92,9 @@ import TextEngine
     let plain = StoredTextElement(identifier: 0, attributedString: pasted, paragraphAttributes: [:])
     _ = try store.replaceElements(inBlock: block, positions: 0..<0, with: [plain])
     let assigned = try #require(pasted.attachments[0].persistentIdentifier, "the store writes the new id back")
-    #expect(try store.elements(inBlock: block, positions: 0..<1)[0].attributedString.attachments[0]
-      .persistentIdentifier == assigned)
+    #expect(
+      try store.elements(inBlock: block, positions: 0..<1)[0].attributedString.attachments[0]
+        .persistentIdentifier == assigned)
   }
 
   @Test func manyInsertionsAtOnePlaceRenumberTheBlockAndKeepTheOrder() throws {

@@ -118,7 +118,9 @@ public enum DemoCommand: Equatable {
       }
     }
     if let storeEditLoop { return .storeEditLoop(store: storeEditLoop, tag: seed) }
-    if importInput != nil, exportInput != nil { throw UsageError(description: "--import and --export exclude each other") }
+    if importInput != nil, exportInput != nil {
+      throw UsageError(description: "--import and --export exclude each other")
+    }
     if let importInput {
       guard let output else { throw UsageError(description: "--import needs --out HISTORY.sqlite") }
       return .importTranscript(input: importInput, output: output)

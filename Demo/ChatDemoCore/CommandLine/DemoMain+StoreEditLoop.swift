@@ -19,10 +19,16 @@ extension DemoMain {
         try store.beginTransaction()
         _ = try store.replaceElements(
           inBlock: last.block, positions: last.count..<last.count,
-          with: [StoredTextElement(identifier: 0, attributedString: AttributedText("edit \(name)"), paragraphAttributes: ["from": "me"])])
+          with: [
+            StoredTextElement(
+              identifier: 0, attributedString: AttributedText("edit \(name)"), paragraphAttributes: ["from": "me"])
+          ])
         _ = try store.replaceElements(
           inBlock: first.block, positions: 0..<min(1, first.count),
-          with: [StoredTextElement(identifier: 0, attributedString: AttributedText("rewrite \(name)"), paragraphAttributes: ["from": "me"])])
+          with: [
+            StoredTextElement(
+              identifier: 0, attributedString: AttributedText("rewrite \(name)"), paragraphAttributes: ["from": "me"])
+          ])
         try store.commitTransaction()
         FileHandle.standardOutput.write(Data("committed \(name)\n".utf8))
         edit += 1

@@ -75,7 +75,7 @@ public final class ChatStore {
   }
 
   /// Checks the schema version and that every table and index is there, reading only.
-  private static func checkSchema(_ connection: SQLiteConnection, path: String) throws -> Void {
+  private static func checkSchema(_ connection: SQLiteConnection, path: String) throws {
     let version = try connection.integer("PRAGMA user_version") ?? 0
     guard version <= ChatStoreSchema.version else {
       throw ChatStoreError(

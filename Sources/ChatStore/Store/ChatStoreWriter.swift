@@ -57,7 +57,7 @@ public final class ChatStoreWriter {
       let connection = try SQLiteConnection(path: temporaryPath, mode: .create)
       self.connection = connection
       try connection.execute(
-        "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -65536;"
+        "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -65536;"
       )
       try connection.execute(ChatStoreSchema.tables)
       try connection.execute("BEGIN")

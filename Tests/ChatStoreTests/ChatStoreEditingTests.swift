@@ -133,4 +133,24 @@ import TextEngine
     _ = try store.replaceElements(inBlock: blocks[1].block, positions: 8..<9, with: [])
     #expect(try store.position(ofElement: target.identifier) == nil)
   }
+
+  @Test func theWriteAheadLogIsCheckpointedInTheBackgroundAndStaysBounded() throws {
+    let fixture = try StoreFixture()
+    let store = try fixture.store(StoreFixture.transcript(messages: 200, days: 0))
+    let block = try #require(try store.blockSummaries().first).block
+    let original = try store.elements(inBlock: block, positions: 3..<4)[0]
+    for edit in 0..<2_500 {
+      try store.beginTransaction()
+      let text = AttributedText("edit \(edit) " + original.attributedString.string)
+      _ = try store.replaceElements(
+        inBlock: block, positions: 3..<4,
+        with: [StoredTextElement(identifier: original.identifier, attributedString: text)])
+      try store.commitTransaction()
+    }
+    #expect(store.backgroundCheckpoints >= 1)
+    let wal = try FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int ?? 0
+    #expect(wal <= 10_100 * (4_096 + 24), "the log is checkpointed in line past 10,000 pages")
+    #expect(try store.integrityCheck() == ["ok"])
+    #expect(try store.elements(inBlock: block, positions: 3..<4)[0].attributedString.string.hasPrefix("edit 2499 "))
+  }
 }

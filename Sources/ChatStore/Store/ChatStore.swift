@@ -36,6 +36,8 @@ public final class ChatStore {
 
   let connection: SQLiteConnection
   let statements: ChatStoreStatements
+  /// Checkpoints the write-ahead log in the background (writable stores only).
+  private let checkpointer: SQLiteCheckpointer?
 
   /// Opens the chat store at `url`.
   /// - Parameters:
@@ -60,8 +62,12 @@ public final class ChatStore {
         connection = try SQLiteConnection(path: path, mode: .readWrite)
         connection.setBusyTimeout(milliseconds: 2_000)
         try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+        let checkpointer = try SQLiteCheckpointer(path: path)
+        checkpointer.attach(to: connection)
+        self.checkpointer = checkpointer
       } else {
         connection = try SQLiteConnection(path: path, mode: .readOnly)
+        checkpointer = nil
       }
       statements = try ChatStoreStatements(connection)
     } catch let error as SQLiteError {
@@ -73,6 +79,14 @@ public final class ChatStore {
       throw ChatStoreError(.database, file: path, reason: "\(error)")
     }
   }
+
+  deinit {
+    checkpointer?.detach(from: connection)
+    checkpointer?.close()
+  }
+
+  /// Background checkpoints of the write-ahead log so far.
+  public var backgroundCheckpoints: Int { checkpointer?.checkpoints.load(ordering: .relaxed) ?? 0 }
 
   /// Checks the schema version and that every table and index is there, reading only.
   private static func checkSchema(_ connection: SQLiteConnection, path: String) throws {

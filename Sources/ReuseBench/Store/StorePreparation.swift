@@ -14,6 +14,8 @@ import TextEngine
 ///   writing it into a new store, as `chat-demo --import`; messages per second in the details.
 /// - `store.source`: opening the store and reading what showing the latest message needs from it
 ///   (the block table and the last paragraph), without a view.
+/// - `store.edit`: the store's share of a keystroke: one transaction replacing the typing paragraph
+///   (three stickers) with itself plus or minus a character, as the content manager writes it.
 @MainActor
 struct StorePreparation {
   let size: Int
@@ -37,7 +39,9 @@ struct StorePreparation {
         id: "store.generate", label: "write the store (generate)", unit: .seconds, value: generation,
         details: ["messages/s": Double(size) / generation, "file MiB": Double(bytes) / 1_048_576]))
     figures.append(try importFigure())
-    figures.append(try sourceOpenFigure(url, stickers: StickerFactory(runtime: environment.runtime)))
+    let stickers = StickerFactory(runtime: environment.runtime)
+    figures.append(try sourceOpenFigure(url, stickers: stickers))
+    figures.append(try editFigure(url, paragraph: transcript.typingParagraph, stickers: stickers))
     return SizeReport(size: size, measurer: "ChatStore (SQLite)", figures: figures, failures: [])
   }
 
@@ -80,5 +84,40 @@ struct StorePreparation {
     return FigureResult(
       id: "store.source", label: "store open: blocks + latest paragraph", samples: timings,
       details: ["blocks": Double(blocks)])
+  }
+
+  /// Replaces the typing paragraph in its own transaction, adding and removing a character in turn.
+  private func editFigure(_ url: URL, paragraph: Int, stickers: StickerFactory) throws -> FigureResult {
+    let store = try ChatStore(contentsOf: url, stickers: stickers)
+    var block = Int64(0)
+    var position = paragraph
+    for summary in try store.blockSummaries() {
+      if position < summary.count {
+        block = summary.block
+        break
+      }
+      position -= summary.count
+    }
+    let original = try store.elements(inBlock: block, positions: position..<(position + 1))[0]
+    var typed = original.attributedString
+    typed.append(AttributedText("k"))
+    let versions = [typed, original.attributedString]
+    let timings = try Sampler(warmUp: 20, samples: smoke ? 12 : 1_000).run { iteration in
+      try store.beginTransaction()
+      let element = StoredTextElement(
+        identifier: original.identifier, attributedString: versions[iteration % 2],
+        paragraphAttributes: original.paragraphAttributes)
+      _ = try store.replaceElements(inBlock: block, positions: position..<(position + 1), with: [element])
+      try store.commitTransaction()
+    }
+    return FigureResult(
+      id: "store.edit", label: "store share of a keystroke (1 transaction)", samples: timings,
+      details: [
+        "over 1 ms": Double(timings.samples.count { $0 > 0.001 }),
+        "max ms": (timings.samples.max() ?? 0) * 1_000,
+        "background checkpoints": Double(store.backgroundCheckpoints),
+        "WAL MiB": Double((try? FileManager.default.attributesOfItem(atPath: url.path + "-wal")[.size] as? Int) ?? 0)
+          / 1_048_576,
+      ])
   }
 }

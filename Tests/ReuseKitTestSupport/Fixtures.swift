@@ -41,7 +41,7 @@ public enum Fixtures {
   /// A counting view over `storage` with the fixed-advance measurer and `policy` registered
   /// for ``AnimatedTestProvider`` (applied by an initial pass).
   public static func view(
-    _ storage: TextContentStorage, policy: TextAttachmentViewProviderReusePolicy = [], size: CGSize = viewport
+    _ storage: TextContentManager, policy: TextAttachmentViewProviderReusePolicy = [], size: CGSize = viewport
   ) -> CountingTextView {
     let view = CountingTextView(storage: storage, viewportSize: size, glyphMeasurer: FixedAdvanceGlyphMeasurer())
     view.register(policy, forTextAttachmentViewProviderType: AnimatedTestProvider.self)

@@ -46,7 +46,7 @@ import Testing
     if policy.contains(.onEditingInlineParagraphs) {
       // The handed-over providers point at the new paragraph.
       let paragraph = try #require(scenario.storage.paragraph(at: ReuseScenario.stickerParagraph))
-      #expect(providersAfter.allSatisfy { $0?.location.paragraph === paragraph })
+      #expect(providersAfter.allSatisfy { $0?.location.elementIdentifier == paragraph.identifier })
       let fragment = try #require(
         scenario.view.textLayoutManager.ensureLayout(forParagraphAt: ReuseScenario.stickerParagraph))
       #expect(

@@ -212,7 +212,7 @@ public final class ScenarioRunner {
   }
 
   /// `scene`, `split`, `collapse` and `expand`: the seed session's examples.
-  private func performViewStep(_ step: ScenarioStep, index: Int, host: any ScenarioHost, storage: TextContentStorage)
+  private func performViewStep(_ step: ScenarioStep, index: Int, host: any ScenarioHost, storage: TextContentManager)
     throws(ScenarioError)
   {
     func fail(_ reason: String) -> ScenarioError { ScenarioError(step: index, op: step.op, reason: reason) }

@@ -45,6 +45,14 @@ import Testing
     #expect(fromStore.errors.isEmpty, "\(fromStore.errors)")
     #expect(fromStore.framesRendered == fromJSON.framesRendered && fromStore.framesRendered > 0)
     #expect(fromStore.counters == fromJSON.counters)
+    // The edits were saved into the store as they happened.
+    let saved = try Array(ChatStore(contentsOf: directory.appendingPathComponent("chat.sqlite")).messages())
+    #expect(saved.count == transcript.messages.count + 1)
+    let edited = zip(saved, transcript.messages).filter { $0.0 != $0.1 }
+    #expect(edited.count == 1, "only the message typed into changed")
+    #expect(edited.first.map { "\($0.0.parts)".contains("hel") } == true)
+    #expect(saved.last?.parts == [.text("bye "), .sticker("party")])
+    #expect(saved.last?.from == "me")
   }
 
   @Test func aMissingOrForeignHistoryIsBadInput() throws {

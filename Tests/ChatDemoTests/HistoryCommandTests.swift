@@ -14,6 +14,12 @@ import Testing
     #expect(
       try DemoCommand.parse(["--export", "b.sqlite", "--out", "a.json"])
         == .exportHistory(input: URL(fileURLWithPath: "b.sqlite"), output: URL(fileURLWithPath: "a.json")))
+    #expect(
+      try DemoCommand.parse(["--history", "h.sqlite", "--quit-after", "2"])
+        == .history(store: URL(fileURLWithPath: "h.sqlite"), quitAfter: 2, stickers: nil))
+    #expect(throws: DemoCommand.UsageError.self) {
+      try DemoCommand.parse(["--history", "h.sqlite", "--transcript", "t.json"])
+    }
     #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--import", "a.json"]) }
     #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--export", "b.sqlite"]) }
     #expect(throws: DemoCommand.UsageError.self) {

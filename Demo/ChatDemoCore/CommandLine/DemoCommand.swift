@@ -6,6 +6,8 @@ public enum DemoCommand: Equatable {
   case help
   /// Open the window (or, without a display, fall back to the default scenario headless).
   case interactive(transcript: URL?, quitAfter: Double?, stickers: URL?)
+  /// `--history FILE`: open the window on a chat store; edits are saved into it as they happen.
+  case history(store: URL, quitAfter: Double?, stickers: URL?)
   case headless(HeadlessOptions)
   case generate(messages: Int, seed: UInt64, stickerEvery: Int, stickerOnlyEvery: Int, output: URL?)
   /// The hidden `--save-loop FILE [--generate N] [--save-count K]` test hook (not in `--help`): saves
@@ -65,6 +67,7 @@ public enum DemoCommand: Equatable {
     var saveLoop: URL?
     var saveCount: Int?
     var storeEditLoop: URL?
+    var history: URL?
     var importInput: URL?
     var exportInput: URL?
 
@@ -111,6 +114,7 @@ public enum DemoCommand: Equatable {
       case "--save-loop": saveLoop = URL(fileURLWithPath: try value(for: argument))
       case "--save-count": saveCount = try number(for: argument)
       case "--store-edit-loop": storeEditLoop = URL(fileURLWithPath: try value(for: argument))
+      case "--history": history = URL(fileURLWithPath: try value(for: argument))
       case "--import": importInput = URL(fileURLWithPath: try value(for: argument))
       case "--export": exportInput = URL(fileURLWithPath: try value(for: argument))
       case "--stickers": options.stickers = URL(fileURLWithPath: try value(for: argument))
@@ -138,6 +142,10 @@ public enum DemoCommand: Equatable {
     if options.scenario != nil || options.matrix || options.report != nil {
       throw UsageError(description: "--scenario, --matrix and --report need --headless")
     }
+    if let history {
+      guard transcript == nil else { throw UsageError(description: "--history and --transcript exclude each other") }
+      return .history(store: history, quitAfter: quitAfter, stickers: options.stickers)
+    }
     return .interactive(transcript: transcript, quitAfter: quitAfter, stickers: options.stickers)
   }
 
@@ -147,6 +155,10 @@ public enum DemoCommand: Equatable {
     whose view providers survive edits and scrolling.
 
     USAGE
+      chat-demo --history HISTORY.sqlite [--quit-after SECONDS] [--stickers DIR]
+          Opens the window on a chat store (a SQLite history, see CHAT STORES): only the messages
+          on screen are read, and every edit is saved into the store as it happens (Ctrl+S has
+          nothing left to do). Needs a display.
       chat-demo [--transcript FILE] [--quit-after SECONDS] [--stickers DIR]
           Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
           Ctrl+S saves it atomically in the background, and a file that failed to load is never
@@ -173,7 +185,8 @@ public enum DemoCommand: Equatable {
           Writes the store's messages as a JSON transcript (atomically, like a save). The store is
           opened read-only.
       A file that is not a chat store, is missing or (to open for editing) read-only gets a clear
-      error and is never written to.
+      error and is never written to. A scenario's "transcript": {"history": "HISTORY.sqlite"} runs
+      on a store headless (its edits are saved into it).
 
     STICKERS
       --stickers DIR adds every sticker file in DIR (Lottie .json, Telegram .tgs, dotLottie .lottie,

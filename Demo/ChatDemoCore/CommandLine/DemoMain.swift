@@ -26,6 +26,11 @@ public enum DemoMain {
       return storeEditLoop(store, tag: tag)
     case .headless(let options):
       return runHeadless(options)
+    case .history(let store, let quitAfter, let stickers):
+      guard hasDisplay else {
+        return fail("--history needs a display; headless, run a scenario with \"transcript\": {\"history\": …}")
+      }
+      return DemoWindowLauncher.launch(history: store, quitAfter: quitAfter, stickers: stickers)
     case .interactive(let transcript, let quitAfter, let stickers):
       if hasDisplay {
         return DemoWindowLauncher.launch(transcript: transcript, quitAfter: quitAfter, stickers: stickers)

@@ -34,6 +34,7 @@ enum BenchCommand {
     return emit(options, label: "store \(phase)") {
       switch phase {
       case "prepare": return try StorePreparation(size: options.storeSize, storePath: path, smoke: options.smoke).run()
+      case "figures": return try StoreFigures(options: options, size: options.storeSize, storePath: path).run()
       default: throw BenchFailure("unknown store phase '\(phase)'")
       }
     }
@@ -113,6 +114,7 @@ enum BenchCommand {
     var reports: [SizeReport] = []
     do {
       reports.append(try ChildRunner(options: options).runStore(phase: "prepare", path: path))
+      reports.append(try ChildRunner(options: options).runStore(phase: "figures", path: path))
     } catch {
       return [error.description]
     }

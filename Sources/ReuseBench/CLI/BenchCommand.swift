@@ -123,6 +123,12 @@ enum BenchCommand {
       failures: reports.flatMap(\.failures))
     print("\nStore backend (ChatStore over SQLite, \(Format.count(options.storeSize)) messages):")
     print(ResultTable(reports: [merged]).render())
+    print("\nGoals (issue 11, store backend):")
+    for verdict in StoreGoals.verdicts(merged) {
+      print(
+        "\(Format.pad(verdict.id, 8)) \(Format.pad(verdict.status.rawValue, 12)) \(Format.pad(verdict.goal, 48)) "
+          + verdict.evidence)
+    }
     return merged.failures.map { "[store] \($0)" }
   }
 

@@ -20,29 +20,31 @@ enum StoreGoals {
         GoalVerdict(
           id: id, goal: goal, status: status, evidence: "\(evidence(figure)) \(at)" + (judged ? "" : " (10M not run)")))
     }
-    check("P3", "store: open + latest message < 50 ms at 10M", "P3.store", holds: { $0.median < 0.05 }) {
-      "median \(Format.seconds($0.median))"
-    }
-    check("P8", "store: peak RSS < 150 MiB at 10M", "P8.store", holds: { $0.median < 150 * 1_048_576 }) {
-      Format.bytes($0.median)
-    }
+    check(
+      "P3", "store: open + latest message < 50 ms at 10M", "P3.store", holds: { $0.median < 0.05 },
+      evidence: { "median \(Format.seconds($0.median))" })
+    check(
+      "P8", "store: peak RSS < 150 MiB at 10M", "P8.store", holds: { $0.median < 150 * 1_048_576 },
+      evidence: { Format.bytes($0.median) })
     let keystrokes = ["none", "edit", "scroll", "both"].compactMap { report.figure("P1.\($0).store") }
     if let worst = keystrokes.max(by: { $0.p99 < $1.p99 }) {
-      check("P1", "store: keystroke p99 < 1 ms at 10M", worst.id, holds: { $0.p99 < 0.001 }) {
-        "worst p99 \(Format.seconds($0.p99)) (\($0.id))"
-      }
+      check(
+        "P1", "store: keystroke p99 < 1 ms at 10M", worst.id, holds: { $0.p99 < 0.001 },
+        evidence: { "worst p99 \(Format.seconds($0.p99)) (\($0.id))" })
     } else {
-      check("P1", "store: keystroke p99 < 1 ms at 10M", "P1.both.store", holds: { _ in false }) { _ in "" }
+      check("P1", "store: keystroke p99 < 1 ms at 10M", "P1.both.store", holds: { _ in false }, evidence: { _ in "" })
     }
     check(
       "P4", "store: a jump shows its message in one frame", "P4.frame.store",
       holds: {
         ($0.details["not shown"] ?? 1) == 0 && ($0.details["extra passes"] ?? 1) == 0
-      }
-    ) {
-      "\(Int($0.details["not shown"] ?? 0)) not shown, \(Int($0.details["extra passes"] ?? 0)) extra passes"
-    }
-    check("P5", "store: anchor drift 0 px", "P5.store", holds: { $0.median == 0 }) { "\(Format.number($0.median)) px" }
+      },
+      evidence: {
+        "\(Int($0.details["not shown"] ?? 0)) not shown, \(Int($0.details["extra passes"] ?? 0)) extra passes"
+      })
+    check(
+      "P5", "store: anchor drift 0 px", "P5.store", holds: { $0.median == 0 },
+      evidence: { "\(Format.number($0.median)) px" })
     return verdicts
   }
 }

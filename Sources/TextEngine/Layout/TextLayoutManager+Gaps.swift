@@ -29,43 +29,87 @@ extension TextLayoutManager {
     guard let found = entries.node(containingY: y) else { return nil }
     guard found.node.element.isGap else { return found }
     let item = item(atY: y, inGap: found.node, top: found.top)
-    let each = itemHeight(of: found.node)
     let node = split(found.node, start: found.index, at: found.index + item)
-    return (node, found.index + item, found.top + Double(item) * each)
+    // The paragraph's own estimate may move its top within the gap's span.
+    return (node, found.index + item, entries.position(of: node).y)
   }
 
-  /// The entry after `node`, splitting the gap that follows it.
+  /// The entry after `node`, splitting the gap that follows it (a batch of entries off its front).
   func node(after node: SequenceTree<Entry>.Node) -> SequenceTree<Entry>.Node? {
     guard let next = entries.successor(of: node) else { return nil }
     guard next.element.isGap else { return next }
     let start = entries.position(of: next).index
-    return split(next, start: start, at: start)
+    return split(next, start: start, items: 0..<min(next.count, Self.walkBatch)).first
   }
 
-  /// The entry before `node`, splitting the gap that precedes it.
+  /// The entry before `node`, splitting the gap that precedes it (a batch of entries off its end).
   func node(before node: SequenceTree<Entry>.Node) -> SequenceTree<Entry>.Node? {
     guard let previous = entries.predecessor(of: node) else { return nil }
     guard previous.element.isGap else { return previous }
     let start = entries.position(of: previous).index
-    return split(previous, start: start, at: start + previous.count - 1)
+    return split(previous, start: start, items: max(0, previous.count - Self.walkBatch)..<previous.count).last
   }
 
-  /// Splits the gap `node` (starting at `start`) around paragraph `index`, which gets an entry
-  /// of the gap's per-paragraph height; the heights around it keep their shares, so nothing moves.
+  /// How many entries a pass walking into a gap splits off at once: one O(log n) split serves
+  /// that many steps, at the cost of at most that many entries beyond the margin.
+  static let walkBatch = 16
+
+  /// Splits the gap `node` (starting at `start`) around paragraph `index`.
   /// - Complexity: O(log n).
   private func split(_ node: SequenceTree<Entry>.Node, start: Int, at index: Int) -> SequenceTree<Entry>.Node {
-    let each = itemHeight(of: node)
-    let before = index - start
-    let after = node.count - before - 1
+    split(node, start: start, items: (index - start)..<(index - start + 1))[0]
+  }
+
+  /// Splits the gap `node` (starting at `start`) so that its paragraphs `items` (relative to the
+  /// gap) get entries of their own. Each gets its own estimate when the content manager holds it
+  /// in memory (else the gap's per-paragraph share); the gaps on either side share the rest by
+  /// count, so the gap's total, and everything below it, stay where they were.
+  /// - Returns: The new entries, in order.
+  /// - Complexity: O(log n + items).
+  private func split(_ node: SequenceTree<Entry>.Node, start: Int, items: Range<Int>) -> [SequenceTree<Entry>.Node] {
+    var own = estimates(
+      ofParagraphsAt: (start + items.lowerBound)..<(start + items.upperBound), share: itemHeight(of: node))
+    let total = own.reduce(0, +)
+    if total > node.height, total > 0 { own = own.map { $0 * node.height / total } }
+    let rest = max(0, node.height - own.reduce(0, +))
+    let before = items.lowerBound
+    let after = node.count - items.upperBound
+    let beforeHeight = before + after == 0 ? 0 : rest * Double(before) / Double(before + after)
     var pieces: [SequenceTree<Entry>.Piece] = []
     if before > 0 {
-      pieces.append(.init(element: Entry(isGap: true), count: before, length: 0, height: Double(before) * each))
+      pieces.append(.init(element: Entry(isGap: true), count: before, length: 0, height: beforeHeight))
     }
-    pieces.append(.init(element: Entry(), length: 0, height: each))
+    for height in own { pieces.append(.init(element: Entry(), length: 0, height: height)) }
     if after > 0 {
-      pieces.append(.init(element: Entry(isGap: true), count: after, length: 0, height: Double(after) * each))
+      pieces.append(.init(element: Entry(isGap: true), count: after, length: 0, height: rest - beforeHeight))
     }
     let (_, nodes) = entries.replace(start..<(start + node.count), with: pieces)
-    return nodes[before > 0 ? 1 : 0]
+    return Array(nodes[(before > 0 ? 1 : 0)..<((before > 0 ? 1 : 0) + own.count)])
+  }
+
+  /// The estimates of paragraphs `range`: their own for those the content manager holds in memory
+  /// (walked in order, not looked up one by one), `share` for those in a store's runs.
+  private func estimates(ofParagraphsAt range: Range<Int>, share: Double) -> [Double] {
+    guard let manager = textContentManager, let first = manager.paragraphs.locate(range.lowerBound) else {
+      return Array(repeating: share, count: range.count)
+    }
+    let estimator = HeightEstimator(self)
+    var result: [Double] = []
+    result.reserveCapacity(range.count)
+    var node: SequenceTree<TextParagraph?>.Node? = first.node
+    var nodeStart = first.start
+    while result.count < range.count, let current = node {
+      let index = range.lowerBound + result.count
+      if let paragraph = current.element {
+        result.append(estimator.height(of: paragraph))
+      } else {
+        // A run: the share for each of its paragraphs inside the range.
+        let inRun = min(nodeStart + current.count, range.upperBound) - index
+        result.append(contentsOf: repeatElement(share, count: inRun))
+      }
+      nodeStart += current.count
+      node = manager.paragraphs.successor(of: current)
+    }
+    return result
   }
 }

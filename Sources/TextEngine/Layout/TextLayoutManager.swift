@@ -128,33 +128,27 @@ public final class TextLayoutManager {
     for fragment in fragments { reuseController?.fragmentDiscarded(fragment) }
   }
 
-  /// Indexes the content manager's paragraphs: one entry per paragraph in memory, and one gap
-  /// for each stretch of paragraphs it has not built (a store-backed manager's runs).
-  /// - Complexity: O(nodes of the content manager's tree).
+  /// Indexes the content manager's paragraphs as one gap (nothing is measured yet) whose height
+  /// is the sum of the estimates: each paragraph in memory by its own length and style, each run
+  /// a store-backed manager has not built by its count and average length.
+  /// - Complexity: O(nodes of the content manager's tree) time, O(1) memory.
   private func rebuildEstimates() {
     guard needsEstimates else { return }
     needsEstimates = false
     guard let manager = textContentManager else { return }
-    var all: [SequenceTree<Entry>.Piece] = []
-    all.reserveCapacity(manager.paragraphs.nodeCount)
     let estimator = HeightEstimator(self)
+    var height = 0.0
     manager.paragraphs.visit { node in
       if let paragraph = node.element {
-        all.append(.init(element: Entry(), length: paragraph.length, height: estimator.height(of: paragraph)))
-      } else if let last = all.last, last.element.isGap {
-        all[all.count - 1].count += node.count
-        all[all.count - 1].length += node.length
-        all[all.count - 1].height = estimator.height(
-          ofRunOf: all[all.count - 1].count, length: all[all.count - 1].length)
+        height += estimator.height(of: paragraph)
       } else {
-        all.append(
-          .init(
-            element: Entry(isGap: true), count: node.count, length: node.length,
-            height: estimator.height(ofRunOf: node.count, length: node.length)))
+        height += estimator.height(ofRunOf: node.count, length: node.length)
       }
       return true
     }
-    index.replace(0..<index.count, with: all)
+    let count = manager.paragraphs.count
+    let gap = SequenceTree<Entry>.Piece(element: Entry(isGap: true), count: count, length: 0, height: height)
+    index.replace(0..<index.count, with: count == 0 ? [] : [gap])
   }
 
   // MARK: Geometry
@@ -361,7 +355,7 @@ public final class TextLayoutManager {
   }
 
   /// Estimates heights from paragraph lengths, reading the metrics it needs once.
-  private struct HeightEstimator {
+  struct HeightEstimator {
     let manager: TextLayoutManager
     let delegate: (any TextLayoutManagerDelegate)?
     let averageAdvance: Double

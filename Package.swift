@@ -25,6 +25,7 @@ let package = Package(
     .library(name: "TextAnalysis", targets: ["TextAnalysis"]),
     .library(name: "ReuseKitSDL", targets: ["ReuseKitSDL"]),
     .library(name: "ChatKit", targets: ["ChatKit"]),
+    .library(name: "ChatStore", targets: ["ChatStore"]),
     .executable(name: "chat-demo", targets: ["ChatDemo"]),
     .executable(name: "reuse-bench", targets: ["ReuseBench"]),
   ],
@@ -41,6 +42,7 @@ let package = Package(
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
     // Pure Swift layers: no C module, no SDL.
     .target(name: "ReuseKitSupport", swiftSettings: strictSettings),
@@ -80,13 +82,18 @@ let package = Package(
         "ReuseKitSDL", "SDLSupport", "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "Stickers",
       ],
       swiftSettings: strictSettings),
+    // The chat history in SQLite: a backing store for the content manager.
+    .target(
+      name: "ChatStore",
+      dependencies: ["CSQLite", "ChatKit", "TextEngine", "Stickers", "ReuseKitSupport"],
+      swiftSettings: strictSettings),
 
     // The chat demo: the app, scenario runner and command line, then the executable.
     .target(
       name: "ChatDemoCore",
       dependencies: [
-        "ChatKit", "ReuseKitSDL", "SDLSupport", "Stickers", "ReuseKitSupport", "TextEngine", "AnimationRuntime",
-        "Instrumentation", "CSDL2",
+        "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "Stickers", "ReuseKitSupport", "TextEngine",
+        "AnimationRuntime", "Instrumentation", "CSDL2",
       ],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .executableTarget(
@@ -97,7 +104,7 @@ let package = Package(
       name: "ReuseBench",
       dependencies: [
         "ReuseKitSupport", "TextEngine", "AnimationRuntime", "Stickers", "Instrumentation", "SDLSupport",
-        "ReuseKitSDL", "ChatKit", "ChatDemoCore", "CSDL2", "CSDL2TTF",
+        "ReuseKitSDL", "ChatKit", "ChatStore", "ChatDemoCore", "CSDL2", "CSDL2TTF",
       ],
       swiftSettings: strictSettings),
 
@@ -148,10 +155,16 @@ let package = Package(
     .testTarget(
       name: "ChatDemoTests",
       dependencies: [
-        "ChatDemoCore", "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "Instrumentation",
-        "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers",
+        "ChatDemoCore", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine",
+        "Instrumentation", "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "ChatStoreTests",
+      dependencies: [
+        "ChatStore", "ChatKit", "TextEngine", "Stickers", "AnimationRuntime", "ReuseKitSupport", "ReuseKitTestSupport",
+      ],
+      swiftSettings: strictSettings),
     // Keeps the layout: pure modules import no C module, libraries hold no benchmark or test code.
     .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
   ]

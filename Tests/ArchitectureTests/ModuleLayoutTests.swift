@@ -39,7 +39,7 @@ import Testing
 
   /// Modules that never read a clock themselves: time comes from an injected `AnimationClock`, and
   /// timing work (a benchmark's stopwatch) has no place in them.
-  static let clockFreeModules = pureModules + ["TextAnalysis", "Stickers", "ReuseKitSDL", "ChatKit"]
+  static let clockFreeModules = pureModules + ["TextAnalysis", "Stickers", "ReuseKitSDL", "ChatKit", "ChatStore"]
 
   @Test(arguments: clockFreeModules) func moduleReadsNoClockOfItsOwn(name: String) throws {
     let target = try #require(manifest.targets[name])

@@ -38,10 +38,22 @@ public enum Fixtures {
       })
   }
 
+  /// ``chat(paragraphs:stickerEvery:provider:)`` in `backend`.
+  public static func chat(
+    paragraphs count: Int, stickerEvery: Int = 0, backend: Backend
+  ) -> TextContentManager {
+    backend.manager(
+      (0..<count).map { index in
+        let hasSticker = stickerEvery > 0 && index % stickerEvery == 0
+        let text = hasSticker ? Fixtures.text(["message \(index) ", " end"]) : AttributedText("message \(index)")
+        return (text, ["index": String(index)])
+      })
+  }
+
   /// A counting view over `storage` with the fixed-advance measurer and `policy` registered
   /// for ``AnimatedTestProvider`` (applied by an initial pass).
   public static func view(
-    _ storage: TextContentStorage, policy: TextAttachmentViewProviderReusePolicy = [], size: CGSize = viewport
+    _ storage: TextContentManager, policy: TextAttachmentViewProviderReusePolicy = [], size: CGSize = viewport
   ) -> CountingTextView {
     let view = CountingTextView(storage: storage, viewportSize: size, glyphMeasurer: FixedAdvanceGlyphMeasurer())
     view.register(policy, forTextAttachmentViewProviderType: AnimatedTestProvider.self)

@@ -5,7 +5,7 @@ import TextEngine
 /// A document for reuse specifications: 200 one-line paragraphs; paragraph 10 holds three
 /// stickers ("Happy ⧉ birthday ⧉ see ⧉ you"), paragraph 11 holds one.
 public struct ReuseScenario {
-  public let storage: TextContentStorage
+  public let storage: TextContentManager
   public let view: CountingTextView
 
   /// Paragraph 10's index, holding three stickers.
@@ -14,10 +14,11 @@ public struct ReuseScenario {
   public static let neighbourParagraph = 11
 
   public init(
-    policy: TextAttachmentViewProviderReusePolicy, paragraphs: Int = 200, cache: ReuseCacheConfiguration? = nil
+    policy: TextAttachmentViewProviderReusePolicy, backend: Backend = .memory, paragraphs: Int = 200,
+    cache: ReuseCacheConfiguration? = nil
   ) {
-    storage = TextContentStorage(
-      paragraphs: (0..<paragraphs).map { index in
+    storage = backend.manager(
+      (0..<paragraphs).map { index in
         switch index {
         case Self.stickerParagraph: (Fixtures.text(["Happy ", " birthday ", " see ", " you"]), [:])
         case Self.neighbourParagraph: (Fixtures.text(["one ", " more"]), [:])

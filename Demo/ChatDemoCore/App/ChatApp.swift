@@ -1,6 +1,7 @@
 import AnimationRuntime
 import CSDL2
 import ChatKit
+import ChatStore
 import Foundation
 import Instrumentation
 import ReuseKitSDL
@@ -23,7 +24,8 @@ final class ChatApp: ChatInputRouterDelegate {
   private let clock = SDLClock()
   private let runtime: StickerRuntime
   private let stickers: StickerFactory
-  private let storage: TextContentStorage
+  /// In memory for a JSON transcript, over the store for a chat store (`--history`).
+  private let storage: TextContentManager
   private let chatView: ChatTextView
   /// The second view of the storage while split (F5).
   private var secondaryView: ChatTextView?
@@ -39,13 +41,14 @@ final class ChatApp: ChatInputRouterDelegate {
   private let labels: TextTextureCache
   /// Set when the transcript file could not be read: it is never overwritten then.
   private let loadFailure: TranscriptError?
-  /// Writes saves in the background (to `NAME.recovered-N.json` when the file failed to load).
-  private let saver: TranscriptSaver
+  /// Writes saves in the background (to `NAME.recovered-N.json` when the file failed to load);
+  /// `nil` over a chat store, which saves every edit as it happens.
+  private let saver: TranscriptSaver?
   private var status: (text: String, until: Double)?
   private var running = true
   private let quitAfter: Double?
 
-  init(transcript: URL, assets: URL, quitAfter: Double?, userStickers: URL? = nil) throws {
+  init(document: Document, assets: URL, quitAfter: Double?, userStickers: URL? = nil) throws {
     sdl = try SDLContext(video: true)
     window = try SDLWindow(context: sdl, title: "ReuseKit chat", width: 480, height: 860)
     renderer = try SDLRenderer(window: window)
@@ -56,9 +59,17 @@ final class ChatApp: ChatInputRouterDelegate {
     runtime = StickerRuntime(clock: clock, library: library)
     runtime.renderTimer = clock  // renders are timed against the sticker render budget
     stickers = StickerFactory(runtime: runtime)
-    TranscriptFile.removeLeftoverTemporaryFiles(for: transcript)
-    (storage, loadFailure) = Self.open(transcript, stickers: stickers)
-    saver = TranscriptSaver(destination: loadFailure == nil ? .file(transcript) : .recovery(of: transcript))
+    switch document {
+    case .transcript(let transcript):
+      TranscriptFile.removeLeftoverTemporaryFiles(for: transcript)
+      let (storage, loadFailure) = Self.open(transcript, stickers: stickers)
+      (self.storage, self.loadFailure) = (storage, loadFailure)
+      saver = TranscriptSaver(destination: loadFailure == nil ? .file(transcript) : .recovery(of: transcript))
+    case .history(let url):
+      storage = try StoredTextContentManager(source: ChatStore(contentsOf: url, stickers: stickers))
+      loadFailure = nil
+      saver = nil
+    }
     let instrumentation = Instrumentation()
     instrumentation.timeSource = { [clock] in clock.now }
     chatView = try ChatTextView(
@@ -122,11 +133,11 @@ final class ChatApp: ChatInputRouterDelegate {
       }
       let spent = clock.now - now
       if spent < 1.0 / 60 { SDL_Delay(UInt32((1.0 / 60 - spent) * 1000)) }
-      for outcome in saver.poll() { report(outcome) }
+      for outcome in saver?.poll() ?? [] { report(outcome) }
       if let quitAfter, clock.now - start > quitAfter { running = false }
     }
-    if saver.isSaving { print("chat-demo: waiting for the save to finish…") }
-    for outcome in saver.finish() { report(outcome) }
+    if saver?.isSaving == true { print("chat-demo: waiting for the save to finish…") }
+    for outcome in saver?.finish() ?? [] { report(outcome) }
   }
 
   // MARK: Layout and drawing
@@ -292,6 +303,10 @@ final class ChatApp: ChatInputRouterDelegate {
   /// Takes a snapshot of the messages (paragraph references, well under a frame) and saves it in the
   /// background; ``report(_:)`` says how it went.
   private func save() {
+    guard let saver, let storage = storage as? TextContentStorage else {
+      show("Every edit is already saved in the chat store", seconds: 3)
+      return
+    }
     saver.save(TranscriptSnapshot(storage: storage))
     show("Saving \(storage.paragraphCount) messages…", seconds: 3)
   }

@@ -6,11 +6,20 @@ public enum DemoCommand: Equatable {
   case help
   /// Open the window (or, without a display, fall back to the default scenario headless).
   case interactive(transcript: URL?, quitAfter: Double?, stickers: URL?)
+  /// `--history FILE`: open the window on a chat store; edits are saved into it as they happen.
+  case history(store: URL, quitAfter: Double?, stickers: URL?)
   case headless(HeadlessOptions)
   case generate(messages: Int, seed: UInt64, stickerEvery: Int, stickerOnlyEvery: Int, output: URL?)
   /// The hidden `--save-loop FILE [--generate N] [--save-count K]` test hook (not in `--help`): saves
   /// two transcripts of N messages (default 1000) over FILE in turn, K times or until killed.
   case saveLoop(output: URL, messages: Int, count: Int?)
+  /// `--import TRANSCRIPT.json --out HISTORY.sqlite`: a new chat store holding a JSON transcript.
+  case importTranscript(input: URL, output: URL)
+  /// `--export HISTORY.sqlite --out TRANSCRIPT.json`: a chat store's messages as a JSON transcript.
+  case exportHistory(input: URL, output: URL)
+  /// The hidden `--store-edit-loop FILE [--seed TAG]` test hook (not in `--help`): edits the chat
+  /// store FILE in transactions until killed, printing `committed TAG.N` after each commit returns.
+  case storeEditLoop(store: URL, tag: UInt64)
 
   /// The most messages `--generate` makes (written as they are made, so memory stays flat).
   public static let maximumGeneratedMessages = 100_000_000
@@ -57,6 +66,10 @@ public enum DemoCommand: Equatable {
     var quitAfter: Double?
     var saveLoop: URL?
     var saveCount: Int?
+    var storeEditLoop: URL?
+    var history: URL?
+    var importInput: URL?
+    var exportInput: URL?
 
     func value(for flag: String) throws(UsageError) -> String {
       guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
@@ -100,9 +113,25 @@ public enum DemoCommand: Equatable {
       case "--quit-after": quitAfter = Double(try number(for: argument))
       case "--save-loop": saveLoop = URL(fileURLWithPath: try value(for: argument))
       case "--save-count": saveCount = try number(for: argument)
+      case "--store-edit-loop": storeEditLoop = URL(fileURLWithPath: try value(for: argument))
+      case "--history": history = URL(fileURLWithPath: try value(for: argument))
+      case "--import": importInput = URL(fileURLWithPath: try value(for: argument))
+      case "--export": exportInput = URL(fileURLWithPath: try value(for: argument))
       case "--stickers": options.stickers = URL(fileURLWithPath: try value(for: argument))
       default: throw UsageError(description: "unknown argument \"\(argument)\" (see --help)")
       }
+    }
+    if let storeEditLoop { return .storeEditLoop(store: storeEditLoop, tag: seed) }
+    if importInput != nil, exportInput != nil {
+      throw UsageError(description: "--import and --export exclude each other")
+    }
+    if let importInput {
+      guard let output else { throw UsageError(description: "--import needs --out HISTORY.sqlite") }
+      return .importTranscript(input: importInput, output: output)
+    }
+    if let exportInput {
+      guard let output else { throw UsageError(description: "--export needs --out TRANSCRIPT.json") }
+      return .exportHistory(input: exportInput, output: output)
     }
     if let saveLoop { return .saveLoop(output: saveLoop, messages: generate ?? 1_000, count: saveCount) }
     if let generate {
@@ -113,6 +142,10 @@ public enum DemoCommand: Equatable {
     if options.scenario != nil || options.matrix || options.report != nil {
       throw UsageError(description: "--scenario, --matrix and --report need --headless")
     }
+    if let history {
+      guard transcript == nil else { throw UsageError(description: "--history and --transcript exclude each other") }
+      return .history(store: history, quitAfter: quitAfter, stickers: options.stickers)
+    }
     return .interactive(transcript: transcript, quitAfter: quitAfter, stickers: options.stickers)
   }
 
@@ -122,6 +155,10 @@ public enum DemoCommand: Equatable {
     whose view providers survive edits and scrolling.
 
     USAGE
+      chat-demo --history HISTORY.sqlite [--quit-after SECONDS] [--stickers DIR]
+          Opens the window on a chat store (a SQLite history, see CHAT STORES): only the messages
+          on screen are read, and every edit is saved into the store as it happens (Ctrl+S has
+          nothing left to do). Needs a display.
       chat-demo [--transcript FILE] [--quit-after SECONDS] [--stickers DIR]
           Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
           Ctrl+S saves it atomically in the background, and a file that failed to load is never
@@ -137,7 +174,19 @@ public enum DemoCommand: Equatable {
           Writes a deterministic transcript of N messages (at most 100000000) as JSON (stdout without
           --out), as the messages are made, in flat memory: every K-th message holds a sticker
           (default 3), every J-th of those is a sticker alone (default never). --out replaces only a
-          regular file (a symbolic link is followed), atomically.
+          regular file (a symbolic link is followed), atomically. When FILE ends in .sqlite, .sqlite3
+          or .db, writes a chat store instead (10,000,000 messages in about half a minute, with a
+          progress line); a store is never written over an existing file.
+
+    CHAT STORES (SQLite histories)
+      chat-demo --import TRANSCRIPT.json --out HISTORY.sqlite
+          Writes a new chat store holding the transcript's messages (HISTORY must not exist).
+      chat-demo --export HISTORY.sqlite --out TRANSCRIPT.json
+          Writes the store's messages as a JSON transcript (atomically, like a save). The store is
+          opened read-only.
+      A file that is not a chat store, is missing or (to open for editing) read-only gets a clear
+      error and is never written to. A scenario's "transcript": {"history": "HISTORY.sqlite"} runs
+      on a store headless (its edits are saved into it).
 
     STICKERS
       --stickers DIR adds every sticker file in DIR (Lottie .json, Telegram .tgs, dotLottie .lottie,

@@ -14,11 +14,23 @@ public enum DemoMain {
     case .generate(let messages, let seed, let stickerEvery, let stickerOnlyEvery, let output):
       let generator = TranscriptGenerator(
         messages: messages, seed: seed, stickerEvery: stickerEvery, stickerOnlyEvery: stickerOnlyEvery)
+      if let output, HistoryFile.isStore(output) { return generateHistory(generator, to: output) }
       return generate(generator, to: output)
+    case .importTranscript(let input, let output):
+      return importTranscript(input, to: output)
+    case .exportHistory(let input, let output):
+      return exportHistory(input, to: output)
     case .saveLoop(let output, let messages, let count):
       return saveLoop(to: output, messages: messages, count: count)
+    case .storeEditLoop(let store, let tag):
+      return storeEditLoop(store, tag: tag)
     case .headless(let options):
       return runHeadless(options)
+    case .history(let store, let quitAfter, let stickers):
+      guard hasDisplay else {
+        return fail("--history needs a display; headless, run a scenario with \"transcript\": {\"history\": …}")
+      }
+      return DemoWindowLauncher.launch(history: store, quitAfter: quitAfter, stickers: stickers)
     case .interactive(let transcript, let quitAfter, let stickers):
       if hasDisplay {
         return DemoWindowLauncher.launch(transcript: transcript, quitAfter: quitAfter, stickers: stickers)

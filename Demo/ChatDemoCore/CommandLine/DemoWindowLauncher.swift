@@ -5,12 +5,23 @@ import Foundation
 enum DemoWindowLauncher {
   static func launch(transcript: URL?, quitAfter: Double?, stickers: URL?) -> Int32 {
     guard let assets = AssetLocator.assetsDirectory() else { return DemoMain.fail("cannot find the Assets folder") }
-    let file = transcript ?? assets.appendingPathComponent("Transcripts/sample.json")
+    return launch(
+      .transcript(transcript ?? assets.appendingPathComponent("Transcripts/sample.json")), assets: assets,
+      quitAfter: quitAfter, stickers: stickers)
+  }
+
+  /// Opens the window on the chat store at `history`.
+  static func launch(history: URL, quitAfter: Double?, stickers: URL?) -> Int32 {
+    guard let assets = AssetLocator.assetsDirectory() else { return DemoMain.fail("cannot find the Assets folder") }
+    return launch(.history(history), assets: assets, quitAfter: quitAfter, stickers: stickers)
+  }
+
+  private static func launch(_ document: ChatApp.Document, assets: URL, quitAfter: Double?, stickers: URL?) -> Int32 {
     do {
       if let stickers, !DemoMain.isDirectory(stickers) {
         return DemoMain.fail("--stickers \(stickers.path): not a readable directory")
       }
-      let app = try ChatApp(transcript: file, assets: assets, quitAfter: quitAfter, userStickers: stickers)
+      let app = try ChatApp(document: document, assets: assets, quitAfter: quitAfter, userStickers: stickers)
       for warning in app.stickerWarnings { print("chat-demo: \(warning)") }
       app.run()
       return 0

@@ -35,7 +35,7 @@ public final class SDLScenarioHost: ScenarioHost {
   }
 
   private static func makeChatView(
-    _ storage: TextContentStorage, width: Int, height: Int, fonts: SDLFontSet, context: ScenarioHostContext,
+    _ storage: TextContentManager, width: Int, height: Int, fonts: SDLFontSet, context: ScenarioHostContext,
     instrumentation: Instrumentation
   ) throws -> ChatTextView {
     let view = try ChatTextView.offscreen(

@@ -117,6 +117,12 @@ extension Scenario {
       }
       return .file(URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL)
     }
+    if let history = fields.history {
+      guard let path = history.string else {
+        throw ScenarioError(step: nil, reason: "transcript \"history\" must be a string (a chat store's path)")
+      }
+      return .history(URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL)
+    }
     if let options = fields.generate {
       guard let messages = options["messages"]?.int, (1...5_000_000).contains(messages) else {
         throw ScenarioError(step: nil, reason: "transcript \"generate\" needs \"messages\" in 1...5000000")

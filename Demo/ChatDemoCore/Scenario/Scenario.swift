@@ -1,4 +1,5 @@
 import ChatKit
+import ChatStore
 import Foundation
 import TextEngine
 
@@ -10,6 +11,8 @@ public struct Scenario: Equatable, Sendable {
     /// A file, resolved relative to the scenario file.
     case file(URL)
     case generate(TranscriptGenerator)
+    /// A chat store (SQLite history), resolved relative to the scenario file.
+    case history(URL)
   }
 
   public var name: String
@@ -46,6 +49,15 @@ public struct Scenario: Equatable, Sendable {
     case .file(let url):
       do {
         return try TranscriptFile.load(url)
+      } catch {
+        throw ScenarioError(step: nil, reason: "transcript: \(error)")
+      }
+    case .history(let url):
+      do {
+        let messages = try ChatStore(contentsOf: url, access: .readOnly).messages()
+        let transcript = Transcript(messages: Array(messages))
+        if let error = messages.error { throw error }
+        return transcript
       } catch {
         throw ScenarioError(step: nil, reason: "transcript: \(error)")
       }

@@ -32,6 +32,8 @@ struct ScenarioDocument {
     var isObject = true
     var file: JSONValue?
     var generate: JSONValue?
+    /// `"history"`: a chat store's path.
+    var history: JSONValue?
     /// The inline messages, when `"messages"` is an array.
     var messages: [ChatMessage]?
   }
@@ -128,6 +130,7 @@ struct ScenarioDocument {
       switch key {
       case "file": fields.file = try readSmallValue(&reader, key: key)
       case "generate": fields.generate = try readSmallValue(&reader, key: key)
+      case "history": fields.history = try readSmallValue(&reader, key: key)
       case "messages" where try reader.peek() == .array: fields.messages = try TranscriptCodec.readMessages(&reader)
       default: try reader.skipValue()
       }

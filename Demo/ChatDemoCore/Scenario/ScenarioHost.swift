@@ -36,7 +36,8 @@ extension ScenarioHost {
 
 /// Everything a host needs to be made.
 public struct ScenarioHostContext {
-  public let storage: TextContentStorage
+  /// The content manager: in memory (a JSON or generated transcript) or over a chat store.
+  public let storage: TextContentManager
   public let width: Int
   public let height: Int
   public let instrumentation: Instrumentation

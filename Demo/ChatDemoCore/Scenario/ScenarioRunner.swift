@@ -1,5 +1,6 @@
 import AnimationRuntime
 import ChatKit
+import ChatStore
 import Foundation
 import Instrumentation
 import Stickers
@@ -212,7 +213,7 @@ public final class ScenarioRunner {
   }
 
   /// `scene`, `split`, `collapse` and `expand`: the seed session's examples.
-  private func performViewStep(_ step: ScenarioStep, index: Int, host: any ScenarioHost, storage: TextContentStorage)
+  private func performViewStep(_ step: ScenarioStep, index: Int, host: any ScenarioHost, storage: TextContentManager)
     throws(ScenarioError)
   {
     func fail(_ reason: String) -> ScenarioError { ScenarioError(step: index, op: step.op, reason: reason) }
@@ -295,7 +296,18 @@ public final class ScenarioRunner {
     framesRendered += 1
   }
 
-  private func loadStorage(_ stickers: StickerFactory) throws(ScenarioError) -> TextContentStorage {
+  /// The content manager the scenario runs on: a ``StoredTextContentManager`` over the chat store
+  /// of a `{"history": …}` transcript (the scenario's edits are saved into it, as in the window),
+  /// else storage holding the loaded or generated transcript.
+  private func loadStorage(_ stickers: StickerFactory) throws(ScenarioError) -> TextContentManager {
+    if case .history(let url) = scenario.transcript {
+      try checkStickers(Transcript(), stickers)
+      do {
+        return try StoredTextContentManager(source: ChatStore(contentsOf: url, stickers: stickers))
+      } catch {
+        throw ScenarioError(step: nil, reason: "transcript: \(error)")
+      }
+    }
     let transcript = try scenario.loadTranscript()
     try checkStickers(transcript, stickers)
     return transcript.storage(stickers: stickers)
@@ -323,18 +335,21 @@ public final class ScenarioRunner {
 
   // MARK: Report
 
-  private func report(storage: TextContentStorage, view: TextView, runtime: StickerRuntime) -> ScenarioReport {
+  private func report(storage: TextContentManager, view: TextView, runtime: StickerRuntime) -> ScenarioReport {
     var locations: [Int: (message: Int, sticker: String?)] = [:]
     var index = 0
     let delegate = storage.delegate  // collapsed days hide paragraphs from enumeration: count them too
     storage.delegate = nil
     defer { storage.delegate = delegate }
-    storage.enumerateTextElements { element in
-      for attachment in (element as? TextParagraph)?.attributedString.attachments ?? [] {
-        locations[attachment.id] = (index, (attachment as? StickerAttachment)?.stickerName ?? attachment.fileType)
+    // Over a store, where each attachment sits is not looked up: that would build every paragraph.
+    if storage is TextContentStorage {
+      storage.enumerateTextElements { element in
+        for attachment in (element as? TextParagraph)?.attributedString.attachments ?? [] {
+          locations[attachment.id] = (index, (attachment as? StickerAttachment)?.stickerName ?? attachment.fileType)
+        }
+        index += 1
+        return true
       }
-      index += 1
-      return true
     }
     let perAttachment = instrumentation.perAttachment.keys.sorted().map { id in
       ScenarioReport.AttachmentEntry(

@@ -66,12 +66,22 @@ public struct ChatMessage: Equatable, Sendable {
     length == 1 && startsWithSticker()
   }
 
+  /// The characters in `text`: its UTF-8 count when it is ASCII without `\r` (one byte, one
+  /// character), else its `count`.
+  /// - Complexity: O(text length).
+  private static func characterCount(_ text: String) -> Int {
+    let simple = text.utf8.withContiguousStorageIfAvailable { bytes in
+      !bytes.contains { $0 >= 0x80 || $0 == 0x0D }
+    }
+    return simple == true ? text.utf8.count : text.count
+  }
+
   /// The message's length in characters, a sticker counting one.
   /// - Complexity: O(length).
   public var length: Int {
     parts.reduce(0) { total, part in
       switch part {
-      case .text(let text): total + text.count
+      case .text(let text): total + Self.characterCount(text)
       case .sticker: total + 1
       }
     }

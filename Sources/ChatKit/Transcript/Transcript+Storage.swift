@@ -36,12 +36,9 @@ extension Transcript {
   public func storage(stickers: StickerFactory) -> TextContentStorage {
     var paragraphs: [(AttributedText, [String: String])] = []
     paragraphs.reserveCapacity(messages.count)
-    var lastDate: String?
+    var separators = ChatDay.SeparatorPlacement()
     for message in messages {
-      if let date = message.date, date != lastDate {
-        paragraphs.append(ChatDay.separatorParagraph(for: date))
-        lastDate = date
-      }
+      if let date = separators.separator(before: message) { paragraphs.append(ChatDay.separatorParagraph(for: date)) }
       paragraphs.append(message.paragraph(stickers: stickers))
     }
     return TextContentStorage(paragraphs: paragraphs)

@@ -17,7 +17,7 @@ public final class ChatDaySections: TextContentManagerDelegate {
 
   /// The sections of `storage`: its delegate when that is one already, else a new one, installed as
   /// the delegate unless the storage has another delegate (which is kept: days then never hide).
-  public static func sections(of storage: TextContentStorage) -> ChatDaySections {
+  public static func sections(of storage: TextContentManager) -> ChatDaySections {
     if let existing = storage.delegate as? ChatDaySections { return existing }
     let sections = ChatDaySections()
     if storage.delegate == nil { storage.delegate = sections }
@@ -39,7 +39,7 @@ public final class ChatDaySections: TextContentManagerDelegate {
   /// - Returns: Whether anything changed.
   /// - Complexity: O(messages in the day × log n) to count them, plus one pass per view.
   @discardableResult
-  public func collapse(separatorAt separatorIndex: Int, in storage: TextContentStorage) -> Bool {
+  public func collapse(separatorAt separatorIndex: Int, in storage: TextContentManager) -> Bool {
     guard let date = storage.paragraph(at: separatorIndex)?.paragraphAttributes[ChatDay.separatorKey],
       collapsed[date] == nil
     else { return false }
@@ -66,7 +66,7 @@ public final class ChatDaySections: TextContentManagerDelegate {
   /// The separator paragraph of the day holding paragraph `index` of `storage` (itself when it is a
   /// separator), or `nil` when the paragraph belongs to no day.
   /// - Complexity: O(messages of the day before it × log n).
-  public func separatorIndex(forParagraphAt index: Int, in storage: TextContentStorage) -> Int? {
+  public func separatorIndex(forParagraphAt index: Int, in storage: TextContentManager) -> Int? {
     var current = index
     while current >= 0, let paragraph = storage.paragraph(at: current) {
       if paragraph.paragraphAttributes[ChatDay.separatorKey] != nil { return current }
@@ -78,7 +78,7 @@ public final class ChatDaySections: TextContentManagerDelegate {
 
   /// The separator paragraphs of `storage`'s days, oldest first, collapsed days included.
   /// - Complexity: O(n): it walks the storage (scenarios use it; clicks know their paragraph).
-  public func separatorIndices(in storage: TextContentStorage) -> [Int] {
+  public func separatorIndices(in storage: TextContentManager) -> [Int] {
     var result: [Int] = []
     var index = 0
     let delegate = storage.delegate
@@ -117,7 +117,7 @@ public final class ChatDaySections: TextContentManagerDelegate {
   ) -> Bool {
     guard let first = try? textContentManager.location(at: range.lowerBound),
       let last = try? textContentManager.location(at: range.upperBound),
-      let start = textContentManager.index(of: first.paragraph), let end = textContentManager.index(of: last.paragraph),
+      let start = textContentManager.index(of: first), let end = textContentManager.index(of: last),
       start <= end
     else { return true }  // out of range: the storage refuses it itself
     for index in start...end {

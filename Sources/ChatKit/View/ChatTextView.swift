@@ -72,7 +72,7 @@ public final class ChatTextView: SDLTextView {
   /// - Throws: ``SDLError`` when the renderer has no drawable area.
   @MainActor
   public init(
-    storage: TextContentStorage, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
+    storage: TextContentManager, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
     instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender
   ) throws(SDLError) {
     let size = renderer.outputSize
@@ -98,7 +98,7 @@ public final class ChatTextView: SDLTextView {
   /// - Throws: ``SDLError`` when the surface or renderer cannot be created.
   @MainActor
   public static func offscreen(
-    storage: TextContentStorage, width: Int, height: Int, fonts: SDLFontSet, clock: any AnimationClock,
+    storage: TextContentManager, width: Int, height: Int, fonts: SDLFontSet, clock: any AnimationClock,
     instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender
   ) throws(SDLError) -> ChatTextView {
     try ChatTextView(

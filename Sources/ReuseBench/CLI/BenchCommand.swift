@@ -17,13 +17,33 @@ enum BenchCommand {
       print(BenchOptions.help)
       return 0
     }
+    if let phase = options.storePhase { return storeChild(options, phase: phase) }
     if let size = options.singleSize { return child(options, size: size) }
     return parent(options)
   }
 
   private static func child(_ options: BenchOptions, size: Int) -> Int32 {
+    emit(options, label: "\(size)") { try SizeRun(options: options, size: size).run() }
+  }
+
+  private static func storeChild(_ options: BenchOptions, phase: String) -> Int32 {
+    guard let path = options.storePath else {
+      printError("reuse-bench: --store-phase needs --store-path")
+      return 2
+    }
+    return emit(options, label: "store \(phase)") {
+      switch phase {
+      case "prepare": return try StorePreparation(size: options.storeSize, storePath: path, smoke: options.smoke).run()
+      case "figures": return try StoreFigures(options: options, size: options.storeSize, storePath: path).run()
+      default: throw BenchFailure("unknown store phase '\(phase)'")
+      }
+    }
+  }
+
+  /// Runs a child's measurement and writes its report to `--emit` (or standard output).
+  private static func emit(_ options: BenchOptions, label: String, _ measure: () throws -> SizeReport) -> Int32 {
     do {
-      let report = try SizeRun(options: options, size: size).run()
+      let report = try measure()
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]
       let data = try encoder.encode(report)
@@ -34,7 +54,7 @@ enum BenchCommand {
       }
       return 0
     } catch {
-      printError("reuse-bench [\(size)]: \(error)")
+      printError("reuse-bench [\(label)]: \(error)")
       return 1
     }
   }
@@ -65,6 +85,7 @@ enum BenchCommand {
       print("Goals (issue 6):")
       print(table.renderGoals())
     }
+    if options.runs(BenchOptions.storeName) { failures += storeBackend(options) }
     failures += extraTables(options)
     if let path = options.jsonPath { failures += writeJSON(reports, to: path) }
     if let banner = BuildWarning.banner { printError(banner) }
@@ -79,6 +100,36 @@ enum BenchCommand {
     }
     print("reuse-bench \(mode): FAILED — \(failures.count) problem(s) in \(seconds)")
     return 1
+  }
+
+  /// The store backend: a child writes the store and imports, then a child opens it and measures.
+  private static func storeBackend(_ options: BenchOptions) -> [String] {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "reuse-bench-\(getpid())-store-\(options.storeSize).sqlite"
+    ).path
+    defer {
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    printError("reuse-bench: store backend, \(Format.count(options.storeSize)) messages (own processes)")
+    var reports: [SizeReport] = []
+    do {
+      reports.append(try ChildRunner(options: options).runStore(phase: "prepare", path: path))
+      reports.append(try ChildRunner(options: options).runStore(phase: "figures", path: path))
+    } catch {
+      return [error.description]
+    }
+    let merged = SizeReport(
+      size: options.storeSize, measurer: reports[0].measurer, figures: reports.flatMap(\.figures),
+      failures: reports.flatMap(\.failures))
+    print("\nStore backend (ChatStore over SQLite, \(Format.count(options.storeSize)) messages):")
+    print(ResultTable(reports: [merged]).render())
+    print("\nGoals (issue 11, store backend):")
+    for verdict in StoreGoals.verdicts(merged) {
+      print(
+        "\(Format.pad(verdict.id, 8)) \(Format.pad(verdict.status.rawValue, 12)) \(Format.pad(verdict.goal, 48)) "
+          + verdict.evidence)
+    }
+    return merged.failures.map { "[store] \($0)" }
   }
 
   private static func extraTables(_ options: BenchOptions) -> [String] {

@@ -18,11 +18,19 @@ struct BenchOptions {
   var singleSize: Int?
   var emitPath: String?
   var showsHelp = false
+  /// Messages in the chat store the store backend's figures open.
+  var storeSize = 10_000_000
+  /// Set in a child of the store backend: `prepare` (write the store, import) or `figures`.
+  var storePhase: String?
+  /// The chat store the store backend's children share.
+  var storePath: String?
 
   /// The figures that run per size.
   static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11"]
   /// The size-independent tables.
   static let tableNames = ["stickers", "textcache"]
+  /// The store backend (ChatStore): its own children, at ``storeSize``; runs unless `--only` leaves it out.
+  static let storeName = "store"
 
   /// Parses `arguments` (without the executable's name).
   /// - Throws: ``BenchFailure`` naming the bad flag or value.
@@ -46,7 +54,7 @@ struct BenchOptions {
         self.sizes = sizes
       case "--only":
         let names = Set(try value(argument).split(separator: ",").map(String.init))
-        let known = Set(Self.figureNames + Self.tableNames)
+        let known = Set(Self.figureNames + Self.tableNames + [Self.storeName])
         if let unknown = names.subtracting(known).sorted().first {
           throw BenchFailure("--only: unknown figure '\(unknown)' (known: \(known.sorted().joined(separator: ",")))")
         }
@@ -61,6 +69,9 @@ struct BenchOptions {
         }
         soakMinutes = minutes
       case "--single-size": singleSize = try count(try value(argument), argument)
+      case "--store-size": storeSize = try count(try value(argument), argument)
+      case "--store-phase": storePhase = try value(argument)
+      case "--store-path": storePath = try value(argument)
       case "--emit": emitPath = try value(argument)
       case "--help", "-h": showsHelp = true
       default: throw BenchFailure("unknown argument '\(argument)' (try --help)")
@@ -68,6 +79,7 @@ struct BenchOptions {
     }
     if smoke {
       sizes = [1_000]
+      storeSize = min(storeSize, 2_000)
       samples = min(samples, 12)
       soakMinutes = min(soakMinutes, 0.5)
     }
@@ -75,7 +87,7 @@ struct BenchOptions {
 
   /// Whether figure or table `name` should run.
   func runs(_ name: String) -> Bool {
-    guard let only else { return Self.figureNames.contains(name) }
+    guard let only else { return Self.figureNames.contains(name) || name == Self.storeName }
     return only.contains(name)
   }
 
@@ -87,6 +99,17 @@ struct BenchOptions {
     let soak = size == sizes.max() ? soakMinutes : 0
     var arguments = [
       "--single-size", String(size), "--emit", emitPath, "--samples", String(samples), "--soak-minutes", String(soak),
+    ]
+    if let only { arguments += ["--only", only.sorted().joined(separator: ",")] }
+    if smoke { arguments.append("--smoke") }
+    return arguments
+  }
+
+  /// The arguments a child of the store backend gets for `phase`.
+  func storeChildArguments(phase: String, path: String, emitPath: String) -> [String] {
+    var arguments = [
+      "--store-phase", phase, "--store-path", path, "--store-size", String(storeSize), "--emit", emitPath,
+      "--samples", String(samples),
     ]
     if let only { arguments += ["--only", only.sorted().joined(separator: ",")] }
     if smoke { arguments.append("--smoke") }
@@ -109,6 +132,8 @@ struct BenchOptions {
                         P6 with 30 real stickers visible) and
                         'textcache' (run textures vs glyph atlas). Default: all figures.
       --json FILE       Also write every measurement as JSON.
+      --store-size N    Messages in the chat store of the store backend (default 10000000;
+                        2000 in a smoke run). 'store' in --only runs that backend alone.
       --samples N       Timed samples per figure after warm-up (default 300).
       --soak-minutes M  Simulated minutes of P11's soak, at the largest size only (default 30).
       --smoke           A quick check that the benchmark works: 1000 messages, few samples.
@@ -132,6 +157,11 @@ struct BenchOptions {
           memory right after open; with retained fragments and live providers
       P11 soak: simulated minutes of scrolling at 60 Hz (flings, reading, jumps; every 10th
           frame drawn); growth of resident memory after the first simulated minute
+
+    STORE BACKEND (ChatStore over SQLite, at --store-size; two child processes)
+      store.generate  write the benchmark transcript straight into a store (messages/s)
+      store.import    import a 1,000,000-message JSON transcript into a store (messages/s)
+      store.source    open the store and read the block table and the latest paragraph
 
     Build in release mode: debug numbers are meaningless, and a debug build says so loudly.
     """

@@ -26,7 +26,7 @@ final class FigureContext {
   }
 
   var view: TextView { fixture.view }
-  var storage: TextContentStorage { fixture.storage }
+  var storage: TextContentManager { fixture.storage }
   var sampler: Sampler { Sampler(warmUp: warmUp, samples: samples) }
 
   /// Sets `policy` for sticker providers (it applies from the next pass).

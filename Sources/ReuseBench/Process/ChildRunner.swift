@@ -1,19 +1,32 @@
 import Foundation
 
-/// Runs one size in a fresh copy of this executable and reads back its JSON report.
+/// Runs one size (or one phase of the store backend) in a fresh copy of this executable and reads
+/// back its JSON report.
 struct ChildRunner {
   let options: BenchOptions
 
   /// Starts `reuse-bench --single-size size --emit FILE …`, waits, and decodes FILE.
   /// - Throws: ``BenchFailure`` when the child cannot start, fails, or writes no report.
   func run(size: Int) throws(BenchFailure) -> SizeReport {
+    try run(label: "the run at \(size) messages") { options.childArguments(size: size, emitPath: $0) }
+  }
+
+  /// Starts `reuse-bench --store-phase phase …` on the store at `path`, waits, and decodes its report.
+  /// - Throws: ``BenchFailure`` when the child cannot start, fails, or writes no report.
+  func runStore(phase: String, path: String) throws(BenchFailure) -> SizeReport {
+    try run(label: "the store backend's \(phase)") {
+      options.storeChildArguments(phase: phase, path: path, emitPath: $0)
+    }
+  }
+
+  private func run(label: String, arguments: (String) -> [String]) throws(BenchFailure) -> SizeReport {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     let emit = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "reuse-bench-\(getpid())-\(size).json")
+      "reuse-bench-\(getpid())-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: emit) }
     let process = Process()
     process.executableURL = executable
-    process.arguments = options.childArguments(size: size, emitPath: emit.path)
+    process.arguments = arguments(emit.path)
     do {
       try process.run()
     } catch {
@@ -21,12 +34,12 @@ struct ChildRunner {
     }
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      throw BenchFailure("the run at \(size) messages exited with status \(process.terminationStatus)")
+      throw BenchFailure("\(label) exited with status \(process.terminationStatus)")
     }
     do {
       return try JSONDecoder().decode(SizeReport.self, from: Data(contentsOf: emit))
     } catch {
-      throw BenchFailure("the run at \(size) messages wrote no readable report: \(error)")
+      throw BenchFailure("\(label) wrote no readable report: \(error)")
     }
   }
 }

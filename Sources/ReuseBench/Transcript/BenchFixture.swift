@@ -12,7 +12,7 @@ final class BenchFixture {
   /// The viewport every figure uses.
   static let viewportSize = CGSize(width: 480, height: 800)
 
-  let storage: TextContentStorage
+  let storage: TextContentManager
   let view: TextView
   /// The same view as a chat view, when it is one (whole frames can be drawn).
   let chatView: ChatTextView?
@@ -20,7 +20,7 @@ final class BenchFixture {
   /// Opens a view on `storage`, shows the latest message and, for the chat view, draws that first frame.
   /// - Throws: ``SDLError`` when the chat view cannot be created or draw.
   /// - Complexity: O(n) for the height index; the first pass is O(log n + visible).
-  init(environment: BenchEnvironment, storage: TextContentStorage) throws {
+  init(environment: BenchEnvironment, storage: TextContentManager) throws {
     self.storage = storage
     if let fonts = environment.fonts {
       let chat = try ChatTextView.offscreen(

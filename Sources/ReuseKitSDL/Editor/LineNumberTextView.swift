@@ -55,7 +55,7 @@ open class LineNumberTextView: SDLTextView {
   ///   - gutterWidth: The gutter's width in pixels (default 56).
   @MainActor
   public init(
-    storage: TextContentStorage, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
+    storage: TextContentManager, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
     instrumentation: Instrumentation = Instrumentation(), gutterWidth: Double = 56
   ) {
     self.gutterWidth = gutterWidth

@@ -45,10 +45,10 @@ extension SDLTextView {
   /// Selects the whole paragraph holding `offset`.
   public func selectParagraph(at offset: Int) {
     guard let location = try? textContentStorage.location(at: min(max(0, offset), textContentStorage.length)),
-      let index = textContentStorage.index(of: location.paragraph),
+      let paragraph = textContentStorage.paragraph(for: location), let index = textContentStorage.index(of: paragraph),
       let start = try? textContentStorage.startOffset(ofParagraphAt: index)
     else { return }
-    try? setSelectedRange(start..<(start + location.paragraph.length))
+    try? setSelectedRange(start..<(start + paragraph.length))
   }
 
   /// Scrolls the least distance that shows the caret (with a small margin).

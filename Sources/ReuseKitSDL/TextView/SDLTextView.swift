@@ -71,7 +71,7 @@ open class SDLTextView: TextView {
   ///   - clipboard: The clipboard; by default the system clipboard when SDL video runs, else one in memory.
   @MainActor
   public init(
-    storage: TextContentStorage, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
+    storage: TextContentManager, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
     instrumentation: Instrumentation = Instrumentation(), clipboard: (any TextClipboard)? = nil
   ) {
     self.renderer = renderer

@@ -23,6 +23,9 @@ open class TextAttachmentViewProvider {
 
   /// The ``textAttachment``'s identifier, kept even after the attachment is gone.
   public let attachmentID: Int
+  /// The attachment's identity for reuse: its stored identifier when it has one, so that the
+  /// attachment rebuilt from its store (a new object) finds this provider again.
+  package let reuseIdentity: AttachmentIdentity
 
   public required init(
     textAttachment: TextAttachment, parentView: TextView?, textLayoutManager: TextLayoutManager?,
@@ -33,7 +36,11 @@ open class TextAttachmentViewProvider {
     self.textLayoutManager = textLayoutManager
     self.location = location
     self.attachmentID = textAttachment.id
+    self.reuseIdentity = textAttachment.identity
   }
+
+  /// Points the provider at `attachment`, the same attachment rebuilt from its store.
+  package func rebind(to attachment: TextAttachment) { textAttachment = attachment }
 
   /// Creates ``view``. The default makes a ``PlaceholderRenderingSurface`` of the attachment's size.
   /// - Throws: Any error; the framework then shows a placeholder and records an error event.

@@ -23,6 +23,7 @@ extension TextLayoutManager {
   /// - Complexity: O(k log k) for k retained fragments when it runs; amortised O(log k) per
   ///   fragment created.
   func releaseFragmentsOverLimit() {
+    defer { textContentManager?.releaseUnusedParagraphs() }
     let limit = fragmentRetentionLimit
     guard retainedNodes.count > limit + max(16, limit / 4) else { return }
     let current = usePeriod

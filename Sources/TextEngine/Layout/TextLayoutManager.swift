@@ -9,9 +9,14 @@ import Instrumentation
 /// paragraph in O(log n). Several layout managers can observe one storage.
 public final class TextLayoutManager {
   /// One paragraph's layout state in this manager, stored inline in its index node (a struct,
-  /// so that indexing a paragraph costs one allocation, not two).
+  /// so that indexing a paragraph costs one allocation, not two), or a *gap*: a run of paragraphs
+  /// not measured, one node holding their count and estimated height (see <doc:StorageIdentity>).
+  ///
+  /// An entry does not hold its paragraph (a store-backed manager may release it); layout asks
+  /// the content manager for the paragraph at the entry's position.
   struct Entry {
-    let paragraph: TextParagraph
+    /// Whether the node is a run of unmeasured paragraphs, each ``height`` / count tall.
+    var isGap = false
     var fragment: TextLayoutFragment?
     /// Whether the content manager's delegate hid the paragraph when last asked.
     var isHidden = false
@@ -23,7 +28,6 @@ public final class TextLayoutManager {
     var serial = 0
     /// The layout of the paragraph this one replaced in an edit, to re-break only what changed.
     var replacedLayout: ReplacedLayout?
-    init(paragraph: TextParagraph) { self.paragraph = paragraph }
   }
 
   /// The storage this manager lays out.
@@ -75,6 +79,8 @@ public final class TextLayoutManager {
   /// attachments whose providers track their views' bounds.
   package weak var reuseController: TextAttachmentReuseController?
   private var generation = 0
+  /// The content manager's node last looked up for an entry, its index and the tree's version then.
+  private var storageCursor: (node: SequenceTree<TextParagraph?>.Node, index: Int, version: Int)?
   private lazy var averageAdvance: Double = {
     let sample = "the quick brown fox jumps over the lazy dog"
     let advances = glyphMeasurer.advances(of: sample[...], attributes: defaultAttributes)
@@ -127,22 +133,27 @@ public final class TextLayoutManager {
     for fragment in fragments { reuseController?.fragmentDiscarded(fragment) }
   }
 
+  /// Indexes the content manager's paragraphs as one gap (nothing is measured yet) whose height
+  /// is the sum of the estimates: each paragraph in memory by its own length and style, each run
+  /// a store-backed manager has not built by its count and average length.
+  /// - Complexity: O(nodes of the content manager's tree) time, O(1) memory.
   private func rebuildEstimates() {
     guard needsEstimates else { return }
     needsEstimates = false
     guard let manager = textContentManager else { return }
-    var all: [(element: Entry, length: Int, height: Double)] = []
-    all.reserveCapacity(manager.paragraphCount)
     let estimator = HeightEstimator(self)
+    var height = 0.0
     manager.paragraphs.visit { node in
-      all.append(
-        (
-          element: Entry(paragraph: node.element), length: node.element.length,
-          height: estimator.height(of: node.element)
-        ))
+      if let paragraph = node.element {
+        height += estimator.height(of: paragraph)
+      } else {
+        height += estimator.height(ofRunOf: node.count, length: node.length)
+      }
       return true
     }
-    index.replace(0..<index.count, with: all)
+    let count = manager.paragraphs.count
+    let gap = SequenceTree<Entry>.Piece(element: Entry(isGap: true), count: count, length: 0, height: height)
+    index.replace(0..<index.count, with: count == 0 ? [] : [gap])
   }
 
   // MARK: Geometry
@@ -160,24 +171,31 @@ public final class TextLayoutManager {
 
   /// The paragraph index whose span contains `y`.
   /// - Complexity: O(log n).
-  public func paragraphIndex(atY y: Double) -> Int? { entries.node(containingY: y)?.index }
+  public func paragraphIndex(atY y: Double) -> Int? {
+    guard let found = entries.node(containingY: y) else { return nil }
+    return found.index + item(atY: y, inGap: found.node, top: found.top)
+  }
 
   /// The top of paragraph `index` (estimated if not laid out).
   /// - Complexity: O(log n).
   public func yOffset(ofParagraphAt index: Int) -> Double? {
-    guard let node = entries.node(at: index) else { return nil }
-    return entries.position(of: node).y
+    guard let (node, start) = entries.locate(index) else { return nil }
+    return entries.position(of: node).y + Double(index - start) * itemHeight(of: node)
   }
 
   /// The current height of paragraph `index` (estimated if not laid out).
-  public func height(ofParagraphAt index: Int) -> Double? { entries.node(at: index)?.height }
+  public func height(ofParagraphAt index: Int) -> Double? { entries.node(at: index).map(itemHeight(of:)) }
+
+  /// The nodes of the height index: the paragraphs measured (or edited) plus one per gap, not
+  /// one per paragraph of a store-backed document.
+  public var heightIndexNodeCount: Int { entries.nodeCount }
 
   // MARK: Fragments
 
   /// The fragment for the paragraph holding `location`, laying it out if needed.
   /// - Complexity: O(log n + paragraph length).
   public func textLayoutFragment(for location: TextLocation) -> TextLayoutFragment? {
-    guard let index = textContentManager?.index(of: location.paragraph) else { return nil }
+    guard let index = textContentManager?.index(of: location) else { return nil }
     return ensureLayout(forParagraphAt: index)
   }
 
@@ -186,19 +204,20 @@ public final class TextLayoutManager {
   /// - Complexity: O(log n + paragraph length).
   @discardableResult
   public func ensureLayout(forParagraphAt index: Int) -> TextLayoutFragment? {
-    guard let node = entries.node(at: index) else { return nil }
-    return ensureLayout(node)
+    guard let node = entryNode(at: index) else { return nil }
+    return ensureLayout(node, index: index)
   }
 
   /// Invalidates the fragments of the paragraphs in `range`; the next pass lays them out anew.
   public func invalidateLayout(for range: TextRange) {
-    guard let manager = textContentManager, let first = manager.index(of: range.location.paragraph),
-      let last = manager.index(of: range.endLocation.paragraph), first <= last
+    guard let manager = textContentManager, let first = manager.index(of: range.location),
+      let last = manager.index(of: range.endLocation), first <= last
     else { return }
     var node = entries.node(at: first)
-    for _ in first...last {
-      guard let current = node else { break }
+    var index = entries.locate(first)?.start ?? first
+    while let current = node, index <= last {
       current.element.isInvalidated = current.element.fragment != nil
+      index += current.count
       node = entries.successor(of: current)
     }
   }
@@ -216,17 +235,51 @@ public final class TextLayoutManager {
   public func enumerateTextLayoutFragments(
     fromParagraphAt index: Int, using block: (TextLayoutFragment, Int) -> Bool
   ) {
-    var node = entries.node(at: index)
+    var node = entryNode(at: index)
     var current = index
     while let entryNode = node {
-      if let fragment = ensureLayout(entryNode), !block(fragment, current) { return }
-      node = entries.successor(of: entryNode)
+      if let fragment = ensureLayout(entryNode, index: current), !block(fragment, current) { return }
+      node = self.node(after: entryNode)
       current += 1
     }
   }
 
-  func ensureLayout(_ node: SequenceTree<Entry>.Node) -> TextLayoutFragment? {
-    let paragraph = node.element.paragraph
+  /// Lays out the paragraph of `node`, an entry (not a gap) at `index` (worked out when `nil`).
+  func ensureLayout(_ node: SequenceTree<Entry>.Node, index: Int? = nil) -> TextLayoutFragment? {
+    guard !node.element.isGap else { return nil }
+    // A fragment holds its paragraph (an edit replaces the entry), so it is asked first: no lookup.
+    if let fragment = node.element.fragment, fragment.textParagraph.isInDocument {
+      return ensureLayout(node, fragment.textParagraph)
+    }
+    guard let paragraph = paragraph(forEntryAt: index ?? entries.position(of: node).index) else { return nil }
+    return ensureLayout(node, paragraph)
+  }
+
+  /// The content manager's paragraph at `index`: found from the last one asked for when it is a
+  /// neighbour (a pass walks paragraph by paragraph), else looked up (and built if needed).
+  /// - Complexity: O(1) amortised for a neighbour, O(log n) otherwise.
+  private func paragraph(forEntryAt index: Int) -> TextParagraph? {
+    guard let manager = textContentManager else { return nil }
+    let tree = manager.paragraphs
+    if let cursor = storageCursor, cursor.version == tree.version {
+      let near: SequenceTree<TextParagraph?>.Node? =
+        switch index - cursor.index {
+        case 0: cursor.node
+        case 1: tree.successor(of: cursor.node)
+        case -1: tree.predecessor(of: cursor.node)
+        default: nil
+        }
+      if let near, let paragraph = near.element {
+        storageCursor = (near, index, tree.version)
+        return paragraph
+      }
+    }
+    guard let node = manager.builtNode(at: index), let paragraph = node.element else { return nil }
+    storageCursor = (node, index, tree.version)
+    return paragraph
+  }
+
+  private func ensureLayout(_ node: SequenceTree<Entry>.Node, _ paragraph: TextParagraph) -> TextLayoutFragment? {
     guard textContentManager?.shouldEnumerate(paragraph) ?? true else {
       if !node.element.isHidden {
         node.element.isHidden = true
@@ -263,8 +316,7 @@ public final class TextLayoutManager {
     let width = lineWidth(for: style)
     let controller = reuseController
     let bounds: (TextAttachment, Int) -> CGRect = { attachment, offset in
-      controller?.trackedAttachmentBounds(
-        attachment, at: TextLocation(paragraph: paragraph, offset: offset), lineWidth: width) ?? attachment.bounds
+      controller?.trackedAttachmentBounds(attachment, in: paragraph, at: offset, lineWidth: width) ?? attachment.bounds
     }
     let parameters = ParagraphLayout.Parameters(
       lineWidth: width, style: style, defaultMetrics: glyphMeasurer.lineMetrics(for: defaultAttributes),
@@ -311,7 +363,7 @@ public final class TextLayoutManager {
   }
 
   /// Estimates heights from paragraph lengths, reading the metrics it needs once.
-  private struct HeightEstimator {
+  struct HeightEstimator {
     let manager: TextLayoutManager
     let delegate: (any TextLayoutManagerDelegate)?
     let averageAdvance: Double
@@ -326,8 +378,21 @@ public final class TextLayoutManager {
 
     func height(of paragraph: TextParagraph) -> Double {
       let style = delegate?.textLayoutManager(manager, paragraphStyleFor: paragraph) ?? .plain
+      return height(length: paragraph.length, style: style)
+    }
+
+    /// The estimate for a run of `count` paragraphs not in memory, `length` characters in all:
+    /// `count` paragraphs of the average length, in the style of a paragraph without attributes.
+    func height(ofRunOf count: Int, length: Int) -> Double {
+      let style =
+        delegate?.textLayoutManager(manager, paragraphStyleFor: TextParagraph(attributedString: AttributedText()))
+        ?? .plain
+      return Double(count) * height(length: length / max(1, count), style: style)
+    }
+
+    private func height(length: Int, style: ParagraphStyle) -> Double {
       let width = manager.lineWidth(for: style)
-      let lines = max(1, (Double(paragraph.length) * averageAdvance / width).rounded(.up))
+      let lines = max(1, (Double(length) * averageAdvance / width).rounded(.up))
       return lines * lineHeight + style.spacingBefore + style.spacingAfter
     }
   }
@@ -340,6 +405,9 @@ extension TextLayoutManager: TextContentObserver {
   ) {
     guard !needsEstimates else { return }  // the rebuild will read the storage as it is then
     let estimator = HeightEstimator(self)
+    // The range's ends must fall between nodes: split the gaps they fall in.
+    if range.lowerBound < index.count { _ = entryNode(at: range.lowerBound) }
+    if range.upperBound > range.lowerBound { _ = entryNode(at: range.upperBound - 1) }
     // An edited paragraph (one replaced by one, as on every keystroke) starts from its old measured
     // height, which is nearer the truth than a length estimate: a bottom-anchored view then needs
     // no second pass to settle.
@@ -348,10 +416,11 @@ extension TextLayoutManager: TextContentObserver {
     let (removedEntries, _) = index.replace(
       range,
       with: inserted.map {
-        var entry = Entry(paragraph: $0)
+        var entry = Entry()
         entry.replacedLayout = edited.flatMap(ReplacedLayout.of)
         return (element: entry, length: $0.length, height: measured ?? estimator.height(of: $0))
       })
+    reuseController?.paragraphsReplaced(removed.map(\.identifier))
     for entry in removedEntries {
       guard let fragment = entry.fragment else { continue }
       retainedNodes[ObjectIdentifier(fragment)] = nil

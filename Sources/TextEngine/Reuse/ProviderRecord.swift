@@ -16,6 +16,16 @@ final class ProviderRecord {
     self.fragment = fragment
   }
 
-  var id: Int { provider.attachmentID }
+  /// The attachment's identity: the key of the controller's tables.
+  var id: AttachmentIdentity { provider.reuseIdentity }
+  /// The id of the attachment object the provider was made for, for instrumentation.
+  var attachmentID: Int { provider.attachmentID }
+
+  /// Points the record and its provider at `attachment`: the same attachment, rebuilt from its store.
+  func rebind(to attachment: TextAttachment) {
+    guard self.attachment !== attachment else { return }
+    self.attachment = attachment
+    provider.rebind(to: attachment)
+  }
   var typeName: String { provider.providerTypeName }
 }

@@ -36,32 +36,35 @@ package final class TextAttachmentReuseController {
   /// Only rare paths use it (new surfaces and providers, the end of a transaction); the hot
   /// ones read the stored storage, layout manager and instrumentation.
   unowned var textView: TextView!
-  private let storage: TextContentStorage
+  private let storage: TextContentManager
   private let layoutManager: TextLayoutManager
   private let instrumentation: Instrumentation
   /// The policies in force (since the last pass).
   private var registry = ReuseRegistry()
   /// The policies registered since the last pass; ``beginPass()`` puts them in force.
   private var pendingRegistry: ReuseRegistry?
-  /// The live providers, by attachment id.
-  private var records: [Int: ProviderRecord] = [:]
+  /// The live providers, by attachment identity (the stored identifier when there is one, so that
+  /// an attachment rebuilt from its store finds its provider).
+  private var records: [AttachmentIdentity: ProviderRecord] = [:]
   /// The attachments whose views the last pass showed.
-  private var shownIDs: Set<Int> = []
+  private var shownIDs: Set<AttachmentIdentity> = []
   /// The attachments whose views this pass showed so far.
-  private var seenThisPass: Set<Int> = []
+  private var seenThisPass: Set<AttachmentIdentity> = []
+  /// Identifiers of the paragraphs edits replaced in the open editing transaction.
+  private var paragraphsReplacedInTransaction: Set<Int64> = []
   /// Providers whose fragment went away while their attachment stayed: the paragraph's next
   /// fragment takes them over (`.onEditingInlineParagraphs`).
-  private var awaitingHandOver: Set<Int> = []
+  private var awaitingHandOver: Set<AttachmentIdentity> = []
   /// Providers whose fragment was released for memory while their view sat in the scroll cache:
   /// the paragraph's next fragment re-adopts them silently (see ``fragmentReleased(_:)``).
-  private var detachedIDs: Set<Int> = []
+  private var detachedIDs: Set<AttachmentIdentity> = []
   /// Providers of paragraphs the content manager's delegate hides (collapsed sections): kept,
   /// without a fragment, until the paragraph shows again (see ``fragmentHidden(_:)``).
-  private var hiddenIDs: Set<Int> = []
+  private var hiddenIDs: Set<AttachmentIdentity> = []
   /// Fragments dropped inside the open editing transaction, released when it ends.
   private var fragmentsDroppedInTransaction: [TextLayoutFragment] = []
   /// Cached attachment ids, least recently cached first; evicted by hand to discard and count views.
-  private var scrollCache = LRUCache<Int, Void>(costLimit: .max)
+  private var scrollCache = LRUCache<AttachmentIdentity, Void>(costLimit: .max)
   /// This pass's fragment surfaces, by fragment identity; the last pass's wait in
   /// `previousSurfaces` to be picked up again (the two swap each pass).
   private var surfaces: [ObjectIdentifier: any TextViewportRenderingSurface] = [:]
@@ -73,7 +76,7 @@ package final class TextAttachmentReuseController {
   ///   - storage: The view's storage.
   ///   - layoutManager: The view's layout manager.
   ///   - instrumentation: The view's counters.
-  init(storage: TextContentStorage, layoutManager: TextLayoutManager, instrumentation: Instrumentation) {
+  init(storage: TextContentManager, layoutManager: TextLayoutManager, instrumentation: Instrumentation) {
     self.storage = storage
     self.layoutManager = layoutManager
     self.instrumentation = instrumentation
@@ -101,7 +104,13 @@ package final class TextAttachmentReuseController {
   package var liveObjects: Instrumentation.LiveObjects {
     Instrumentation.LiveObjects(
       providers: records.count, views: records.values.filter { $0.viewState != .discarded }.count,
-      providersPerAttachment: records.mapValues { _ in 1 })
+      providersPerAttachment: providersPerAttachment)
+  }
+
+  private var providersPerAttachment: [Int: Int] {
+    var result: [Int: Int] = [:]
+    for record in records.values { result[record.attachmentID, default: 0] += 1 }
+    return result
   }
 
   /// The number of views in the scroll cache.
@@ -111,17 +120,17 @@ package final class TextAttachmentReuseController {
 
   /// The provider held for `attachment`, if any.
   package func provider(for attachment: TextAttachment) -> TextAttachmentViewProvider? {
-    records[attachment.id]?.provider
+    records[attachment.identity]?.provider
   }
 
   /// Where `attachment`'s view is, or `nil` when no provider is held for it.
   package func viewState(for attachment: TextAttachment) -> ViewState? {
-    records[attachment.id]?.viewState
+    records[attachment.identity]?.viewState
   }
 
   /// Whether `attachment`'s provider waits to be handed to its paragraph's next fragment.
   package func isAwaitingHandOver(_ attachment: TextAttachment) -> Bool {
-    awaitingHandOver.contains(attachment.id)
+    awaitingHandOver.contains(attachment.identity)
   }
 
   /// `String(describing: type)`, cached: instrumentation names a provider type on every event.
@@ -135,13 +144,19 @@ package final class TextAttachmentReuseController {
   /// The bounds a provider that tracks its view's bounds gives `attachment`, for layout.
   /// - Parameters:
   ///   - attachment: The attachment being laid out.
-  ///   - location: Where it is.
+  ///   - paragraph: The paragraph it is in.
+  ///   - offset: Its offset in the paragraph.
   ///   - lineWidth: The width of the line it is laid out in.
-  func trackedAttachmentBounds(_ attachment: TextAttachment, at location: TextLocation, lineWidth: Double) -> CGRect? {
-    guard let provider = records[attachment.id]?.provider, provider.tracksTextAttachmentViewBounds else { return nil }
+  func trackedAttachmentBounds(
+    _ attachment: TextAttachment, in paragraph: TextParagraph, at offset: Int, lineWidth: Double
+  ) -> CGRect? {
+    guard let provider = records[attachment.identity]?.provider, provider.tracksTextAttachmentViewBounds else {
+      return nil
+    }
     let metrics = layoutManager.glyphMeasurer.lineMetrics(for: layoutManager.defaultAttributes)
     return provider.attachmentBounds(
-      for: location.paragraph.attributedString.attributes(at: location.offset), location: location,
+      for: paragraph.attributedString.attributes(at: offset),
+      location: TextLocation(paragraph: paragraph, offset: offset),
       textContainer: layoutManager.textContainer,
       proposedLineFragment: CGRect(x: 0, y: 0, width: lineWidth, height: metrics.lineHeight), position: .zero)
   }
@@ -221,6 +236,11 @@ extension TextAttachmentReuseController {
 extension TextAttachmentReuseController {
   /// The layout manager dropped `fragment` (an edit, an invalidation or a width change). Its surface goes; its providers are released now, or when the storage's open
   /// editing transaction ends.
+  /// An edit replaced the paragraphs with `identifiers` (told inside the editing transaction).
+  package func paragraphsReplaced(_ identifiers: [Int64]) {
+    paragraphsReplacedInTransaction.formUnion(identifiers)
+  }
+
   package func fragmentDiscarded(_ fragment: TextLayoutFragment) {
     surfaces[ObjectIdentifier(fragment)] = nil
     previousSurfaces[ObjectIdentifier(fragment)] = nil
@@ -238,6 +258,7 @@ extension TextAttachmentReuseController {
     let fragments = fragmentsDroppedInTransaction
     fragmentsDroppedInTransaction = []
     for fragment in fragments { releaseProviders(of: fragment) }
+    defer { paragraphsReplacedInTransaction.removeAll() }
     for id in awaitingHandOver.sorted() {
       guard let record = records[id] else { continue }
       if !isPresent(record) { discard(record) }
@@ -262,7 +283,7 @@ extension TextAttachmentReuseController {
     surfaces[ObjectIdentifier(fragment)] = nil
     previousSurfaces[ObjectIdentifier(fragment)] = nil
     for provider in fragment.textAttachmentViewProviders {
-      guard let record = records[provider.attachmentID], record.provider === provider, record.fragment === fragment
+      guard let record = records[provider.reuseIdentity], record.provider === provider, record.fragment === fragment
       else { continue }
       if record.viewState == .cached {
         record.fragment = nil
@@ -276,9 +297,12 @@ extension TextAttachmentReuseController {
 
   /// Pass: a new fragment of a released paragraph takes back its detached provider. This is not
   /// an edit, so nothing is counted; the pass then restores the cached view.
-  private func readopt(_ record: ProviderRecord, by fragment: TextLayoutFragment, at location: TextLocation) {
+  private func readopt(
+    _ record: ProviderRecord, by fragment: TextLayoutFragment, at location: TextLocation, attachment: TextAttachment
+  ) {
     record.fragment = fragment
     record.provider.location = location
+    record.rebind(to: attachment)
   }
 
   /// End of an edit: a detached provider whose paragraph the edit replaced follows the edit rule
@@ -291,7 +315,7 @@ extension TextAttachmentReuseController {
       guard let record = records[id] else { continue }
       if !isPresent(record) {
         discard(record)
-      } else if storage.index(of: record.provider.location.paragraph) == nil {
+      } else if paragraphsReplacedInTransaction.contains(record.provider.location.elementIdentifier) {
         detachedIDs.remove(id)
         if policy(of: record).contains(.onEditingInlineParagraphs) {
           awaitingHandOver.insert(id)
@@ -323,7 +347,7 @@ extension TextAttachmentReuseController {
     surfaces[ObjectIdentifier(fragment)] = nil
     previousSurfaces[ObjectIdentifier(fragment)] = nil
     for provider in fragment.textAttachmentViewProviders {
-      guard let record = records[provider.attachmentID], record.provider === provider, record.fragment === fragment
+      guard let record = records[provider.reuseIdentity], record.provider === provider, record.fragment === fragment
       else { continue }
       record.fragment = nil
       detachedIDs.remove(record.id)
@@ -333,7 +357,7 @@ extension TextAttachmentReuseController {
   }
 
   /// Whether `attachment`'s provider is kept for a hidden paragraph.
-  package func isHidden(_ attachment: TextAttachment) -> Bool { hiddenIDs.contains(attachment.id) }
+  package func isHidden(_ attachment: TextAttachment) -> Bool { hiddenIDs.contains(attachment.identity) }
 
   /// End of an edit: a hidden paragraph's provider whose attachment left the document is discarded;
   /// one whose paragraph the edit replaced follows the edit rule (handed over with
@@ -345,7 +369,7 @@ extension TextAttachmentReuseController {
       guard let record = records[id] else { continue }
       if !isPresent(record) {
         discard(record)
-      } else if storage.index(of: record.provider.location.paragraph) == nil {
+      } else if paragraphsReplacedInTransaction.contains(record.provider.location.elementIdentifier) {
         hiddenIDs.remove(id)
         if policy(of: record).contains(.onEditingInlineParagraphs) {
           awaitingHandOver.insert(id)
@@ -384,7 +408,7 @@ extension TextAttachmentReuseController {
   private func releaseProviders(of fragment: TextLayoutFragment) {
     for provider in fragment.textAttachmentViewProviders {
       // A pass inside the transaction may already have handed the provider to a newer fragment.
-      guard let record = records[provider.attachmentID], record.provider === provider, record.fragment === fragment
+      guard let record = records[provider.reuseIdentity], record.provider === provider, record.fragment === fragment
       else { continue }
       if isPresent(record), policy(of: record).contains(.onEditingInlineParagraphs) {
         record.fragment = nil
@@ -399,10 +423,12 @@ extension TextAttachmentReuseController {
   /// Pass, second half of the hand-over: a new fragment takes over `record`'s provider (and
   /// its view, shown or cached) at `location`.
   private func handOver(
-    _ record: ProviderRecord, to fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?
+    _ record: ProviderRecord, to fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?,
+    attachment: TextAttachment
   ) {
     record.fragment = fragment
     record.provider.location = location
+    record.rebind(to: attachment)
     awaitingHandOver.remove(record.id)
     record.paragraphIndex = paragraphIndex
     log(.providerReusedOnEdit, record)
@@ -417,14 +443,14 @@ extension TextAttachmentReuseController {
   private func provider(
     for attachment: TextAttachment, in fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?
   ) -> ProviderRecord {
-    if let existing = records[attachment.id] {
+    if let existing = records[attachment.identity] {
       if existing.fragment === fragment { return existing }
       if detachedIDs.remove(existing.id) != nil || hiddenIDs.remove(existing.id) != nil {
-        readopt(existing, by: fragment, at: location)
+        readopt(existing, by: fragment, at: location, attachment: attachment)
         return existing
       }
       if existing.fragment == nil || policy(of: existing).contains(.onEditingInlineParagraphs) {
-        handOver(existing, to: fragment, at: location, paragraphIndex: paragraphIndex)
+        handOver(existing, to: fragment, at: location, paragraphIndex: paragraphIndex, attachment: attachment)
         return existing
       }
       discard(existing)
@@ -445,7 +471,7 @@ extension TextAttachmentReuseController {
     }
     let record = ProviderRecord(provider: provider, attachment: attachment, fragment: fragment)
     record.paragraphIndex = paragraphIndex
-    records[attachment.id] = record
+    records[record.id] = record
     log(.providerCreated, record)
     return record
   }
@@ -466,8 +492,9 @@ extension TextAttachmentReuseController {
       } catch {
         record.provider.view = PlaceholderRenderingSurface(failureReason: "loadView() failed: \(error)")
         instrumentation.record(
-          .error, attachmentID: record.id, providerType: record.typeName, paragraphIndex: record.paragraphIndex,
-          message: "attachment \(record.id): loadView() failed: \(error)")
+          .error, attachmentID: record.attachmentID, providerType: record.typeName,
+          paragraphIndex: record.paragraphIndex,
+          message: "attachment \(record.attachmentID): loadView() failed: \(error)")
       }
       if record.provider.view == nil {
         record.provider.view = PlaceholderRenderingSurface(failureReason: "loadView() set no view")
@@ -519,9 +546,10 @@ extension TextAttachmentReuseController {
     log(.providerDiscarded, record)
   }
 
-  /// Whether `record`'s attachment is still in the document.
+  /// Whether `record`'s attachment is still in the document (by identity: a released
+  /// paragraph's attachments stay in the document while their objects are gone).
   private func isPresent(_ record: ProviderRecord) -> Bool {
-    record.attachment.map { storage.contains($0) } ?? false
+    storage.containsAttachment(with: record.id)
   }
 
   private func policy(of record: ProviderRecord) -> TextAttachmentViewProviderReusePolicy {
@@ -530,6 +558,6 @@ extension TextAttachmentReuseController {
 
   private func log(_ kind: InstrumentationEvent.Kind, _ record: ProviderRecord) {
     instrumentation.record(
-      kind, attachmentID: record.id, providerType: record.typeName, paragraphIndex: record.paragraphIndex)
+      kind, attachmentID: record.attachmentID, providerType: record.typeName, paragraphIndex: record.paragraphIndex)
   }
 }

@@ -1,28 +1,37 @@
 import Foundation
 
-/// The storage layer's base: an ordered set of paragraphs, edit transactions and observers.
+/// The storage layer's base, abstract over its backing store as `NSTextContentManager` is: an
+/// ordered set of paragraphs, addressed by position or location, edit transactions and observers.
 ///
 /// Paragraphs live in a balanced tree, so every lookup by index, character offset or paragraph
-/// is O(log n). ``TextContentStorage`` adds attributed-string editing on top.
+/// is O(log n). A subclass decides where paragraphs come from: ``TextContentStorage`` keeps every
+/// paragraph in memory; ``StoredTextContentManager`` keeps runs of paragraphs it has not built as
+/// one node each (a count and a length) and builds a paragraph when it is asked for. Callers
+/// never assume a paragraph is in memory: they ask by position (``paragraph(at:)``) or location
+/// (``paragraph(for:)``). See <doc:StorageIdentity>.
 open class TextContentManager {
   /// Hides elements from enumeration and layout (collapsible sections).
   public weak var delegate: (any TextContentManagerDelegate)?
 
-  let paragraphs = SequenceTree<TextParagraph>()
+  /// The paragraphs; `nil` elements are runs not built (a store-backed manager's).
+  let paragraphs = SequenceTree<TextParagraph?>()
   private var observers: [WeakObserver] = []
   private var transactionDepth = 0
   private var isNotifying = false
-  /// Attachments present in the document, by identity; each appears at most once.
-  private var presentAttachments: [ObjectIdentifier: TextAttachment] = [:]
+  /// Attachments present in the built paragraphs, by identity; each appears at most once.
+  var presentAttachments: [AttachmentIdentity: TextAttachment] = [:]
 
   public init() {
     insertInitialParagraph()
   }
 
+  /// A manager whose subclass fills the tree itself (a store-backed one).
+  init(empty: Void) {}
+
   private func insertInitialParagraph() {
     let empty = TextParagraph(attributedString: AttributedText())
     adopt([empty])
-    paragraphs.replace(0..<0, with: [(empty, 0, 0)])
+    paragraphs.replace(0..<0, with: [(element: empty, length: 0, height: 0)])
     empty.storageNode = paragraphs.first
   }
 
@@ -38,6 +47,35 @@ open class TextContentManager {
     observers.removeAll { $0.value == nil || $0.value === observer }
   }
 
+  // MARK: Backing store (subclass hooks)
+
+  /// Builds the paragraph at `index`, which lies in the run `node` starting at `start`, and puts
+  /// it in the tree in place of that item. The base class keeps every paragraph in memory.
+  /// - Returns: The paragraph's node, or `nil` when the store fails.
+  func buildParagraph(at index: Int, in node: SequenceTree<TextParagraph?>.Node, start: Int)
+    -> SequenceTree<TextParagraph?>.Node?
+  { nil }
+
+  /// The index of the paragraph with `identifier` when no built paragraph has it (it was
+  /// released), or `nil`: in memory, such a paragraph has left the document.
+  func indexOfReleasedParagraph(identifier: Int64) -> Int? { nil }
+
+  /// Writes a replacement to the backing store before the tree changes: paragraphs `range`
+  /// (all built) become `contents`. Throw to refuse it; nothing may have changed then.
+  /// - Returns: The new paragraphs' identifiers, or `nil` for new process-wide ones.
+  func storeReplacement(
+    _ range: Range<Int>, removed: [TextParagraph], with contents: [(AttributedText, [String: String])]
+  ) throws(TextEditError) -> [Int64]? { nil }
+
+  /// Called once the tree holds `inserted` in place of `removed`, before observers hear of it.
+  func paragraphsDidChange(removed: [TextParagraph], inserted: [TextParagraph]) {}
+
+  /// Called after every viewport pass: a store-backed manager releases paragraphs nothing holds.
+  package func releaseUnusedParagraphs() {}
+
+  /// The paragraphs built and in the tree now.
+  package var builtParagraphCount: Int { paragraphs.nodeCount }
+
   // MARK: Queries
 
   /// The number of paragraphs; an empty document has one empty paragraph.
@@ -49,9 +87,17 @@ open class TextContentManager {
   /// Nodes of the paragraph index visited so far, for complexity tests.
   public var indexNodesVisited: Int { paragraphs.nodesVisited }
 
-  /// The paragraph at `index`.
-  /// - Complexity: O(log n).
-  public func paragraph(at index: Int) -> TextParagraph? { paragraphs.node(at: index)?.element }
+  /// The paragraph at `index`, built if needed.
+  /// - Complexity: O(log n), plus building it.
+  public func paragraph(at index: Int) -> TextParagraph? { builtNode(at: index)?.element ?? nil }
+
+  /// The node of the paragraph at `index`, building the paragraph if it is in a run.
+  /// - Complexity: O(log n), plus building it.
+  func builtNode(at index: Int) -> SequenceTree<TextParagraph?>.Node? {
+    guard let (node, start) = paragraphs.locate(index) else { return nil }
+    if node.element != nil { return node }
+    return buildParagraph(at: index, in: node, start: start)
+  }
 
   /// The index of `paragraph`, or `nil` if it is not in this document.
   /// - Complexity: O(log n).
@@ -60,41 +106,82 @@ open class TextContentManager {
     return paragraphs.position(of: node).index
   }
 
+  /// The index of the paragraph `location` points into, or `nil` when it left the document.
+  /// - Complexity: O(log n).
+  public func index(of location: TextLocation) -> Int? {
+    if let paragraph = location.cachedParagraph, paragraph.textContentManager === self,
+      let node = paragraph.storageNode
+    {
+      return paragraphs.position(of: node).index
+    }
+    return indexOfReleasedParagraph(identifier: location.elementIdentifier)
+  }
+
+  /// The paragraph `location` points into (built again if it was released), or `nil` when it
+  /// left the document.
+  /// - Complexity: O(log n).
+  public func paragraph(for location: TextLocation) -> TextParagraph? {
+    if let paragraph = location.cachedParagraph, paragraph.textContentManager === self, paragraph.storageNode != nil {
+      return paragraph
+    }
+    return indexOfReleasedParagraph(identifier: location.elementIdentifier).flatMap(paragraph(at:))
+  }
+
   /// The range of the whole document.
   public var documentRange: TextRange {
-    let first = paragraphs.first!.element
-    let last = paragraphs.last!.element
+    let first = paragraph(at: 0)
+    let last = paragraph(at: paragraphCount - 1)
     return TextRange(
-      location: TextLocation(paragraph: first, offset: 0), end: TextLocation(paragraph: last, offset: last.length))
+      location: TextLocation(elementIdentifier: first?.identifier ?? 0, offset: 0),
+      end: TextLocation(elementIdentifier: last?.identifier ?? 0, offset: last?.length ?? 0))
   }
 
   /// The document offset of `location`.
   /// - Throws: ``TextEditError`` when the location is stale or out of its paragraph.
   /// - Complexity: O(log n).
   public func offset(of location: TextLocation) throws(TextEditError) -> Int {
-    guard location.paragraph.textContentManager === self, let node = location.paragraph.storageNode else {
-      throw .staleLocation
-    }
-    guard location.offset >= 0, location.offset <= location.paragraph.length else {
-      throw .offsetOutOfRange(offset: location.offset, length: location.paragraph.length)
+    guard let paragraph = paragraph(for: location), let node = paragraph.storageNode else { throw .staleLocation }
+    guard location.offset >= 0, location.offset <= paragraph.length else {
+      throw .offsetOutOfRange(offset: location.offset, length: paragraph.length)
     }
     let position = paragraphs.position(of: node)
     return position.offset + position.index + location.offset
   }
 
-  /// The location at document offset `offset`.
+  /// The location at document offset `offset`, building its paragraph if needed.
   /// - Complexity: O(log n).
   public func location(at offset: Int) throws(TextEditError) -> TextLocation {
+    let (paragraph, start) = try paragraph(containing: offset)
+    return TextLocation(paragraph: paragraph, offset: offset - start)
+  }
+
+  /// The paragraph holding document offset `offset` and the offset where it starts.
+  /// - Complexity: O(log n), plus building the paragraph.
+  func paragraph(containing offset: Int) throws(TextEditError) -> (TextParagraph, Int) {
     guard offset >= 0, offset <= length else { throw .offsetOutOfRange(offset: offset, length: length) }
     let found = paragraphs.node(containingOffset: offset, separator: 1)!
-    return TextLocation(paragraph: found.node.element, offset: offset - found.start)
+    if let paragraph = found.node.element { return (paragraph, found.start) }
+    guard let index = indexOfItem(containing: offset, inRun: found.node, start: found.index, offset: found.start),
+      let node = builtNode(at: index), let paragraph = node.element
+    else { throw .storeFailed(message: "the store could not build the paragraph at offset \(offset)") }
+    let position = paragraphs.position(of: node)
+    return (paragraph, position.offset + position.index)
   }
+
+  /// The position of the item holding document offset `offset` inside the run `node` (which
+  /// starts at item `start` and offset `runOffset`).
+  func indexOfItem(
+    containing offset: Int, inRun node: SequenceTree<TextParagraph?>.Node, start: Int, offset runOffset: Int
+  ) -> Int? { nil }
 
   /// The document offset where paragraph `index` starts.
   /// - Complexity: O(log n).
   public func startOffset(ofParagraphAt index: Int) throws(TextEditError) -> Int {
-    guard let node = paragraphs.node(at: index) else {
+    guard index >= 0, index < paragraphCount else {
       throw .paragraphIndexOutOfRange(index: index, count: paragraphCount)
+    }
+    guard let node = builtNode(at: index) else {
+      throw .storeFailed(message: "the store could not build paragraph \(index)")
     }
     let position = paragraphs.position(of: node)
     return position.offset + position.index
@@ -108,11 +195,15 @@ open class TextContentManager {
     return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
   }
 
-  /// Whether `attachment` (by identity) is in the document.
+  /// Whether `attachment` is in the document: by its stored identifier when it has one (an
+  /// attachment rebuilt from its store is the same attachment), else by the object.
   /// - Complexity: O(1).
   public func contains(_ attachment: TextAttachment) -> Bool {
-    presentAttachments[ObjectIdentifier(attachment)] != nil
+    containsAttachment(with: attachment.identity)
   }
+
+  /// Whether an attachment with `identity` is in the document.
+  func containsAttachment(with identity: AttachmentIdentity) -> Bool { presentAttachments[identity] != nil }
 
   /// Whether the delegate lets `element` take part in enumeration and layout.
   public func shouldEnumerate(_ element: TextElement, options: TextContentManagerEnumerationOptions = []) -> Bool {
@@ -120,26 +211,21 @@ open class TextContentManager {
   }
 
   /// Calls `block` for each element the delegate lets through, from the element holding
-  /// `location` (the start when `nil`), until `block` returns `false`.
+  /// `location` (the start when `nil`), until `block` returns `false`. Elements not in memory
+  /// are built as the enumeration reaches them.
   /// - Returns: The location where enumeration stopped, or `nil` when it ran to the end.
   @discardableResult
   public func enumerateTextElements(
     from location: TextLocation? = nil, options: TextContentManagerEnumerationOptions = [],
     using block: (TextElement) -> Bool
   ) -> TextLocation? {
-    let startIndex: Int
-    if let location, let index = index(of: location.paragraph) {
-      startIndex = index
-    } else {
-      startIndex = options.contains(.reverse) ? paragraphCount - 1 : 0
-    }
-    var current = paragraphs.node(at: startIndex)
-    while let node = current {
-      let paragraph = node.element
+    let reverse = options.contains(.reverse)
+    var index = location.flatMap { self.index(of: $0) } ?? (reverse ? paragraphCount - 1 : 0)
+    while let paragraph = paragraph(at: index) {
       if shouldEnumerate(paragraph, options: options), !block(paragraph) {
         return TextLocation(paragraph: paragraph, offset: 0)
       }
-      current = options.contains(.reverse) ? paragraphs.predecessor(of: node) : paragraphs.successor(of: node)
+      index += reverse ? -1 : 1
     }
     return nil
   }
@@ -166,7 +252,8 @@ open class TextContentManager {
   /// Replaces paragraphs `range` with `newParagraphs` and tells every observer.
   ///
   /// An attachment already present elsewhere in the document is replaced by a copy
-  /// (``TextAttachment/copy()``): one attachment object appears at most once per document.
+  /// (``TextAttachment/copy()``): one attachment appears at most once per document. A store-backed
+  /// manager writes the replacement to its store first; if the store refuses, nothing changes.
   /// - Complexity: O(log n + k) for k paragraphs removed and inserted.
   @discardableResult
   package func replaceParagraphs(_ range: Range<Int>, with contents: [(AttributedText, [String: String])])
@@ -177,47 +264,83 @@ open class TextContentManager {
       throw .paragraphIndexOutOfRange(index: range.upperBound, count: paragraphCount)
     }
     let contents = contents.isEmpty && range.count == paragraphCount ? [(AttributedText(), [:])] : contents
-    var removedParagraphs: [TextParagraph] = []
-    paragraphs.visit(from: range.lowerBound) { node in
-      guard removedParagraphs.count < range.count else { return false }
-      removedParagraphs.append(node.element)
-      return true
-    }
+    let removedParagraphs = try buildParagraphs(range)
+    var removedKeys: [AttachmentIdentity: TextAttachment] = [:]
     for paragraph in removedParagraphs {
-      for attachment in paragraph.attributedString.attachments {
-        presentAttachments[ObjectIdentifier(attachment)] = nil
-      }
+      for attachment in paragraph.attributedString.attachments { removedKeys[attachment.identity] = attachment }
     }
-    if contents.count > 64 { presentAttachments.reserveCapacity(presentAttachments.count + contents.count / 2) }
-    let newParagraphs = contents.map { text, attributes in
-      TextParagraph(
-        attributedString: text.mappingAttachments { attachment in
-          let key = ObjectIdentifier(attachment)
-          let unique = presentAttachments[key] == nil ? attachment : attachment.copy()
-          presentAttachments[ObjectIdentifier(unique)] = unique
-          return unique
-        }, paragraphAttributes: attributes)
+    // One occurrence per document: an attachment present outside the replaced range goes in as a copy.
+    var taken = Set<AttachmentIdentity>()
+    let unique = contents.map { text, attributes in
+      (
+        text.mappingAttachments { attachment in
+          let key = attachment.identity
+          let present = removedKeys[key] == nil && containsAttachment(with: key)
+          guard !present, taken.insert(key).inserted else { return attachment.copy() }
+          return attachment
+        }, attributes
+      )
+    }
+    let identifiers = try storeReplacement(range, removed: removedParagraphs, with: unique)
+    for paragraph in removedParagraphs {
+      for attachment in paragraph.attributedString.attachments { presentAttachments[attachment.identity] = nil }
+    }
+    if unique.count > 64 { presentAttachments.reserveCapacity(presentAttachments.count + unique.count / 2) }
+    let newParagraphs = unique.enumerated().map { index, content in
+      let paragraph = TextParagraph(
+        attributedString: content.0, paragraphAttributes: content.1, identifier: identifiers?[index])
+      for attachment in content.0.attachments { presentAttachments[attachment.identity] = attachment }
+      return paragraph
     }
     return performEditingTransaction {
       let (removed, inserted) = paragraphs.replace(
         range, with: newParagraphs.map { (element: $0, length: $0.length, height: 0) })
-      for paragraph in removed {
+      for case let paragraph? in removed {
         paragraph.storageNode = nil
         paragraph.textContentManager = nil
       }
       adopt(newParagraphs)
       for (paragraph, node) in zip(newParagraphs, inserted) { paragraph.storageNode = node }
+      paragraphsDidChange(removed: removedParagraphs, inserted: newParagraphs)
       isNotifying = true
       defer { isNotifying = false }
       for observer in observers {
         observer.value?.textContentManager(
-          self, didReplaceParagraphsIn: range, removed: removed, inserted: newParagraphs)
+          self, didReplaceParagraphsIn: range, removed: removedParagraphs, inserted: newParagraphs)
       }
-      return (removed, newParagraphs)
+      return (removedParagraphs, newParagraphs)
     }
   }
 
-  private func adopt(_ newParagraphs: [TextParagraph]) {
+  /// The paragraphs in `range`, each built (so the range's ends fall between tree nodes).
+  private func buildParagraphs(_ range: Range<Int>) throws(TextEditError) -> [TextParagraph] {
+    if range.isEmpty {
+      if range.lowerBound < paragraphCount, builtNode(at: range.lowerBound) == nil {
+        throw .storeFailed(message: "the store could not build paragraph \(range.lowerBound)")
+      }
+      return []
+    }
+    var result: [TextParagraph] = []
+    result.reserveCapacity(min(range.count, 1024))
+    var index = range.lowerBound
+    while index < range.upperBound {
+      guard let node = builtNode(at: index), let paragraph = node.element else {
+        throw .storeFailed(message: "the store could not build paragraph \(index)")
+      }
+      result.append(paragraph)
+      index += 1
+      // Walk the built neighbours without a descent each.
+      var next = paragraphs.successor(of: node)
+      while index < range.upperBound, let current = next, let built = current.element {
+        result.append(built)
+        index += 1
+        next = paragraphs.successor(of: current)
+      }
+    }
+    return result
+  }
+
+  func adopt(_ newParagraphs: [TextParagraph]) {
     for paragraph in newParagraphs { paragraph.textContentManager = self }
   }
 }

@@ -63,4 +63,13 @@ public protocol TextContentSource: AnyObject {
   func commitTransaction() throws
   /// Abandons the open transaction.
   func rollbackTransaction()
+
+  /// Where the element with `identifier` is now, or `nil` when the store has no such element.
+  /// A manager asks it to resolve a location whose element it released (see <doc:StorageIdentity>).
+  /// Optional: the default answers `nil`, and such locations are then stale.
+  func position(ofElement identifier: Int64) throws -> (block: Int64, position: Int)?
+}
+
+extension TextContentSource {
+  public func position(ofElement identifier: Int64) throws -> (block: Int64, position: Int)? { nil }
 }

@@ -12,6 +12,8 @@ public enum TextEditError: Error, Equatable, CustomStringConvertible {
   case reentrantEdit
   /// The text view refused to change these characters (``TextView/shouldChangeText(in:)``).
   case refused(range: Range<Int>)
+  /// The backing store failed to read or write (a store-backed manager); the message is the store's.
+  case storeFailed(message: String)
 
   public var description: String {
     switch self {
@@ -21,6 +23,7 @@ public enum TextEditError: Error, Equatable, CustomStringConvertible {
     case .invertedRange: "the range ends before it starts"
     case .reentrantEdit: "an edit was made while observers were being told about another edit"
     case .refused(let range): "the view does not let the characters in \(range.lowerBound)..<\(range.upperBound) change"
+    case .storeFailed(let message): "the backing store failed: \(message)"
     }
   }
 }

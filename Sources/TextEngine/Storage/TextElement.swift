@@ -15,8 +15,11 @@ open class TextElement {
 
 /// One paragraph: an immutable run of attributed text, without its `\n` separator.
 ///
-/// An edit never mutates a paragraph; storage replaces it with a new object, so identity
-/// tells whether a paragraph changed. Unchanged paragraphs keep their identity.
+/// An edit never mutates a paragraph; storage replaces it with a new paragraph with a new
+/// ``identifier``, so the identifier tells whether a paragraph changed. Unchanged paragraphs keep
+/// their identifier; in memory (``TextContentStorage``) they also keep their object, while a
+/// store-backed manager (``StoredTextContentManager``) may release an unused paragraph object and
+/// later build an equal one with the same identifier (see <doc:StorageIdentity>).
 public final class TextParagraph: TextElement {
   private static let serials = Atomic<Int>(0)
 
@@ -26,6 +29,9 @@ public final class TextParagraph: TextElement {
   public let paragraphAttributes: [String: String]
   /// A process-wide creation number, for descriptions and logs.
   public let serial: Int
+  /// The paragraph's identity in its document, kept across the release and rebuilding of the
+  /// object: the store's element identifier, or a process-wide number for paragraphs in memory.
+  public let identifier: Int64
 
   /// The node that holds this paragraph in its storage's tree, while it is in the document.
   ///
@@ -33,12 +39,15 @@ public final class TextParagraph: TextElement {
   /// checking that ``textContentManager`` is the storage asking: storage clears it when the
   /// paragraph leaves the document, and a storage's nodes die only with the storage, after
   /// ``textContentManager`` (weak) has become `nil`.
-  unowned(unsafe) var storageNode: SequenceTree<TextParagraph>.Node?
+  unowned(unsafe) var storageNode: SequenceTree<TextParagraph?>.Node?
 
-  public init(attributedString: AttributedText, paragraphAttributes: [String: String] = [:]) {
+  /// Creates a paragraph; without an `identifier` it gets a new process-wide one.
+  public init(attributedString: AttributedText, paragraphAttributes: [String: String] = [:], identifier: Int64? = nil) {
     self.attributedString = attributedString
     self.paragraphAttributes = paragraphAttributes
-    self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
+    let serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
+    self.serial = serial
+    self.identifier = identifier ?? -Int64(serial) - 1
   }
 
   /// The number of characters, without the separator.

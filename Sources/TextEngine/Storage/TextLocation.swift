@@ -1,16 +1,28 @@
-/// A position in a document: a paragraph object and a character offset inside it.
+/// A position in a document: an element's identifier and a character offset inside it.
 ///
-/// A location names its paragraph by identity, so a location into a paragraph that an edit
-/// replaced is *stale*: storage rejects it with ``TextEditError/staleLocation``.
-/// Compare locations with ``TextContentManager/compare(_:_:)``.
+/// A location names its paragraph by ``TextParagraph/identifier``, which survives the release
+/// and rebuilding of the paragraph object by a store-backed manager; it does not keep the
+/// paragraph alive. A location into a paragraph that an edit replaced is *stale*: storage rejects
+/// it with ``TextEditError/staleLocation``. Resolve one with
+/// ``TextContentManager/paragraph(for:)``; compare locations with ``TextContentManager/compare(_:_:)``.
+/// See <doc:StorageIdentity>.
 public struct TextLocation: Hashable, CustomStringConvertible {
-  /// The paragraph the location points into.
-  public let paragraph: TextParagraph
-  /// The offset in `Character`s from the paragraph's start; `paragraph.length` is its end.
+  /// The identifier of the paragraph the location points into.
+  public let elementIdentifier: Int64
+  /// The offset in `Character`s from the paragraph's start; the paragraph's length is its end.
   public let offset: Int
+  /// The paragraph object the location was made from, while it lives: resolves in O(1).
+  weak var cachedParagraph: TextParagraph?
 
   public init(paragraph: TextParagraph, offset: Int) {
-    self.paragraph = paragraph
+    self.elementIdentifier = paragraph.identifier
+    self.offset = offset
+    self.cachedParagraph = paragraph
+  }
+
+  /// A location in the paragraph with `elementIdentifier`, resolved by its content manager.
+  public init(elementIdentifier: Int64, offset: Int) {
+    self.elementIdentifier = elementIdentifier
     self.offset = offset
   }
 
@@ -18,19 +30,22 @@ public struct TextLocation: Hashable, CustomStringConvertible {
   /// a location advanced too far is refused by storage (out of range) rather than trapping.
   public func advanced(by delta: Int) -> TextLocation {
     let (sum, overflow) = offset.addingReportingOverflow(delta)
-    return TextLocation(paragraph: paragraph, offset: overflow ? (delta > 0 ? Int.max : Int.min) : sum)
+    var result = TextLocation(
+      elementIdentifier: elementIdentifier, offset: overflow ? (delta > 0 ? Int.max : Int.min) : sum)
+    result.cachedParagraph = cachedParagraph
+    return result
   }
 
   public static func == (lhs: TextLocation, rhs: TextLocation) -> Bool {
-    lhs.paragraph === rhs.paragraph && lhs.offset == rhs.offset
+    lhs.elementIdentifier == rhs.elementIdentifier && lhs.offset == rhs.offset
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(paragraph))
+    hasher.combine(elementIdentifier)
     hasher.combine(offset)
   }
 
-  public var description: String { "TextLocation(paragraph #\(paragraph.serial), offset \(offset))" }
+  public var description: String { "TextLocation(element \(elementIdentifier), offset \(offset))" }
 }
 
 /// A half-open range between two locations.

@@ -1,14 +1,29 @@
 import ReuseKitSupport
 
-/// A balanced sequence (an implicit treap) whose nodes carry a length and a height.
+/// A balanced sequence (an implicit treap) whose nodes carry a count, a length and a height.
 ///
 /// Storage keeps paragraphs in one (length = characters); each layout manager keeps its own
 /// heights in another. Every query a keystroke, a scroll or a jump needs is O(log n) expected:
 /// position ↔ node, y ↔ node, character offset ↔ node, and splicing a range.
 /// ``nodesVisited`` counts the nodes touched, so tests can assert complexity without timing.
+///
+/// A node stands for ``Node/count`` consecutive items (a *run* or *gap*: elements not in memory,
+/// summarised by their count, length and height, as CodeMirror 6's height map does). Positions
+/// count items, not nodes; the owner splits a run (``replace(_:with:)`` on its span) when it
+/// needs an item inside it.
 final class SequenceTree<Element> {
+  /// What ``replace(_:with:)`` inserts: one node standing for `count` items.
+  struct Piece {
+    var element: Element
+    var count = 1
+    var length: Int
+    var height: Double
+  }
+
   final class Node {
     var element: Element
+    /// The items this node stands for: 1 for an element, more for a run.
+    fileprivate(set) var count: Int
     fileprivate(set) var length: Int
     fileprivate(set) var height: Double
     fileprivate let priority: UInt64
@@ -18,12 +33,15 @@ final class SequenceTree<Element> {
     /// per paragraph, per tree). Safe because a node's parent always holds it strongly while
     /// `parent` is set: every split, merge and removal resets the pointer.
     fileprivate unowned(unsafe) var parent: Node?
-    fileprivate var subtreeCount = 1
+    fileprivate var subtreeCount: Int
+    fileprivate var subtreeNodes = 1
     fileprivate var subtreeLength: Int
     fileprivate var subtreeHeight: Double
 
-    fileprivate init(element: Element, length: Int, height: Double, priority: UInt64) {
+    fileprivate init(element: Element, count: Int, length: Int, height: Double, priority: UInt64) {
       self.element = element
+      self.count = count
+      self.subtreeCount = count
       self.length = length
       self.height = height
       self.priority = priority
@@ -32,7 +50,8 @@ final class SequenceTree<Element> {
     }
 
     fileprivate func update() {
-      subtreeCount = 1 + (left?.subtreeCount ?? 0) + (right?.subtreeCount ?? 0)
+      subtreeCount = count + (left?.subtreeCount ?? 0) + (right?.subtreeCount ?? 0)
+      subtreeNodes = 1 + (left?.subtreeNodes ?? 0) + (right?.subtreeNodes ?? 0)
       subtreeLength = length + (left?.subtreeLength ?? 0) + (right?.subtreeLength ?? 0)
       subtreeHeight = height + (left?.subtreeHeight ?? 0) + (right?.subtreeHeight ?? 0)
     }
@@ -40,12 +59,17 @@ final class SequenceTree<Element> {
 
   private var root: Node?
   private var random: SplitMix64
+  /// Changes whenever nodes are added or removed, so a cached node can be checked for staleness.
+  private(set) var version = 0
   /// Nodes touched by queries and updates since creation; a complexity probe for tests.
   private(set) var nodesVisited = 0
 
   init(seed: UInt64 = 0x5EED) { random = SplitMix64(seed: seed) }
 
+  /// The items in the sequence (a run counts its items).
   var count: Int { root?.subtreeCount ?? 0 }
+  /// The nodes in the tree: its memory, which runs keep below ``count``.
+  var nodeCount: Int { root?.subtreeNodes ?? 0 }
   var totalLength: Int { root?.subtreeLength ?? 0 }
   var totalHeight: Double { root?.subtreeHeight ?? 0 }
   var first: Node? { node(at: 0) }
@@ -53,21 +77,27 @@ final class SequenceTree<Element> {
 
   // MARK: Queries
 
-  /// The node at position `index`.
+  /// The node holding the item at position `index` (a run holds several).
   /// - Complexity: O(log n) expected.
-  func node(at index: Int) -> Node? {
+  func node(at index: Int) -> Node? { locate(index)?.node }
+
+  /// The node holding the item at position `index`, and the position of its first item.
+  /// - Complexity: O(log n) expected.
+  func locate(_ index: Int) -> (node: Node, start: Int)? {
     guard index >= 0, index < count else { return nil }
     var current = root
     var remaining = index
+    var start = 0
     while let node = current {
       nodesVisited += 1
       let leftCount = node.left?.subtreeCount ?? 0
       if remaining < leftCount {
         current = node.left
-      } else if remaining == leftCount {
-        return node
+      } else if remaining < leftCount + node.count {
+        return (node, start + leftCount)
       } else {
-        remaining -= leftCount + 1
+        remaining -= leftCount + node.count
+        start += leftCount + node.count
         current = node.right
       }
     }
@@ -84,7 +114,7 @@ final class SequenceTree<Element> {
     while let parent = child.parent {
       nodesVisited += 1
       if parent.right === child {
-        index += (parent.left?.subtreeCount ?? 0) + 1
+        index += (parent.left?.subtreeCount ?? 0) + parent.count
         offset += (parent.left?.subtreeLength ?? 0) + parent.length
         y += (parent.left?.subtreeHeight ?? 0) + parent.height
       }
@@ -104,7 +134,8 @@ final class SequenceTree<Element> {
     return top === root
   }
 
-  /// The node whose vertical span contains `y`, with its index and top. Past the end: the last node.
+  /// The node whose vertical span contains `y`, with the position of its first item and its top.
+  /// Past the end: the last node.
   /// - Complexity: O(log n) expected.
   func node(containingY y: Double) -> (node: Node, index: Int, top: Double)? {
     guard var node = root else { return nil }
@@ -124,14 +155,14 @@ final class SequenceTree<Element> {
         return (node, index + leftCount, top + leftHeight)
       }
       remaining -= node.height
-      index += leftCount + 1
+      index += leftCount + node.count
       top += leftHeight + node.height
       node = node.right!
     }
   }
 
-  /// The node whose span contains `offset`, where every node spans `length + separator` units.
-  /// - Returns: The node, its index, and the offset at which it starts.
+  /// The node whose span contains `offset`, where every item spans its length plus `separator` units.
+  /// - Returns: The node, the position of its first item, and the offset at which it starts.
   /// - Complexity: O(log n) expected.
   func node(containingOffset offset: Int, separator: Int) -> (node: Node, index: Int, start: Int)? {
     guard var node = root, offset >= 0 else { return nil }
@@ -147,12 +178,12 @@ final class SequenceTree<Element> {
       }
       remaining -= leftSpan
       let leftCount = node.left?.subtreeCount ?? 0
-      let span = node.length + separator
+      let span = node.length + node.count * separator
       if remaining < span || node.right == nil {
         return (node, index + leftCount, start + leftSpan)
       }
       remaining -= span
-      index += leftCount + 1
+      index += leftCount + node.count
       start += leftSpan + span
       node = node.right!
     }
@@ -212,21 +243,31 @@ final class SequenceTree<Element> {
     }
   }
 
-  /// Replaces the nodes at `range` with new nodes for `elements`.
+  /// Replaces the nodes at `range` with new nodes for `elements`, one item each.
   /// - Returns: The removed nodes' elements, in order, and the new nodes.
   /// - Complexity: O(log n + k) expected, where k is the number of nodes removed and inserted.
   @discardableResult
   func replace(
     _ range: Range<Int>, with elements: [(element: Element, length: Int, height: Double)]
   ) -> (removed: [Element], inserted: [Node]) {
+    replace(range, with: elements.map { Piece(element: $0.element, length: $0.length, height: $0.height) })
+  }
+
+  /// Replaces the items at `range` with new nodes for `pieces`. Both ends of `range` must fall
+  /// between nodes (split a run by replacing all of it).
+  /// - Returns: The removed nodes' elements, in order, and the new nodes.
+  /// - Complexity: O(log n + k) expected, where k is the number of nodes removed and inserted.
+  @discardableResult
+  func replace(_ range: Range<Int>, with pieces: [Piece]) -> (removed: [Element], inserted: [Node]) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+    version &+= 1
     let (before, rest) = split(root, at: range.lowerBound)
     let (middle, after) = split(rest, at: range.count)
     var removed: [Element] = []
-    removed.reserveCapacity(range.count)
+    removed.reserveCapacity(min(range.count, 1024))
     collect(middle, into: &removed)
-    let newNodes = elements.map {
-      Node(element: $0.element, length: $0.length, height: $0.height, priority: random.next())
+    let newNodes = pieces.map {
+      Node(element: $0.element, count: $0.count, length: $0.length, height: $0.height, priority: random.next())
     }
     let built = buildCartesianTree(newNodes)
     root = merge(merge(before, built), after)
@@ -255,7 +296,8 @@ final class SequenceTree<Element> {
       node.parent = nil
       return (l, node)
     } else {
-      let (l, r) = split(node.right, at: index - leftCount - 1)
+      precondition(index >= leftCount + node.count, "a split inside a run")
+      let (l, r) = split(node.right, at: index - leftCount - node.count)
       node.right = l
       l?.parent = node
       node.update()

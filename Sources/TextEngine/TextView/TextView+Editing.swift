@@ -171,8 +171,9 @@ extension TextView {
 
   /// The attributes typed text gets: those of the character before the caret, minus any attachment.
   public var typingAttributes: TextAttributes {
-    guard let location = try? textContentStorage.location(at: selectedRange.lowerBound) else { return TextAttributes() }
-    let text = location.paragraph.attributedString
+    guard let location = try? textContentStorage.location(at: selectedRange.lowerBound),
+      let text = textContentStorage.paragraph(for: location)?.attributedString
+    else { return TextAttributes() }
     guard text.length > 0 else { return TextAttributes() }
     return text.attributes(at: max(0, location.offset - 1)).withoutAttachment
   }
@@ -181,7 +182,7 @@ extension TextView {
   /// then selects `selectionAfter`, worked out once the edit is made.
   private func performUndoableEdit(
     selectionAfter: SelectionAfterEdit, typed: Character? = nil,
-    _ edit: () throws(TextEditError) -> TextContentStorage.Replacement
+    _ edit: () throws(TextEditError) -> TextContentManager.Replacement
   ) throws(TextEditError) {
     let before = selectedRange
     let continuesTyping =

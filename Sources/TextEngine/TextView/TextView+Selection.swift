@@ -81,8 +81,10 @@ extension TextView {
 
   /// Selects the word (or the run of spaces, or the attachment) around `offset`.
   public func selectWord(at offset: Int) {
-    guard let location = try? textContentStorage.location(at: clamp(offset)) else { return }
-    let characters = Array(location.paragraph.attributedString.string)
+    guard let location = try? textContentStorage.location(at: clamp(offset)),
+      let paragraph = textContentStorage.paragraph(for: location)
+    else { return }
+    let characters = Array(paragraph.attributedString.string)
     guard !characters.isEmpty else { return setCaret(offset) }
     let paragraphStart = clamp(offset) - location.offset
     let index = min(location.offset, characters.count - 1)
@@ -186,7 +188,7 @@ extension TextView {
 
   private func moveVertically(by direction: Int, extending: Bool) {
     guard let location = try? textContentStorage.location(at: caretOffset),
-      let index = textContentStorage.index(of: location.paragraph),
+      let index = textContentStorage.index(of: location),
       let fragment = textLayoutManager.textLayoutFragment(for: location),
       let line = fragment.lineFragment(forCharacterAt: location.offset)
     else { return }

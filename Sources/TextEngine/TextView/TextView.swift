@@ -9,8 +9,11 @@ import ReuseKitSupport
 /// Each text view has its own layout manager, providers, scroll cache and counters, so two
 /// views on one storage count separately.
 open class TextView: TextViewportLayoutControllerDelegate {
-  /// The shared storage.
-  public let textContentStorage: TextContentStorage
+  /// The shared content manager (in memory, ``TextContentStorage``, or over a store,
+  /// ``StoredTextContentManager``).
+  public let textContentStorage: TextContentManager
+  /// The shared content manager (the same as ``textContentStorage``).
+  public var textContentManager: TextContentManager { textContentStorage }
   /// This view's layout manager.
   public let textLayoutManager: TextLayoutManager
   /// This view's counters and event log.
@@ -67,7 +70,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   ///   - glyphMeasurer: The measurer for line breaking.
   ///   - instrumentation: The counters to report to (a new one by default).
   public init(
-    storage: TextContentStorage, viewportSize: CGSize, glyphMeasurer: any GlyphMeasuring,
+    storage: TextContentManager, viewportSize: CGSize, glyphMeasurer: any GlyphMeasuring,
     instrumentation: Instrumentation = Instrumentation()
   ) {
     let viewportSize = Self.usableSize(viewportSize)

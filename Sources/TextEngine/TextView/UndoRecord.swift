@@ -25,7 +25,7 @@ struct UndoRecord {
     return merged
   }
 
-  init(_ replacement: TextContentStorage.Replacement, selectionBefore: Range<Int>, selectionAfter: Range<Int>) {
+  init(_ replacement: TextContentManager.Replacement, selectionBefore: Range<Int>, selectionAfter: Range<Int>) {
     paragraphIndex = replacement.paragraphIndex
     insertedCount = replacement.insertedParagraphs.count
     removedContents = replacement.removedParagraphs.map { ($0.attributedString, $0.paragraphAttributes) }

@@ -131,7 +131,7 @@ public final class TextViewportLayoutController {
   }
 
   private func rememberAnchor(_ layoutManager: TextLayoutManager, bounds: CGRect) {
-    let anchor = layoutManager.entries.node(containingY: bounds.minY)
+    let anchor = layoutManager.entryNode(containingY: bounds.minY)
     lastAnchor = anchor?.node
     lastAnchorTop = anchor?.top ?? 0
     lastViewportMinY = bounds.minY
@@ -142,26 +142,30 @@ public final class TextViewportLayoutController {
   /// - Returns: How far the anchor moved: the scroll adjustment.
   private func anchorAndLayOut(_ layoutManager: TextLayoutManager, bounds: CGRect) -> Double {
     let entries = layoutManager.entries
-    guard let anchor = entries.node(containingY: bounds.minY) else { return 0 }
+    guard let anchor = layoutManager.entryNode(containingY: bounds.minY) else { return 0 }
     let anchorTopBefore = anchor.top
     let anchorOffset = bounds.minY - anchorTopBefore  // viewport top relative to the anchor's top
     // Downwards from the anchor until the viewport bottom plus margin is covered.
     var node: SequenceTree<TextLayoutManager.Entry>.Node? = anchor.node
+    var index = anchor.index
     var y = 0.0  // relative to the anchor's top
     let below = bounds.height + overdrawMargin + anchorOffset
     while let current = node, y < below {
-      _ = layoutManager.ensureLayout(current)
+      _ = layoutManager.ensureLayout(current, index: index)
       y += current.height
-      node = entries.successor(of: current)
+      node = layoutManager.node(after: current)
+      index += 1
     }
     // Upwards until the margin above the viewport is covered.
-    node = entries.predecessor(of: anchor.node)
+    node = layoutManager.node(before: anchor.node)
+    index = anchor.index - 1
     y = 0
     let above = overdrawMargin - anchorOffset
     while let current = node, y < above {
-      _ = layoutManager.ensureLayout(current)
+      _ = layoutManager.ensureLayout(current, index: index)
       y += current.height
-      node = entries.predecessor(of: current)
+      node = layoutManager.node(before: current)
+      index -= 1
     }
     return entries.position(of: anchor.node).y - anchorTopBefore
   }
@@ -171,17 +175,17 @@ public final class TextViewportLayoutController {
   {
     let top = max(0, bounds.minY - overdrawMargin)
     let bottom = bounds.maxY + overdrawMargin
-    guard let start = layoutManager.entries.node(containingY: top) else { return [] }
+    guard let start = layoutManager.entryNode(containingY: top) else { return [] }
     var result: [(fragment: TextLayoutFragment, paragraphIndex: Int)] = []
     var node: SequenceTree<TextLayoutManager.Entry>.Node? = start.node
     var index = start.index
     var y = start.top
     while let current = node, y < bottom {
-      if let fragment = layoutManager.ensureLayout(current), current.height > 0 {
+      if let fragment = layoutManager.ensureLayout(current, index: index), current.height > 0 {
         result.append((fragment, index))
       }
       y += current.height
-      node = layoutManager.entries.successor(of: current)
+      node = layoutManager.node(after: current)
       index += 1
     }
     return result

@@ -50,7 +50,7 @@ struct ScenarioFuzzer {
 
   /// A caret or a selection in a random message, up to a few characters long (across the next
   /// message's start, sometimes), with a bias towards the messages near the viewport.
-  private mutating func select(in storage: TextContentStorage) -> ScenarioStep {
+  private mutating func select(in storage: TextContentManager) -> ScenarioStep {
     let message = random.below(storage.paragraphCount)
     let length = storage.paragraph(at: message)?.length ?? 0
     let offset: ScenarioStep.Offset = random.below(5) == 0 ? .end : .at(random.below(length + 1))

@@ -15,22 +15,22 @@ import Testing
 
   @Test func wrapsWordsAtTheContainerWidth() throws {
     // 8 pt per character, 80 pt wide: 10 characters per line.
-    let (_, manager) = manager("hello brave new world")
-    let fragment = try #require(manager.ensureLayout(forParagraphAt: 0))
+    let (storage, manager) = manager("hello brave new world")
+    let fragment = try #require(withExtendedLifetime(storage) { manager.ensureLayout(forParagraphAt: 0) })
     let lines = fragment.textLineFragments.map { $0.characterRange }
     #expect(lines == [0..<6, 6..<16, 16..<21])  // "hello " | "brave new " | "world"
     #expect(fragment.height == 48)
   }
 
   @Test func breaksAnOverlongWordByCharacters() throws {
-    let (_, manager) = manager("abcdefghijklmnop")
-    let fragment = try #require(manager.ensureLayout(forParagraphAt: 0))
+    let (storage, manager) = manager("abcdefghijklmnop")
+    let fragment = try #require(withExtendedLifetime(storage) { manager.ensureLayout(forParagraphAt: 0) })
     #expect(fragment.textLineFragments.map { $0.characterRange } == [0..<10, 10..<16])
   }
 
   @Test func breaksHardAtTheLineSeparator() throws {
-    let (_, manager) = manager("ab\u{2028}cd", width: 400)
-    let fragment = try #require(manager.ensureLayout(forParagraphAt: 0))
+    let (storage, manager) = manager("ab\u{2028}cd", width: 400)
+    let fragment = try #require(withExtendedLifetime(storage) { manager.ensureLayout(forParagraphAt: 0) })
     #expect(fragment.textLineFragments.map { $0.characterRange } == [0..<3, 3..<5])
     #expect(fragment.textLineFragments[0].lastCaretOffset == 2)
   }
@@ -66,9 +66,9 @@ import Testing
   }
 
   @Test func estimatesAreReplacedByMeasuredHeights() throws {
-    let (_, manager) = manager("short\n" + String(repeating: "word ", count: 40), width: 80)
+    let (storage, manager) = manager("short\n" + String(repeating: "word ", count: 40), width: 80)
     let estimate = try #require(manager.height(ofParagraphAt: 1))
-    let fragment = try #require(manager.ensureLayout(forParagraphAt: 1))
+    let fragment = try #require(withExtendedLifetime(storage) { manager.ensureLayout(forParagraphAt: 1) })
     #expect(manager.height(ofParagraphAt: 1) == fragment.height)
     #expect(fragment.height == 20 * 16)
     #expect(estimate > 16)

@@ -40,8 +40,10 @@ import Testing
     }
   }
 
-  @Test(arguments: policies)
-  func collapsingAndExpandingIsScrollingOutAndBack(policy: TextAttachmentViewProviderReusePolicy) throws {
+  @Test(arguments: policies, Backend.allCases)
+  func collapsingAndExpandingIsScrollingOutAndBack(policy: TextAttachmentViewProviderReusePolicy, backend: Backend)
+    throws
+  {
     let (view, hider) = setUp(policy)
     let caches = policy.contains(.onScrollingOutOfViewport)
     let stickers = (4..<10).flatMap { view.textContentStorage.paragraph(at: $0)!.attributedString.attachments }
@@ -77,8 +79,10 @@ import Testing
     }
   }
 
-  @Test(arguments: policies)
-  func deletingHiddenParagraphsDiscardsTheirProviders(policy: TextAttachmentViewProviderReusePolicy) throws {
+  @Test(arguments: policies, Backend.allCases)
+  func deletingHiddenParagraphsDiscardsTheirProviders(policy: TextAttachmentViewProviderReusePolicy, backend: Backend)
+    throws
+  {
     let (view, hider) = setUp(policy)
     _ = toggle(view, hider, hidden: Set(4..<10))
     let counters = view.instrumentation.measure {

@@ -67,9 +67,11 @@ import Testing
     }
   }
 
-  @Test(arguments: policies)
-  func randomJumpsKeepFragmentsAndProvidersBounded(policy: TextAttachmentViewProviderReusePolicy) throws {
-    let storage = Fixtures.chat(paragraphs: 20_000, stickerEvery: 2)
+  @Test(arguments: policies, Backend.allCases)
+  func randomJumpsKeepFragmentsAndProvidersBounded(policy: TextAttachmentViewProviderReusePolicy, backend: Backend)
+    throws
+  {
+    let storage = Fixtures.chat(paragraphs: 20_000, stickerEvery: 2, backend: backend)
     let view = Fixtures.view(storage, policy: policy)
     let manager = view.textLayoutManager
     manager.fragmentRetentionLimit = 200
@@ -85,8 +87,10 @@ import Testing
     #expect(view.reuseInvariantViolations() == [])
   }
 
-  @Test(arguments: policies)
-  func farAwayStickersAreReleasedOrKeptByTheScrollCache(policy: TextAttachmentViewProviderReusePolicy) throws {
+  @Test(arguments: policies, Backend.allCases)
+  func farAwayStickersAreReleasedOrKeptByTheScrollCache(policy: TextAttachmentViewProviderReusePolicy, backend: Backend)
+    throws
+  {
     let scenario = Self.scenario(policy)
     let view = scenario.view
     let caches = policy.contains(.onScrollingOutOfViewport)
@@ -112,8 +116,10 @@ import Testing
     #expect(backViolations == [])
   }
 
-  @Test(arguments: policies)
-  func editingAReleasedParagraphFollowsTheEditRule(policy: TextAttachmentViewProviderReusePolicy) throws {
+  @Test(arguments: policies, Backend.allCases)
+  func editingAReleasedParagraphFollowsTheEditRule(policy: TextAttachmentViewProviderReusePolicy, backend: Backend)
+    throws
+  {
     let scenario = Self.scenario(policy)
     let view = scenario.view
     Self.jumpFarTwice(view)
@@ -138,8 +144,10 @@ import Testing
     #expect(violations == [])
   }
 
-  @Test(arguments: policies)
-  func deletingAReleasedStickerDiscardsItsDetachedProviderOnce(policy: TextAttachmentViewProviderReusePolicy) throws {
+  @Test(arguments: policies, Backend.allCases)
+  func deletingAReleasedStickerDiscardsItsDetachedProviderOnce(
+    policy: TextAttachmentViewProviderReusePolicy, backend: Backend
+  ) throws {
     let scenario = Self.scenario(policy)
     let view = scenario.view
     Self.jumpFarTwice(view)

@@ -22,11 +22,13 @@ import Testing
     return ExpectedCounts(["none": recreate, "scroll": recreate, "edit": reuse, "both": reuse])
   }
 
-  @Test(arguments: policies)
-  func typingBeforeAndAfterAStickerKeepsProvidersOnlyWithTheEditPolicy(policy: TextAttachmentViewProviderReusePolicy)
+  @Test(arguments: policies, Backend.allCases)
+  func typingBeforeAndAfterAStickerKeepsProvidersOnlyWithTheEditPolicy(
+    policy: TextAttachmentViewProviderReusePolicy, backend: Backend
+  )
     throws
   {
-    let scenario = ReuseScenario(policy: policy)
+    let scenario = ReuseScenario(policy: policy, backend: backend)
     let start = try scenario.start(of: ReuseScenario.stickerParagraph)
     let stickers = scenario.attachments(in: ReuseScenario.stickerParagraph)
     // Held weakly, so that the test itself keeps no provider alive (measure counts live objects).
@@ -46,7 +48,7 @@ import Testing
     if policy.contains(.onEditingInlineParagraphs) {
       // The handed-over providers point at the new paragraph.
       let paragraph = try #require(scenario.storage.paragraph(at: ReuseScenario.stickerParagraph))
-      #expect(providersAfter.allSatisfy { $0?.location.paragraph === paragraph })
+      #expect(providersAfter.allSatisfy { $0?.location.elementIdentifier == paragraph.identifier })
       let fragment = try #require(
         scenario.view.textLayoutManager.ensureLayout(forParagraphAt: ReuseScenario.stickerParagraph))
       #expect(
@@ -55,9 +57,9 @@ import Testing
     }
   }
 
-  @Test(arguments: policies)
-  func splittingAtAStickerOnEitherSide(policy: TextAttachmentViewProviderReusePolicy) throws {
-    let scenario = ReuseScenario(policy: policy)
+  @Test(arguments: policies, Backend.allCases)
+  func splittingAtAStickerOnEitherSide(policy: TextAttachmentViewProviderReusePolicy, backend: Backend) throws {
+    let scenario = ReuseScenario(policy: policy, backend: backend)
     let start = try scenario.start(of: ReuseScenario.stickerParagraph)
     // "Happy ⧉ birthday ⧉ see ⧉ you": offset 6 is the first sticker, 17 the second.
     let (beforeSticker, v1) = try scenario.measure {
@@ -75,9 +77,9 @@ import Testing
     #expect(v1 == [] && v2 == [])
   }
 
-  @Test(arguments: policies)
-  func mergingTwoParagraphsThatHoldStickers(policy: TextAttachmentViewProviderReusePolicy) throws {
-    let scenario = ReuseScenario(policy: policy)
+  @Test(arguments: policies, Backend.allCases)
+  func mergingTwoParagraphsThatHoldStickers(policy: TextAttachmentViewProviderReusePolicy, backend: Backend) throws {
+    let scenario = ReuseScenario(policy: policy, backend: backend)
     let end = try scenario.start(of: ReuseScenario.neighbourParagraph) - 1
     let (counters, violations) = try scenario.measure {
       try scenario.view.setSelectedRange((end + 1)..<(end + 1))
@@ -88,11 +90,13 @@ import Testing
     #expect(violations == [])
   }
 
-  @Test(arguments: policies)
-  func deletingAStickerDiscardsItOnceAndUndoBringsBackTheSameObject(policy: TextAttachmentViewProviderReusePolicy)
+  @Test(arguments: policies, Backend.allCases)
+  func deletingAStickerDiscardsItOnceAndUndoBringsBackTheSameObject(
+    policy: TextAttachmentViewProviderReusePolicy, backend: Backend
+  )
     throws
   {
-    let scenario = ReuseScenario(policy: policy)
+    let scenario = ReuseScenario(policy: policy, backend: backend)
     let start = try scenario.start(of: ReuseScenario.stickerParagraph)
     let second = scenario.attachments(in: ReuseScenario.stickerParagraph)[1]
     let (deletion, v1) = try scenario.measure {
@@ -142,9 +146,11 @@ import Testing
     #expect(v1 == [] && v2 == [])
   }
 
-  @Test(arguments: policies)
-  func cutAndPasteMakesANewStickerWithANewProvider(policy: TextAttachmentViewProviderReusePolicy) throws {
-    let scenario = ReuseScenario(policy: policy)
+  @Test(arguments: policies, Backend.allCases)
+  func cutAndPasteMakesANewStickerWithANewProvider(policy: TextAttachmentViewProviderReusePolicy, backend: Backend)
+    throws
+  {
+    let scenario = ReuseScenario(policy: policy, backend: backend)
     let start = try scenario.start(of: ReuseScenario.stickerParagraph)
     let original = scenario.attachments(in: ReuseScenario.stickerParagraph)[0]
     let (counters, violations) = try scenario.measure {
@@ -192,9 +198,11 @@ import Testing
     #expect(violations == [])
   }
 
-  @Test(arguments: policies)
-  func changingAttributesKeepsProvidersOnlyWithTheEditPolicy(policy: TextAttachmentViewProviderReusePolicy) throws {
-    let scenario = ReuseScenario(policy: policy)
+  @Test(arguments: policies, Backend.allCases)
+  func changingAttributesKeepsProvidersOnlyWithTheEditPolicy(
+    policy: TextAttachmentViewProviderReusePolicy, backend: Backend
+  ) throws {
+    let scenario = ReuseScenario(policy: policy, backend: backend)
     let start = try scenario.start(of: ReuseScenario.stickerParagraph)
     let (counters, violations) = try scenario.measure {
       try scenario.view.changeAttributes(in: start..<(start + 5)) { $0.isBold = true }

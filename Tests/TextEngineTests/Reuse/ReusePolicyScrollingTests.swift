@@ -14,9 +14,9 @@ import Testing
   /// paragraph 11 is still inside it).
   private static let justPastTheMargin = 408.0
 
-  @Test(arguments: policies)
-  func scrollingJustPastTheMarginAndBack(policy: TextAttachmentViewProviderReusePolicy) throws {
-    let scenario = ReuseScenario(policy: policy)
+  @Test(arguments: policies, Backend.allCases)
+  func scrollingJustPastTheMarginAndBack(policy: TextAttachmentViewProviderReusePolicy, backend: Backend) throws {
+    let scenario = ReuseScenario(policy: policy, backend: backend)
     let view = scenario.view
     let caches = policy.contains(.onScrollingOutOfViewport)
     /// What `k` stickers leaving the viewport plus margin do under this policy.
@@ -41,11 +41,13 @@ import Testing
     #expect(violations == [])
   }
 
-  @Test(arguments: policies)
-  func cachedAnimationsPauseAndResumeOrKeepAdvancing(policy: TextAttachmentViewProviderReusePolicy) throws {
+  @Test(arguments: policies, Backend.allCases)
+  func cachedAnimationsPauseAndResumeOrKeepAdvancing(policy: TextAttachmentViewProviderReusePolicy, backend: Backend)
+    throws
+  {
     for keepsAdvancing in [false, true] {
       let scenario = ReuseScenario(
-        policy: policy, cache: ReuseCacheConfiguration(keepsAnimationsAdvancing: keepsAdvancing))
+        policy: policy, backend: backend, cache: ReuseCacheConfiguration(keepsAnimationsAdvancing: keepsAdvancing))
       let sticker = scenario.attachments(in: ReuseScenario.stickerParagraph)[0]
       let surface = try #require(scenario.view.viewProvider(for: sticker)?.view as? TestAnimatedSurface)
       scenario.view.scroll(toY: Self.justPastTheMargin)
@@ -62,10 +64,12 @@ import Testing
     }
   }
 
-  @Test(arguments: policies)
-  func scrollingFarPastTheCacheBoundEvictsLeastRecentlyUsed(policy: TextAttachmentViewProviderReusePolicy) throws {
+  @Test(arguments: policies, Backend.allCases)
+  func scrollingFarPastTheCacheBoundEvictsLeastRecentlyUsed(
+    policy: TextAttachmentViewProviderReusePolicy, backend: Backend
+  ) throws {
     // 400 paragraphs, a sticker in every other one; the cache keeps at most 8 views.
-    let storage = Fixtures.chat(paragraphs: 400, stickerEvery: 2)
+    let storage = Fixtures.chat(paragraphs: 400, stickerEvery: 2, backend: backend)
     let view = Fixtures.view(storage, policy: policy)
     view.reuseCacheConfiguration = ReuseCacheConfiguration(countLimit: 8)
     let first = try #require(storage.paragraph(at: 0)?.attributedString.attachments.first)
@@ -105,9 +109,9 @@ import Testing
     #expect(view.instrumentation.totals.surfacesEvicted == view.instrumentation.totals.surfacesCachedOnScrollOut - 3)
   }
 
-  @Test(arguments: policies)
-  func editingAParagraphWhoseViewsAreCached(policy: TextAttachmentViewProviderReusePolicy) throws {
-    let scenario = ReuseScenario(policy: policy)
+  @Test(arguments: policies, Backend.allCases)
+  func editingAParagraphWhoseViewsAreCached(policy: TextAttachmentViewProviderReusePolicy, backend: Backend) throws {
+    let scenario = ReuseScenario(policy: policy, backend: backend)
     let view = scenario.view
     view.scroll(toY: Self.justPastTheMargin)
     let start = try scenario.start(of: ReuseScenario.stickerParagraph)
@@ -135,9 +139,11 @@ import Testing
     #expect(violations == [])
   }
 
-  @Test(arguments: policies)
-  func deletingAParagraphWhoseViewsAreCachedDiscardsThemOnce(policy: TextAttachmentViewProviderReusePolicy) throws {
-    let scenario = ReuseScenario(policy: policy)
+  @Test(arguments: policies, Backend.allCases)
+  func deletingAParagraphWhoseViewsAreCachedDiscardsThemOnce(
+    policy: TextAttachmentViewProviderReusePolicy, backend: Backend
+  ) throws {
+    let scenario = ReuseScenario(policy: policy, backend: backend)
     let view = scenario.view
     view.scroll(toY: Self.justPastTheMargin)
     // From the end of paragraph 9 to the end of paragraph 10: paragraph 11 is untouched.

@@ -85,7 +85,7 @@ import Testing
       let location = try storage.location(at: offset)
       #expect(try storage.offset(of: location) == offset)
     }
-    #expect(try storage.location(at: 3).paragraph === storage.paragraph(at: 1))
+    #expect(storage.paragraph(for: try storage.location(at: 3)) === storage.paragraph(at: 1))
     #expect(try storage.location(at: 4).offset == 0)
   }
 

@@ -1,0 +1,40 @@
+import ChatStore
+import Foundation
+import TextEngine
+
+extension DemoMain {
+  /// The hidden `--store-edit-loop` test hook: edits the chat store at `url` until killed. Each
+  /// transaction appends a message `edit TAG.N` to the last block and rewrites the first message
+  /// as `rewrite TAG.N`; once the commit has returned it prints `committed TAG.N` (written
+  /// straight to the file descriptor, unbuffered), so a test that kills the process knows which
+  /// edits must have survived.
+  static func storeEditLoop(_ url: URL, tag: UInt64) -> Int32 {
+    do {
+      let store = try ChatStore(contentsOf: url)
+      var edit = 0
+      while true {
+        let blocks = try store.blockSummaries()
+        guard let first = blocks.first, let last = blocks.last else { return fail("\(url.path): no blocks") }
+        let name = "\(tag).\(edit)"
+        try store.beginTransaction()
+        _ = try store.replaceElements(
+          inBlock: last.block, positions: last.count..<last.count,
+          with: [
+            StoredTextElement(
+              identifier: 0, attributedString: AttributedText("edit \(name)"), paragraphAttributes: ["from": "me"])
+          ])
+        _ = try store.replaceElements(
+          inBlock: first.block, positions: 0..<min(1, first.count),
+          with: [
+            StoredTextElement(
+              identifier: 0, attributedString: AttributedText("rewrite \(name)"), paragraphAttributes: ["from": "me"])
+          ])
+        try store.commitTransaction()
+        FileHandle.standardOutput.write(Data("committed \(name)\n".utf8))
+        edit += 1
+      }
+    } catch {
+      return fail("\(error)")
+    }
+  }
+}

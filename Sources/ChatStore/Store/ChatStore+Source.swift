@@ -1,0 +1,91 @@
+import TextEngine
+
+extension ChatStore: TextContentSource {
+  /// The blocks in order, from the block table alone.
+  /// - Complexity: O(blocks): about 5,000 rows at ten million messages.
+  public func blockSummaries() throws -> [TextContentBlockSummary] {
+    let statement = statements.blocks
+    return try database { () throws(SQLiteError) in
+      defer { statement.reset() }
+      var summaries: [TextContentBlockSummary] = []
+      while try statement.step() {
+        summaries.append(
+          TextContentBlockSummary(block: statement.int64(0), count: statement.int(1), length: statement.int(2)))
+      }
+      return summaries
+    }
+  }
+
+  /// The paragraphs at `positions` of `block`, built as the JSON transcript path builds them, each
+  /// sticker carrying its stored id as `persistentIdentifier`.
+  /// - Throws: ``ChatStoreError``; `.invalidRequest` when a message holds stickers and
+  ///   ``stickers`` is `nil`.
+  /// - Complexity: One indexed query, plus O(characters) to build the paragraphs.
+  public func elements(inBlock block: Int64, positions: Range<Int>) throws -> [StoredTextElement] {
+    try rows(inBlock: block, positions: positions).map { (id, row) throws(ChatStoreError) in
+      if row.stickers.isEmpty || row.separator != nil {
+        return StoredTextElement(
+          identifier: id, attributedString: AttributedText(row.body.replacingLineBreaks()),
+          paragraphAttributes: row.paragraphAttributes)
+      }
+      guard let stickers else {
+        throw ChatStoreError(.invalidRequest, file: path, reason: "building stickers needs a sticker factory")
+      }
+      let (text, attributes) = row.paragraph(stickers: stickers)
+      return StoredTextElement(identifier: id, attributedString: text, paragraphAttributes: attributes)
+    }
+  }
+
+  /// The lengths at `positions` of `block`, from the covering index, without reading the rows.
+  /// - Complexity: One indexed query.
+  public func lengths(inBlock block: Int64, positions: Range<Int>) throws -> [Int] {
+    if positions.isEmpty { return [] }
+    let statement = statements.lengths
+    return try database { () throws(SQLiteError) in
+      defer { statement.reset() }
+      try statement.bind(block, at: 1)
+      try statement.bind(positions.count, at: 2)
+      try statement.bind(positions.lowerBound, at: 3)
+      var lengths: [Int] = []
+      lengths.reserveCapacity(min(positions.count, ChatStoreSchema.blockCapacity))
+      while try statement.step() { lengths.append(statement.int(0)) }
+      return lengths
+    }
+  }
+
+  /// Replaces the paragraphs at `positions` of `block` with `elements`, and the block's count and
+  /// length with them, atomically (inside the open transaction, or as a transaction of its own).
+  ///
+  /// Identifiers: an element keeps its ``StoredTextElement/identifier`` when it is positive and no
+  /// other stored paragraph has it (an edited message, or undo re-inserting a deleted one);
+  /// otherwise the store assigns one. Stickers likewise keep the id their attachment's
+  /// `persistentIdentifier` names when it is free; an attachment without one (or whose id is taken,
+  /// a pasted copy) gets a new id, written into its `persistentIdentifier`.
+  /// - Returns: The identifiers of the inserted paragraphs, in order.
+  /// - Throws: ``ChatStoreError``; nothing changes.
+  /// - Complexity: O(log n + block size) for the positions, O(log n) per paragraph and sticker;
+  ///   renumbering a block (rare: when 65,536 insertions land between two neighbours) is O(block size).
+  public func replaceElements(
+    inBlock block: Int64, positions: Range<Int>, with elements: [StoredTextElement]
+  ) throws -> [Int64] {
+    try replace(inBlock: block, positions: positions, with: elements)
+  }
+
+  /// Opens a transaction (`BEGIN IMMEDIATE`): every replacement until ``commitTransaction()`` is
+  /// durable together or not at all.
+  public func beginTransaction() throws {
+    try writable()
+    try database { () throws(SQLiteError) in try connection.execute("BEGIN IMMEDIATE") }
+  }
+
+  /// Commits the open transaction: once this returns, the edits survive a kill -9.
+  public func commitTransaction() throws {
+    try database { () throws(SQLiteError) in try connection.execute("COMMIT") }
+  }
+
+  /// Rolls the open transaction back.
+  public func rollbackTransaction() {
+    guard connection.isInTransaction else { return }
+    try? connection.execute("ROLLBACK")
+  }
+}

@@ -1,0 +1,150 @@
+import TextEngine
+
+extension ChatStore {
+  /// Throws unless the store was opened for writing.
+  func writable() throws(ChatStoreError) {
+    guard access == .readWrite else {
+      throw ChatStoreError(.readOnly, file: path, reason: "the store was opened read-only")
+    }
+  }
+
+  /// ``replaceElements(inBlock:positions:with:)``'s work, in a savepoint so a failure changes nothing.
+  func replace(
+    inBlock block: Int64, positions: Range<Int>, with elements: [StoredTextElement]
+  ) throws(ChatStoreError) -> [Int64] {
+    try writable()
+    let count = try count(ofBlock: block)
+    guard positions.lowerBound >= 0, positions.upperBound <= count else {
+      throw ChatStoreError(
+        .invalidRequest, file: path,
+        reason: "positions \(positions.lowerBound)..<\(positions.upperBound) are outside block \(block) of \(count)")
+    }
+    let rows = elements.map(StoredRow.init(element:))
+    return try database { () throws(SQLiteError) in
+      try connection.execute("SAVEPOINT replace")
+      do throws(SQLiteError) {
+        let identifiers = try replaceRows(inBlock: block, positions: positions, with: rows, elements: elements)
+        try connection.execute("RELEASE replace")
+        return identifiers
+      } catch {
+        try? connection.execute("ROLLBACK TO replace; RELEASE replace")
+        throw error
+      }
+    }
+  }
+
+  private func replaceRows(
+    inBlock block: Int64, positions: Range<Int>, with rows: [StoredRow], elements: [StoredTextElement]
+  ) throws(SQLiteError) -> [Int64] {
+    // The removed rows, and the seq values of their neighbours.
+    let first = max(0, positions.lowerBound - 1)
+    let window = try neighbourhood(inBlock: block, from: first, count: positions.upperBound + 1 - first)
+    let before = positions.lowerBound > 0 ? window.first?.seq : nil
+    let removed = window.dropFirst(positions.lowerBound - first).prefix(positions.count)
+    let after = window.count > positions.upperBound - first ? window[positions.upperBound - first].seq : nil
+    for row in removed {
+      try statements.deleteStickers.run(row.id)
+      try statements.deleteMessage.run(row.id)
+    }
+    var seqs = Self.seqs(count: rows.count, after: before, before: after)
+    if seqs == nil {
+      try renumber(block: block, leavingRoomFor: rows.count, at: positions.lowerBound)
+      seqs = (0..<rows.count).map { Int64(positions.lowerBound + $0) * ChatStoreSchema.seqSpacing }
+    }
+    var identifiers: [Int64] = []
+    identifiers.reserveCapacity(rows.count)
+    for (index, row) in rows.enumerated() {
+      let wanted = elements[index].identifier
+      var keptIdentifier: Int64?
+      if wanted > 0, try !exists(statements.messageExists, wanted) { keptIdentifier = wanted }
+      let inserted = try insert(row, id: keptIdentifier, block: block, seq: seqs?[index] ?? 0)
+      identifiers.append(inserted)
+      for (sticker, attachment) in zip(row.stickers, elements[index].attributedString.attachments) {
+        var keptID: Int64?
+        if let id = sticker.id, id > 0, try !exists(statements.stickerExists, id) { keptID = id }
+        let stickerID = try insertSticker(sticker, id: keptID, message: inserted)
+        attachment.persistentIdentifier = String(stickerID)
+      }
+    }
+    let lengthChange = rows.reduce(0) { $0 + $1.length } - removed.reduce(0) { $0 + $1.length }
+    try statements.updateBlock.run(block, Int64(rows.count - removed.count), Int64(lengthChange))
+    return identifiers
+  }
+
+  /// `count` rows from position `first` of `block`: id, seq and length.
+  private func neighbourhood(inBlock block: Int64, from first: Int, count: Int) throws(SQLiteError)
+    -> [(id: Int64, seq: Int64, length: Int)]
+  {
+    let statement = statements.positions
+    defer { statement.reset() }
+    try statement.bind(block, at: 1)
+    try statement.bind(count, at: 2)
+    try statement.bind(first, at: 3)
+    var rows: [(id: Int64, seq: Int64, length: Int)] = []
+    while try statement.step() { rows.append((statement.int64(0), statement.int64(1), statement.int(2))) }
+    return rows
+  }
+
+  /// `count` increasing seq values strictly between `after` and `before` (either may be open), or
+  /// `nil` when there is no room.
+  static func seqs(count: Int, after: Int64?, before: Int64?) -> [Int64]? {
+    let spacing = ChatStoreSchema.seqSpacing
+    switch (after, before) {
+    case (nil, nil): return (0..<count).map { Int64($0) * spacing }
+    case (let after?, nil): return (0..<count).map { after + Int64($0 + 1) * spacing }
+    case (nil, let before?): return (0..<count).map { before - Int64(count - $0) * spacing }
+    case (let after?, let before?):
+      let gap = before - after
+      guard gap > Int64(count) else { return nil }
+      return (0..<count).map { after + gap * Int64($0 + 1) / Int64(count + 1) }
+    }
+  }
+
+  /// Spaces the seq values of `block` evenly again, leaving the slots from `position` to
+  /// `position + count` free.
+  /// - Complexity: O(block size).
+  private func renumber(block: Int64, leavingRoomFor count: Int, at position: Int) throws(SQLiteError) {
+    let all = try neighbourhood(inBlock: block, from: 0, count: Int(Int32.max))
+    let spacing = ChatStoreSchema.seqSpacing
+    for (index, row) in all.enumerated() {
+      let slot = Int64(index + (index >= position ? count + 1 : 0))
+      try statements.setSeq.run(row.id, slot * spacing)
+    }
+  }
+
+  private func exists(_ statement: SQLiteStatement, _ id: Int64) throws(SQLiteError) -> Bool {
+    defer { statement.reset() }
+    try statement.bind(id, at: 1)
+    return try statement.step()
+  }
+
+  /// Inserts `row`, with `id` or a new one.
+  /// - Returns: The row's id.
+  private func insert(_ row: StoredRow, id: Int64?, block: Int64, seq: Int64) throws(SQLiteError) -> Int64 {
+    let statement = statements.insertMessage
+    defer { statement.reset() }
+    if let id { try statement.bind(id, at: 1) } else { try statement.bindNull(at: 1) }
+    try statement.bind(block, at: 2)
+    try statement.bind(seq, at: 3)
+    try statement.bind(row.length, at: 4)
+    try statement.bind(row.sender, at: 5)
+    try statement.bind(row.time, at: 6)
+    try statement.bind(row.date, at: 7)
+    try statement.bind(row.separator, at: 8)
+    try statement.bind(row.body, at: 9)
+    try statement.bind(row.extra, at: 10)
+    try statement.step()
+    return id ?? connection.lastInsertRowID
+  }
+
+  private func insertSticker(_ sticker: StoredSticker, id: Int64?, message: Int64) throws(SQLiteError) -> Int64 {
+    let statement = statements.insertSticker
+    defer { statement.reset() }
+    if let id { try statement.bind(id, at: 1) } else { try statement.bindNull(at: 1) }
+    try statement.bind(message, at: 2)
+    try statement.bind(sticker.offset, at: 3)
+    try statement.bind(sticker.name, at: 4)
+    try statement.step()
+    return id ?? connection.lastInsertRowID
+  }
+}

@@ -1,0 +1,56 @@
+/// Every statement a ``ChatStore`` runs, prepared once when it opens.
+final class ChatStoreStatements {
+  /// `(id, count, length)` of every block, in order.
+  let blocks: SQLiteStatement
+  /// A block's paragraph count: `?1` block.
+  let blockCount: SQLiteStatement
+  /// The rows at positions `?3 ..< ?3 + ?2` of block `?1`, each with its stickers in order
+  /// (one query: positions from the covering index, then each row and its stickers by key).
+  let rows: SQLiteStatement
+  /// The lengths at positions `?3 ..< ?3 + ?2` of block `?1`, from the covering index.
+  let lengths: SQLiteStatement
+  /// `(id, seq, length)` at positions `?3 ..< ?3 + ?2` of block `?1`, from the covering index.
+  let positions: SQLiteStatement
+  /// `(block, seq)` of message `?1`.
+  let placeOfMessage: SQLiteStatement
+  /// The rows of block `?1` before seq `?2`, from the covering index.
+  let rowsBefore: SQLiteStatement
+  let messageExists: SQLiteStatement
+  let stickerExists: SQLiteStatement
+  let deleteMessage: SQLiteStatement
+  let deleteStickers: SQLiteStatement
+  let insertMessage: SQLiteStatement
+  let insertSticker: SQLiteStatement
+  let updateBlock: SQLiteStatement
+  let setSeq: SQLiteStatement
+
+  init(_ connection: SQLiteConnection) throws(SQLiteError) {
+    blocks = try connection.prepare("SELECT id, count, length FROM blocks ORDER BY ordinal")
+    blockCount = try connection.prepare("SELECT count FROM blocks WHERE id = ?1")
+    rows = try connection.prepare(
+      """
+      SELECT m.id, m.length, m.sender, m.time, m.date, m.separator, m.body, m.extra, s.id, s.offset, s.name
+      FROM (SELECT id AS rowID, seq AS rowSeq FROM messages WHERE block = ?1 ORDER BY seq LIMIT ?2 OFFSET ?3) AS p
+      JOIN messages AS m ON m.id = p.rowID
+      LEFT JOIN stickers AS s ON s.message = m.id
+      ORDER BY p.rowSeq, s.offset
+      """)
+    lengths = try connection.prepare("SELECT length FROM messages WHERE block = ?1 ORDER BY seq LIMIT ?2 OFFSET ?3")
+    positions = try connection.prepare(
+      "SELECT id, seq, length FROM messages WHERE block = ?1 ORDER BY seq LIMIT ?2 OFFSET ?3")
+    placeOfMessage = try connection.prepare("SELECT block, seq FROM messages WHERE id = ?1")
+    rowsBefore = try connection.prepare("SELECT count(*) FROM messages WHERE block = ?1 AND seq < ?2")
+    messageExists = try connection.prepare("SELECT 1 FROM messages WHERE id = ?1")
+    stickerExists = try connection.prepare("SELECT 1 FROM stickers WHERE id = ?1")
+    deleteMessage = try connection.prepare("DELETE FROM messages WHERE id = ?1")
+    deleteStickers = try connection.prepare("DELETE FROM stickers WHERE message = ?1")
+    insertMessage = try connection.prepare(
+      """
+      INSERT INTO messages (id, block, seq, length, sender, time, date, separator, body, extra)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+      """)
+    insertSticker = try connection.prepare("INSERT INTO stickers (id, message, offset, name) VALUES (?1, ?2, ?3, ?4)")
+    updateBlock = try connection.prepare("UPDATE blocks SET count = count + ?2, length = length + ?3 WHERE id = ?1")
+    setSeq = try connection.prepare("UPDATE messages SET seq = ?2 WHERE id = ?1")
+  }
+}

@@ -1,0 +1,50 @@
+/// The goals of issue 11 for the store backend, checked against its report (the figures of
+/// ``StorePreparation`` and ``StoreFigures``); goals stated "at 10M" are judged only at 10,000,000
+/// messages or more. The open call alone, process start to first frame, generation and import
+/// are reported in the table, with no goal.
+enum StoreGoals {
+  static func verdicts(_ report: SizeReport) -> [GoalVerdict] {
+    let at = "at \(Format.count(report.size))"
+    var verdicts: [GoalVerdict] = []
+    func check(
+      _ id: String, _ goal: String, _ figureID: String, holds: (FigureResult) -> Bool,
+      evidence: (FigureResult) -> String
+    ) {
+      guard let figure = report.figure(figureID) else {
+        verdicts.append(GoalVerdict(id: id, goal: goal, status: .notMeasured, evidence: "not in this run"))
+        return
+      }
+      let judged = !goal.contains("at 10M") || report.size >= 10_000_000
+      let status: GoalVerdict.Status = judged ? (holds(figure) ? .met : .missed) : .notMeasured
+      verdicts.append(
+        GoalVerdict(
+          id: id, goal: goal, status: status, evidence: "\(evidence(figure)) \(at)" + (judged ? "" : " (10M not run)")))
+    }
+    check(
+      "P3", "store: open + latest message < 50 ms at 10M", "P3.store", holds: { $0.median < 0.05 },
+      evidence: { "median \(Format.seconds($0.median))" })
+    check(
+      "P8", "store: peak RSS < 150 MiB at 10M", "P8.store", holds: { $0.median < 150 * 1_048_576 },
+      evidence: { Format.bytes($0.median) })
+    let keystrokes = ["none", "edit", "scroll", "both"].compactMap { report.figure("P1.\($0).store") }
+    if let worst = keystrokes.max(by: { $0.p99 < $1.p99 }) {
+      check(
+        "P1", "store: keystroke p99 < 1 ms at 10M", worst.id, holds: { $0.p99 < 0.001 },
+        evidence: { "worst p99 \(Format.seconds($0.p99)) (\($0.id))" })
+    } else {
+      check("P1", "store: keystroke p99 < 1 ms at 10M", "P1.both.store", holds: { _ in false }, evidence: { _ in "" })
+    }
+    check(
+      "P4", "store: a jump shows its message in one frame", "P4.frame.store",
+      holds: {
+        ($0.details["not shown"] ?? 1) == 0 && ($0.details["extra passes"] ?? 1) == 0
+      },
+      evidence: {
+        "\(Int($0.details["not shown"] ?? 0)) not shown, \(Int($0.details["extra passes"] ?? 0)) extra passes"
+      })
+    check(
+      "P5", "store: anchor drift 0 px", "P5.store", holds: { $0.median == 0 },
+      evidence: { "\(Format.number($0.median)) px" })
+    return verdicts
+  }
+}

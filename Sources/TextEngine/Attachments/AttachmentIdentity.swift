@@ -1,0 +1,14 @@
+/// How storage and the reuse machinery tell attachments apart: by the stored identifier when the
+/// attachment has one (``TextAttachment/persistentIdentifier``), so that an attachment rebuilt
+/// from its store is the same attachment; otherwise by the object (its process-wide ``TextAttachment/id``).
+package enum AttachmentIdentity: Hashable, Comparable, Sendable {
+  case object(Int)
+  case persistent(String)
+}
+
+extension TextAttachment {
+  /// This attachment's identity for storage and reuse.
+  package var identity: AttachmentIdentity {
+    persistentIdentifier.map(AttachmentIdentity.persistent) ?? .object(id)
+  }
+}

@@ -265,32 +265,44 @@ open class TextContentManager {
     }
     let contents = contents.isEmpty && range.count == paragraphCount ? [(AttributedText(), [:])] : contents
     let removedParagraphs = try buildParagraphs(range)
-    var removedKeys: [AttachmentIdentity: TextAttachment] = [:]
+    var removedAttachments: [TextAttachment] = []
     for paragraph in removedParagraphs {
-      for attachment in paragraph.attributedString.attachments { removedKeys[attachment.identity] = attachment }
+      for attachment in paragraph.attributedString.attachments {
+        presentAttachments[attachment.identity] = nil
+        removedAttachments.append(attachment)
+      }
     }
-    // One occurrence per document: an attachment present outside the replaced range goes in as a copy.
-    var taken = Set<AttachmentIdentity>()
+    if contents.count > 64 { presentAttachments.reserveCapacity(presentAttachments.count + contents.count / 2) }
+    // One occurrence per document: an attachment present outside the replaced range (or earlier in
+    // the new contents) goes in as a copy. Each is registered as it is mapped, in one pass.
+    var insertedAttachments: [TextAttachment] = []
     let unique = contents.map { text, attributes in
       (
         text.mappingAttachments { attachment in
-          let key = attachment.identity
-          let present = removedKeys[key] == nil && containsAttachment(with: key)
-          guard !present, taken.insert(key).inserted else { return attachment.copy() }
-          return attachment
+          let placed = containsAttachment(with: attachment.identity) ? attachment.copy() : attachment
+          presentAttachments[placed.identity] = placed
+          insertedAttachments.append(placed)
+          return placed
         }, attributes
       )
     }
-    let identifiers = try storeReplacement(range, removed: removedParagraphs, with: unique)
-    for paragraph in removedParagraphs {
-      for attachment in paragraph.attributedString.attachments { presentAttachments[attachment.identity] = nil }
+    let identifiers: [Int64]?
+    do {
+      identifiers = try storeReplacement(range, removed: removedParagraphs, with: unique)
+    } catch {
+      for attachment in insertedAttachments { presentAttachments[attachment.identity] = nil }
+      for attachment in removedAttachments { presentAttachments[attachment.identity] = attachment }
+      throw error
     }
-    if unique.count > 64 { presentAttachments.reserveCapacity(presentAttachments.count + unique.count / 2) }
+    if identifiers != nil {
+      // The store wrote stored identifiers into new attachments: register them under those.
+      for attachment in insertedAttachments where attachment.persistentIdentifier != nil {
+        presentAttachments[.object(attachment.id)] = nil
+        presentAttachments[attachment.identity] = attachment
+      }
+    }
     let newParagraphs = unique.enumerated().map { index, content in
-      let paragraph = TextParagraph(
-        attributedString: content.0, paragraphAttributes: content.1, identifier: identifiers?[index])
-      for attachment in content.0.attachments { presentAttachments[attachment.identity] = attachment }
-      return paragraph
+      TextParagraph(attributedString: content.0, paragraphAttributes: content.1, identifier: identifiers?[index])
     }
     return performEditingTransaction {
       let (removed, inserted) = paragraphs.replace(

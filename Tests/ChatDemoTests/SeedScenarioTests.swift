@@ -13,7 +13,7 @@ import TextEngine
 
   /// Two days: yesterday (paragraphs 1–3 after separator 0; a sticker in 2), today (5–6 after
   /// separator 4; a sticker in 5).
-  private static let transcript = #"""
+  nonisolated static let transcript = #"""
     {"messages": [
       {"from": "ana", "time": "18:00", "date": "2026-11-29", "text": "See you tomorrow"},
       {"from": "me", "time": "18:01", "date": "2026-11-29", "parts": ["Sure ", {"sticker": "party"}, " yes"]},

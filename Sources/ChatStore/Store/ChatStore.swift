@@ -46,7 +46,10 @@ public final class ChatStore {
   ///   - access: `.readWrite` to edit (the default), `.readOnly` to read.
   /// - Throws: ``ChatStoreError``: `.missing`, `.notAChatStore`, `.unsupportedVersion`,
   ///   `.readOnly`, or `.database`; the file is not written to.
-  /// - Complexity: O(1) queries; the block table is read by ``blockSummaries()``.
+  /// A writable store splits blocks that appends grew past ``splitThreshold`` first, in a
+  /// transaction of its own (see ``splitOversizedBlocks()``).
+  /// - Complexity: O(1) queries and a scan of the block table; the block table is read by
+  ///   ``blockSummaries()``. Splitting, when needed, is O(size · log n) per oversized block.
   public init(contentsOf url: URL, stickers: StickerFactory? = nil, access: Access = .readWrite)
     throws(ChatStoreError)
   {
@@ -78,6 +81,8 @@ public final class ChatStore {
     } catch {
       throw ChatStoreError(.database, file: path, reason: "\(error)")
     }
+    // Maintenance before any manager reads the blocks: see ``splitOversizedBlocks()``.
+    if access == .readWrite { _ = try database { () throws(SQLiteError) in try splitOversizedBlocks() } }
   }
 
   deinit {

@@ -38,6 +38,8 @@ public struct TextContentBlockSummary: Equatable, Sendable {
 /// inside the block (from 0). Blocks are small (the store keeps them to a few thousand elements),
 /// so a position inside one is found with one indexed query. Block identities and order are
 /// fixed for as long as a manager has the source open; edits change positions inside a block.
+/// A source that keeps blocks small by splitting them (a block grown by appends) does so before
+/// ``blockSummaries()`` is read, when it opens, never while a manager holds it.
 public protocol TextContentSource: AnyObject {
   /// The document's blocks, in order. Read once, when the manager opens.
   /// - Complexity: O(blocks).

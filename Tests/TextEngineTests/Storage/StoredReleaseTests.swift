@@ -20,9 +20,9 @@ import Testing
     }
     let shown = view.textViewportLayoutController.configuredFragments.count
     // The cap: the fragments the layout manager keeps (its limit plus a quarter of slack), the
-    // pass's own, and the paragraphs built since the last release.
+    // pass's own, the paragraphs built since the last release, and one read window.
     let limit = layout.fragmentRetentionLimit
-    let cap = limit + max(16, limit / 4) + shown + manager.releaseSlack
+    let cap = limit + max(16, limit / 4) + shown + manager.releaseSlack + manager.paragraphsPerRead
     #expect(peak <= cap, "peak \(peak), cap \(cap)")
     #expect(manager.paragraphsReleased > 9_000)
     #expect(manager.paragraphsBuilt == source.counts.elementsBuilt)

@@ -30,9 +30,16 @@ import Testing
         === view.textViewportLayoutController.configuredFragments.last?.fragment.textParagraph)
     // Each paragraph a pass walks is built once, and only those the viewport and its margin need:
     // the shown ones, plus the few that the bottom-anchoring rounds walked before measured heights
-    // (stickers are taller than the estimate) moved them out of the margin.
+    // (stickers are taller than the estimate) moved them out of the margin, plus at most one read
+    // window (`paragraphsPerRead`) beyond them.
     #expect(source.counts.elementsBuilt == manager.paragraphsBuilt)
-    #expect(manager.paragraphsBuilt <= shown + shown / 4, "built \(manager.paragraphsBuilt) for \(shown) shown")
+    #expect(
+      manager.paragraphsBuilt <= shown + shown / 4 + manager.paragraphsPerRead,
+      "built \(manager.paragraphsBuilt) for \(shown) shown")
+    #expect(manager.liveParagraphCount <= shown + shown / 4 + manager.paragraphsPerRead)
+    // Paragraphs are read in windows of `paragraphsPerRead`: a handful of element queries in all.
+    #expect(source.counts.elementQueries <= 4, "\(source.counts.elementQueries) element queries for \(shown) shown")
+    #expect(source.counts.lengthQueries <= 2, "\(source.counts.lengthQueries) length queries")
     // The height index holds the viewport's paragraphs and a few gaps, not a million nodes.
     #expect(view.textLayoutManager.heightIndexNodeCount < 4 * shown)
     // The paragraph tree holds one run per block (1,000 blocks) plus what was built.

@@ -3,7 +3,8 @@
 ///
 /// At open it reads the block summaries and keeps each block as one run node (a count and a
 /// length) in the paragraph tree. Asking for a paragraph inside a run builds it from the source
-/// and splits the run around it, using ``TextContentSource/lengths(inBlock:positions:)`` so that
+/// together with a window of its neighbours (``paragraphsPerRead``, one source read), and splits
+/// the run around them once, using ``TextContentSource/lengths(inBlock:positions:)`` so that
 /// offsets stay exact. After each viewport pass, paragraphs that nothing but the tree holds (no
 /// layout fragment, provider location or caller) go back into runs; building one again gives
 /// an equal paragraph with the same ``TextParagraph/identifier``.
@@ -29,6 +30,9 @@ public final class StoredTextContentManager: TextContentManager {
   public internal(set) var paragraphsBuilt = 0
   /// Paragraphs released since opening.
   public internal(set) var paragraphsReleased = 0
+  /// How many neighbours, in the same run and block, one source read builds with a paragraph
+  /// (default 32): a viewport pass then takes one or a few element queries, not one per paragraph.
+  public var paragraphsPerRead = 32
   /// Source queries made since opening (elements, lengths and positions), for complexity tests.
   public internal(set) var sourceQueries = 0
   /// The last error the source gave while building a paragraph.
@@ -68,54 +72,11 @@ public final class StoredTextContentManager: TextContentManager {
 
   override func buildParagraph(at index: Int, in node: SequenceTree<TextParagraph?>.Node, start: Int)
     -> SequenceTree<TextParagraph?>.Node?
-  {
-    guard let (block, position) = blockIndex.locate(index) else { return nil }
-    do {
-      sourceQueries += 1
-      guard
-        let stored = try source.elements(inBlock: blockIndex.blocks[block], positions: position..<(position + 1)).first
-      else { return nil }
-      let paragraph = TextParagraph(
-        attributedString: stored.attributedString, paragraphAttributes: stored.paragraphAttributes,
-        identifier: stored.identifier)
-      let runOffset = paragraphs.position(of: node).offset
-      let before = index - start
-      let after = node.count - before - 1
-      let lengthBefore: Int
-      if before == 0 {
-        lengthBefore = 0
-      } else if after == 0 {
-        lengthBefore = node.length - paragraph.length
-      } else {
-        lengthBefore = try offset(ofItem: index, block: block, position: position) - runOffset
-      }
-      var pieces: [SequenceTree<TextParagraph?>.Piece] = []
-      if before > 0 { pieces.append(.init(element: nil, count: before, length: lengthBefore, height: 0)) }
-      pieces.append(.init(element: paragraph, length: paragraph.length, height: 0))
-      if after > 0 {
-        pieces.append(
-          .init(element: nil, count: after, length: node.length - lengthBefore - paragraph.length, height: 0))
-      }
-      let (_, nodes) = paragraphs.replace(start..<(start + node.count), with: pieces)
-      let built = nodes[before > 0 ? 1 : 0]
-      adopt([paragraph])
-      paragraph.storageNode = built
-      builtNodes[paragraph.identifier] = built
-      for attachment in paragraph.attributedString.attachments {
-        releasedAttachments.remove(attachment.identity)
-        presentAttachments[attachment.identity] = attachment
-      }
-      paragraphsBuilt += 1
-      return built
-    } catch {
-      lastSourceError = error
-      return nil
-    }
-  }
+  { buildParagraphWithNeighbours(at: index, in: node, start: start) }
 
   /// The document offset (without separators) where item `index` starts: its block's first
   /// offset plus the lengths before it in the block, read from whichever side is shorter.
-  private func offset(ofItem index: Int, block: Int, position: Int) throws -> Int {
+  func offset(ofItem index: Int, block: Int, position: Int) throws -> Int {
     let blockCount = blockIndex.counts[block]
     let identifier = blockIndex.blocks[block]
     sourceQueries += 1

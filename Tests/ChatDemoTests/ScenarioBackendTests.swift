@@ -1,0 +1,101 @@
+import ChatDemoCore
+import ChatKit
+import Foundation
+import ReuseKitTestSupport
+import Testing
+
+/// Every scenario that uses a transcript runs once on the JSON transcript and once on a chat store
+/// imported from it (`chat-demo --import`), and both count the same: the reuse machinery cannot
+/// tell the in-memory backend from the store-backed one.
+///
+/// Cases: every shipped scenario in `Assets/Scenarios`, and the seed session's scenes over
+/// ``SeedScenarioTests/transcript`` (collapse/expand a day, typing into split views, the editor
+/// scene, which needs the SDL host). None is skipped: every step the runner has applies to a
+/// store-backed document (the screenshot steps run without a screenshot directory here, so they
+/// render nothing on either side). The report's per-attachment entries are compared by their
+/// counters only: over a store the runner does not look up each attachment's message (that would
+/// build every paragraph), so `message` and `sticker` are `nil` there by design.
+///
+/// Known issue: `long-scroll` counts one more sticker provider over the store (49 against 48,
+/// with one more surface cached on scroll-out); it does so with one-paragraph reads as well, so
+/// it predates the read windows. It is recorded with `withKnownIssue`, which fails once it is fixed.
+@MainActor @Suite struct ScenarioBackendTests {
+  /// A scenario by name: a shipped file, or a seed scene's steps over the seed transcript.
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    var steps: String?
+    /// Runs through the SDL host (the editor scene needs it).
+    var sdl = false
+    var testDescription: String { name }
+
+    func scenario() throws -> Scenario {
+      guard let steps else {
+        return try Scenario(contentsOf: RepositoryAssets.scenarios.appendingPathComponent("\(name).json"))
+      }
+      let json = #"{"name": "\#(name)", "transcript": \#(SeedScenarioTests.transcript), "steps": [\#(steps)]}"#
+      return try Scenario(jsonData: Data(json.utf8), baseDirectory: RepositoryAssets.temporaryDirectory())
+    }
+  }
+
+  nonisolated static let cases =
+    ScenarioRunnerTests.shipped.map { Case(name: $0) } + [
+      Case(
+        name: "seed-collapse-expand",
+        steps: #"""
+          {"op": "collapse", "day": 0}, {"op": "expand", "message": 2}, {"op": "scrollToBottom"},
+          {"op": "collapse", "day": 1}, {"op": "expand", "day": 1}
+          """#),
+      Case(
+        name: "seed-split-typing",
+        steps: #"""
+          {"op": "split", "split": "on"}, {"op": "select", "message": 5, "offset": 2, "view": 1},
+          {"op": "type", "text": "ab", "view": 1}, {"op": "select", "message": 2, "offset": 1},
+          {"op": "type", "text": "c"}, {"op": "undo"}, {"op": "split", "split": "off"}
+          """#),
+      Case(
+        name: "seed-editor-scene",
+        steps: #"""
+          {"op": "scene", "scene": "editor"}, {"op": "select", "message": 1, "offset": 0},
+          {"op": "type", "text": "Edited: "}, {"op": "scene", "scene": "chat"},
+          {"op": "split", "split": "on"}, {"op": "collapse", "day": 0, "view": 1}
+          """#, sdl: true),
+    ]
+
+  private func run(_ scenario: Scenario, sdl: Bool) throws -> ScenarioReport {
+    let options = ScenarioRunner.Options(
+      policyOverride: nil, stickerDirectory: RepositoryAssets.stickers,
+      makeHost: { context -> any ScenarioHost in
+        sdl ? try SDLScenarioHost(context: context) : EngineScenarioHost(context: context)
+      })
+    return try ScenarioRunner(scenario: scenario, options: options).run()
+  }
+
+  @Test(arguments: cases)
+  func aScenarioCountsTheSameOnTheJSONTranscriptAndOnAnImportedStore(_ test: Case) throws {
+    let scenario = try test.scenario()
+    let directory = RepositoryAssets.temporaryDirectory()
+    let json = directory.appendingPathComponent("chat.json")
+    let store = directory.appendingPathComponent("chat.sqlite")
+    try TranscriptFile.save(try scenario.loadTranscript(), to: json)
+    #expect(DemoMain.run(.importTranscript(input: json, output: store)) == 0)
+    var fromJSON = scenario
+    fromJSON.transcript = .file(json)
+    var fromStore = scenario
+    fromStore.transcript = .history(store)
+    let jsonReport = try run(fromJSON, sdl: test.sdl)
+    let storeReport = try run(fromStore, sdl: test.sdl)
+    #expect(storeReport.errors == [] && jsonReport.errors == [], "\(storeReport.errors) \(jsonReport.errors)")
+    #expect(jsonReport.framesRendered > 0)
+    #expect(storeReport.framesRendered == jsonReport.framesRendered)
+    withKnownIssue("long-scroll: one more sticker provider over the store") {
+      #expect(storeReport.counters == jsonReport.counters)
+      #expect(storeReport.perProviderType == jsonReport.perProviderType)
+      #expect(storeReport.views == jsonReport.views)
+      #expect(storeReport.perAttachment.map(\.counters) == jsonReport.perAttachment.map(\.counters))
+    } when: {
+      test.name == "long-scroll"
+    }
+    #expect(storeReport.expectations == jsonReport.expectations)
+    #expect(storeReport.passed == jsonReport.passed)
+  }
+}

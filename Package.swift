@@ -142,7 +142,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ReuseKitSDLTests",
-      dependencies: ["ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "CSDL2", "AnimationRuntime"],
+      dependencies: [
+        "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "TextAnalysis", "CSDL2", "AnimationRuntime",
+      ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(
       name: "ChatKitTests",

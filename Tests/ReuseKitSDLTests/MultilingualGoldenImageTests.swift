@@ -36,7 +36,7 @@ import TextEngine
   @Test func japanese() throws { try verify(MultilingualSamples.japanese, named: "script-japanese") }
   @Test func korean() throws { try verify(MultilingualSamples.korean, named: "script-korean") }
   @Test func chinese() throws { try verify(MultilingualSamples.chinese, named: "script-chinese") }
-  /// Drawn as this branch lays it out; re-recorded once bidi runs reach the view.
+  /// Runs right to left (bidi through ICU and FriBidi, shaped right to left by HarfBuzz).
   @Test func hebrew() throws { try verify(MultilingualSamples.hebrew, named: "script-hebrew") }
   /// Letters join (HarfBuzz, script `Arab`, shaped right to left).
   @Test func arabic() throws { try verify(MultilingualSamples.arabic, named: "script-arabic") }

@@ -64,6 +64,10 @@ import TextEngine
     #expect(cache.missingGlyphsDrawn == 3)
     let subruns = measurer.shaper.subruns(of: text[...], attributes: TextAttributes())
     #expect(subruns.filter { $0.choice == .missing }.map(\.characterCount) == [1, 1, 1])
+    // No face has both Thai ก and U+0301: ก's face draws the cluster and the accent is a box.
+    let (partial, partialCache) = try draw(["ก\u{0301}"], environment: environment)
+    #expect(partial.missingGlyphs == 1)
+    #expect(partialCache.missingGlyphsDrawn == 1)
   }
 
   @Test func emojiSequencesAreOneClusterDrawnInColourAtTheLineSize() throws {
@@ -153,6 +157,85 @@ import TextEngine
       }
       #expect(shaped.reduce(0, +) < isolated.reduce(0, +), "\(word) is narrower shaped in context")
       #expect(shaped.allSatisfy { $0 >= 0 })
+    }
+  }
+
+  /// Bidi isolates, marks and other default-ignorable characters take no width when measured,
+  /// as they take none when drawn.
+  @Test func defaultIgnorableCharactersMeasureAsWideAsTheyDraw() throws {
+    let environment = try SDLTestEnvironment()
+    let measurer = TTFGlyphMeasurer(fonts: environment.fonts)
+    let font = environment.fonts.font(for: TextAttributes())
+    font.setShaping(script: ShapingScript.common.code, direction: .leftToRight)
+    let plain = measurer.advances(of: "abc"[...], attributes: TextAttributes()).reduce(0, +)
+    for text in ["a\u{2067}b\u{2069}c", "a\u{200B}b\u{061C}c", "\u{202B}a\u{200F}b\u{202C}c\u{2066}"] {
+      let advances = measurer.advances(of: text[...], attributes: TextAttributes())
+      #expect(advances.count == text.count)
+      let drawnPen = Double(try font.penAdvance(of: text))
+      #expect(advances.reduce(0, +) == drawnPen, "\(text.unicodeScalars.map(\.value)) measures as it draws")
+      #expect(advances.reduce(0, +) == plain)
+    }
+    // The renderer draws the same pixels with and without the invisible characters.
+    func pixels(_ line: String) throws -> [UInt32] {
+      let renderer = try SDLRenderer.offscreen(width: 80, height: 30)
+      renderer.clear(TextColor(red: 255, green: 255, blue: 255))
+      let text = TextFragmentRenderer(cache: TextTextureCache(renderer: renderer, fonts: environment.fonts))
+      try text.draw(
+        RenderableLine(
+          origin: CGPoint(x: 4, y: 4), baselineOffset: 16, runs: [.init(text: line, attributes: .init(), x: 0)]))
+      let image = try renderer.readPixels()
+      return (0..<image.height).flatMap { y in (0..<image.width).map { x in image[x, y] } }
+    }
+    #expect(try pixels("a\u{2067}b\u{2069}c") == pixels("abc"))
+  }
+
+  /// Grapheme clusters are unbounded (a letter with any marks), so their caches keep at most a
+  /// fixed number of entries.
+  @Test func distinctClustersKeepTheCachesBounded() throws {
+    let environment = try SDLTestEnvironment()
+    let measurer = TTFGlyphMeasurer(fonts: environment.fonts)
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".unicodeScalars)
+    let marks = (0x0300...0x036F).compactMap(Unicode.Scalar.init)
+    var fed = 0
+    var chunk = ""
+    for letter in letters {
+      for first in marks {
+        for second in marks where fed < 100_000 {
+          chunk.unicodeScalars.append(contentsOf: [letter, first, second])
+          fed += 1
+          if fed % 1000 == 0 {
+            #expect(measurer.advances(of: chunk[...], attributes: TextAttributes()).count == 1000)
+            chunk = ""
+          }
+        }
+      }
+    }
+    #expect(fed == 100_000)
+    #expect(measurer.shaper.cachedCharacterCount <= TextShaper.characterCacheCapacity)
+    #expect(measurer.shaper.cachedCharacterCount > TextShaper.characterCacheCapacity / 2, "the cache was filled")
+    #expect(environment.fonts.fallback.cachedChoiceCount <= FontFallbackResolver.cacheCapacity)
+    #expect(environment.fonts.fallback.cachedChoiceCount > FontFallbackResolver.cacheCapacity / 2)
+    #expect(environment.fonts.fallback.cachedCoverageCount <= FontFallbackResolver.cacheCapacity)
+  }
+
+  /// A long Arabic word and a long Arabic line measure as wide as the texture that draws them.
+  @Test func longArabicTextMeasuresAsWideAsItDraws() throws {
+    let environment = try SDLTestEnvironment()
+    let measurer = TTFGlyphMeasurer(fonts: environment.fonts)
+    let cache = TextTextureCache(renderer: try SDLRenderer.offscreen(width: 40, height: 40), fonts: environment.fonts)
+    let word = String(repeating: "ه", count: 40)
+    let words = ["مرحبا", "بالعالم", "كيف", "حالك", "اليوم", "يا", "صديقي", "العزيز"]
+    var line = ""
+    while line.count < 200 { line += (line.isEmpty ? "" : " ") + words[line.count % words.count] }
+    line = String(line.prefix(200))
+    for text in [word, line] {
+      let measured = measurer.advances(of: text[...], attributes: TextAttributes()).reduce(0, +)
+      let subruns = measurer.shaper.subruns(of: text[...], attributes: TextAttributes())
+      #expect(subruns.count == 1)
+      let drawn = try #require(try cache.texture(forSubrun: subruns[0], attributes: TextAttributes(), color: ink))
+      #expect(
+        abs(measured - Double(drawn.size.width)) <= 1,
+        "\(text.count) characters: measured \(measured), drawn \(drawn.size.width)")
     }
   }
 

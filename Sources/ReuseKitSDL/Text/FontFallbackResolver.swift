@@ -1,10 +1,12 @@
+import ReuseKitSupport
 import SDLSupport
 
 /// Chooses the font for each character: the primary font when it has every glyph, else the first
 /// face of fontconfig's sorted fallback list that does (colour emoji first for emoji clusters).
 ///
 /// Every answer is cached per (weight, character), and every coverage check per (face, character),
-/// so after warm-up choosing a font is one dictionary lookup and makes no fontconfig call.
+/// in least-recently-used caches of ``cacheCapacity`` entries, so after warm-up choosing a font is
+/// one dictionary lookup and makes no fontconfig call.
 /// Fallback faces are opened once per pixel size and kept.
 @MainActor
 package final class FontFallbackResolver {
@@ -28,12 +30,22 @@ package final class FontFallbackResolver {
     var pixelSize: Int
   }
 
+  /// The most choices, and the most coverage checks, kept: grapheme clusters are unbounded (any
+  /// base with any marks), so the least recently used are dropped past this many (cost 1 each).
+  /// A screenful of any script needs a few hundred, so typing after warm-up asks fontconfig nothing.
+  package static let cacheCapacity = 1 << 14
+
+  /// Font choices cached now (at most ``cacheCapacity``).
+  package var cachedChoiceCount: Int { choices.count }
+  /// Coverage checks cached now (at most ``cacheCapacity``).
+  package var cachedCoverageCount: Int { coverage.count }
+
   private let context: SDLContext
   private var lists: [String: FontFallbackList] = [:]
   private var unavailablePatterns: Set<String> = []
   private var retiredCalls = 0
-  private var choices: [ChoiceKey: FontChoice] = [:]
-  private var coverage: [CoverageKey: Bool] = [:]
+  private var choices = LRUCache<ChoiceKey, FontChoice>(costLimit: cacheCapacity)
+  private var coverage = LRUCache<CoverageKey, Bool>(costLimit: cacheCapacity)
   private var openFonts: [OpenKey: SDLFont] = [:]
 
   /// Creates a resolver; fontconfig is first asked when a character needs a fallback.
@@ -53,9 +65,9 @@ package final class FontFallbackResolver {
   /// - Complexity: One dictionary lookup after the first call for this character.
   package func choice(for character: Character, bold: Bool, primary: SDLFont) -> FontChoice {
     let key = ChoiceKey(character: character, bold: bold)
-    if let choice = choices[key] { return choice }
+    if let choice = choices.value(for: key) { return choice }
     let choice = resolve(character, bold: bold, primary: primary)
-    choices[key] = choice
+    choices.insert(choice, for: key, cost: 1)
     return choice
   }
 
@@ -69,12 +81,26 @@ package final class FontFallbackResolver {
     case .primary: return Self.required(character).allSatisfy(primary.provides)
     case .fallback(let face):
       let key = CoverageKey(face: face, character: character)
-      if let covered = coverage[key] { return covered }
+      if let covered = coverage.value(for: key) { return covered }
       let font = font(for: face, pixelSize: primary.pixelSize)
       let covered = font.map { Self.required(character).allSatisfy($0.provides) } ?? false
-      coverage[key] = covered
+      coverage.insert(covered, for: key, cost: 1)
       return covered
     }
+  }
+
+  /// How many code points of `character` the font of `choice` lacks, each drawn as a
+  /// missing-glyph box: one for a missing character, and those a partial-coverage fallback
+  /// (no face has the whole cluster, so the face of its first code point draws it) cannot draw.
+  /// - Complexity: O(1) when the font covers the character (a cached check), else O(scalars).
+  package func boxes(_ choice: FontChoice, _ character: Character, bold: Bool, primary: SDLFont) -> Int {
+    if choice == .missing { return 1 }
+    if covers(choice, character, bold: bold, primary: primary) { return 0 }
+    var font = primary
+    if case .fallback(let face) = choice, let opened = self.font(for: face, pixelSize: primary.pixelSize) {
+      font = opened
+    }
+    return Self.required(character).count { !font.provides($0) }
   }
 
   /// The fallback face opened at a pixel size, or `nil` when SDL2_ttf cannot open it.

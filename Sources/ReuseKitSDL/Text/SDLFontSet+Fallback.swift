@@ -14,6 +14,11 @@ extension SDLFontSet {
     fallback.covers(choice, character, bold: attributes.isBold, primary: font(for: attributes))
   }
 
+  /// How many missing-glyph boxes `character` draws with the font of `choice`.
+  package func boxes(_ choice: FontChoice, _ character: Character, attributes: TextAttributes) -> Int {
+    fallback.boxes(choice, character, bold: attributes.isBold, primary: font(for: attributes))
+  }
+
   /// The font that draws a choice at the size of `attributes`, and the factor its glyphs are scaled by.
   ///
   /// Outline fonts open at the style's pixel size and scale by 1. A bitmap font (Noto Color Emoji's

@@ -7,7 +7,8 @@ import TextEngine
 /// Each run is drawn with its left edge at `line.origin.x + run.x` on the line's baseline, so runs of
 /// different sizes share a baseline; a right-to-left run is shaped right to left and its
 /// font-fallback sub-runs are placed from its right end. Attachment runs (U+FFFC) are skipped; their views draw them.
-/// Characters that take no space in layout (controls, U+2028, U+2029) are removed before rendering,
+/// Characters that take no space in layout (controls, U+2028, U+2029, bidi isolates and other
+/// default-ignorable clusters) are removed before rendering,
 /// which keeps the pixels where ``TTFGlyphMeasurer`` put them.
 @MainActor
 public final class TextFragmentRenderer {
@@ -45,16 +46,17 @@ public final class TextFragmentRenderer {
     }
   }
 
-  /// `text` without the characters layout gives no width.
+  /// `text` without the characters layout gives no width (``TextShaper/hasNoAdvance(_:)``).
   private static func drawable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isInvisible) else { return text }
-    return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isInvisible($0) }))
+    guard text.unicodeScalars.contains(where: mayBeInvisible) else { return text }
+    return String(text.filter { !TextShaper.hasNoAdvance($0) })
   }
 
-  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+  /// Whether a scalar may start or make up a character without width: a cheap pre-check.
+  private static func mayBeInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
-    case .control, .lineSeparator, .paragraphSeparator: return true
-    default: return false
+    case .control, .lineSeparator, .paragraphSeparator, .format: return true
+    default: return scalar.properties.isDefaultIgnorableCodePoint
     }
   }
 }

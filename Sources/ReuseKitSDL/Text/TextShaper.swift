@@ -19,7 +19,8 @@ package final class TextShaper {
   /// Advances that had to be measured with SDL2_ttf.
   package private(set) var cacheMisses = 0
 
-  /// The longest word shaped as one piece; longer words are shaped in pieces of this many characters.
+  /// The longest piece whose prefixes are shaped on their own; longer words are split in pieces of
+  /// this many characters, each ending where the whole word's shaping puts it.
   private static let wordLimit = 32
 
   private struct CharacterKey: Hashable {
@@ -43,10 +44,18 @@ package final class TextShaper {
     var pixelSize: Int
   }
 
-  private var characterAdvances: [CharacterKey: Double] = [:]
+  /// The most character advances kept: grapheme clusters are unbounded (any base with any marks),
+  /// so the least recently used are dropped past this many (cost 1 each). A screenful of any
+  /// script needs a few hundred.
+  package static let characterCacheCapacity = 1 << 14
+
+  private var characterAdvances = LRUCache<CharacterKey, Double>(costLimit: characterCacheCapacity)
   private var primaryCoversASCII: [Bool: Bool] = [:]
   private var asciiTables: [StyleKey: [Double]] = [:]
   private var wordAdvances = LRUCache<WordKey, [Double]>(costLimit: 1 << 16)
+
+  /// Character advances cached now (at most ``characterCacheCapacity``).
+  package var cachedCharacterCount: Int { characterAdvances.count }
 
   /// Creates a shaper over `fonts`.
   package init(fonts: SDLFontSet) {
@@ -138,7 +147,6 @@ package final class TextShaper {
       } else {
         if wordLength == 0 { wordStart = index }
         wordLength += 1
-        if wordLength == Self.wordLimit { flushWord(upTo: subrun.text.index(after: index)) }
       }
     }
     flushWord(upTo: subrun.text.endIndex)
@@ -198,7 +206,7 @@ package final class TextShaper {
     -> Double
   {
     let key = CharacterKey(character: character, choice: choice, pixelSize: font.pixelSize, bold: bold)
-    if let advance = characterAdvances[key] {
+    if let advance = characterAdvances.value(for: key) {
       cacheHits += 1
       return advance
     }
@@ -213,11 +221,17 @@ package final class TextShaper {
       font.setShaping(script: ShapingScript.common.code, direction: .leftToRight)
       advance = (Double((try? font.penAdvance(of: String(character))) ?? 0) * scale).rounded()
     }
-    characterAdvances[key] = advance
+    characterAdvances.insert(advance, for: key, cost: 1)
     return advance
   }
 
   /// Shapes a word in its script and direction and splits its width per character by shaping each prefix.
+  ///
+  /// The advances add up to the whole word's shaped width, which is what drawing the word renders.
+  /// A word longer than ``wordLimit`` is split in pieces of that many characters: each piece's end
+  /// is placed by shaping the word up to it, and the characters inside by shaping the piece's prefixes.
+  /// - Complexity: O(n × wordLimit + n² / wordLimit) shaped characters for a word of n characters;
+  ///   lines bound n, and the result is cached.
   private func shapedAdvances(
     of word: Substring, count: Int, script: ShapingScript, choice: FontChoice, font: SDLFont, bold: Bool
   ) -> [Double] {
@@ -228,29 +242,43 @@ package final class TextShaper {
     }
     cacheMisses += count
     font.setShaping(script: script.code, direction: script.isRightToLeft ? .rightToLeft : .leftToRight)
-    let total = Double((try? font.penAdvance(of: String(word))) ?? 0)
+    func width(_ range: Range<Substring.Index>) -> Double {
+      Double((try? font.penAdvance(of: String(word[range]))) ?? 0)
+    }
     var advances: [Double] = []
     advances.reserveCapacity(count)
     var previous = 0.0
-    var end = word.startIndex
-    for position in 0..<count {
-      end = word.index(after: end)
-      let width =
-        position == count - 1 ? total : Double((try? font.penAdvance(of: String(word[word.startIndex..<end]))) ?? 0)
-      let clamped = min(max(width, previous), total)
-      advances.append(clamped - previous)
-      previous = clamped
+    var pieceStart = word.startIndex
+    var position = 0
+    while position < count {
+      let pieceCount = min(Self.wordLimit, count - position)
+      let pieceEnd = word.index(pieceStart, offsetBy: pieceCount)
+      let base = previous
+      let pieceTotal = max(width(word.startIndex..<pieceEnd), previous)
+      var end = pieceStart
+      for offset in 0..<pieceCount {
+        end = word.index(after: end)
+        let prefix = offset == pieceCount - 1 ? pieceTotal : base + width(pieceStart..<end)
+        let clamped = min(max(prefix, previous), pieceTotal)
+        advances.append(clamped - previous)
+        previous = clamped
+      }
+      position += pieceCount
+      pieceStart = pieceEnd
     }
     wordAdvances.insert(advances, for: key, cost: count)
     return advances
   }
 
-  /// Whether a character takes no horizontal space: controls and line/paragraph separators.
+  /// Whether a character takes no horizontal space: controls, line/paragraph separators, and
+  /// clusters made only of default-ignorable code points (bidi marks and isolates, U+061C,
+  /// U+200B–U+200F, U+202A–U+202E, U+2060–U+206F…), which no font has to draw and which
+  /// ``TextFragmentRenderer`` removes before rendering.
   package static func hasNoAdvance(_ character: Character) -> Bool {
     guard let scalar = character.unicodeScalars.first else { return true }
     switch scalar.properties.generalCategory {
     case .control, .lineSeparator, .paragraphSeparator: return true
-    default: return false
+    default: return character.unicodeScalars.allSatisfy(\.properties.isDefaultIgnorableCodePoint)
     }
   }
 }

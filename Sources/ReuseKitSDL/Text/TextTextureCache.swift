@@ -31,10 +31,11 @@ public final class TextTextureCache {
     var pixelSize: Int
   }
 
-  /// A sub-run and its width, as measured for layout.
+  /// A sub-run, its width as measured for layout, and the missing-glyph boxes it draws.
   private struct PlacedSubrun {
     var subrun: TextSubrun
     var width: Double
+    var boxes: Int
   }
 
   /// The renderer the textures belong to.
@@ -100,8 +101,9 @@ public final class TextTextureCache {
   /// Draws a run with its pen starting at `penX` on the baseline at `baselineY`.
   ///
   /// The run is split into font-fallback sub-runs, each shaped in its script; in a right-to-left
-  /// run the first sub-run goes at the right end. Each character no font covers draws one box and
-  /// is counted in ``Counter/missingGlyphs``.
+  /// run the first sub-run goes at the right end. Each character no font covers draws one box, and
+  /// so does each code point a partial-coverage fallback lacks; each box is counted in
+  /// ``Counter/missingGlyphs``.
   /// - Parameters:
   ///   - text: The run's text, in logical order.
   ///   - attributes: Its weight and scale.
@@ -119,7 +121,7 @@ public final class TextTextureCache {
     var pen = isRightToLeft ? penX + placed.reduce(0) { $0 + $1.width } : penX
     for part in placed {
       if isRightToLeft { pen -= part.width }
-      if part.subrun.choice == .missing { recordMissingGlyph() }
+      for _ in 0..<part.boxes { recordMissingGlyph() }
       // A right-to-left run shapes every sub-run right to left (HarfBuzz mirrors brackets); a
       // right-to-left script shapes right to left in any run, as it is measured.
       let shapesRightToLeft = isRightToLeft || part.subrun.script.isRightToLeft
@@ -143,8 +145,11 @@ public final class TextTextureCache {
       text: text, bold: attributes.isBold, pixelSize: fonts.pixelSize(forScale: attributes.fontScale))
     if let placed = placements.value(for: key) { return placed }
     let calls = fonts.fallback.fontconfigCalls
-    let placed = shaper.subruns(of: text[...], attributes: attributes).map {
-      PlacedSubrun(subrun: $0, width: shaper.advances(of: $0, attributes: attributes).reduce(0, +))
+    let placed = shaper.subruns(of: text[...], attributes: attributes).map { subrun in
+      PlacedSubrun(
+        subrun: subrun, width: shaper.advances(of: subrun, attributes: attributes).reduce(0, +),
+        boxes: subrun.choice == .missing
+          ? 1 : subrun.text.reduce(0) { $0 + fonts.boxes(subrun.choice, $1, attributes: attributes) })
     }
     if let instrumentation {
       for _ in calls..<max(calls, fonts.fallback.fontconfigCalls) { instrumentation.record(.fontconfigCall) }

@@ -90,8 +90,11 @@ open class SDLTextView: TextView {
       storage: storage, viewportSize: CGSize(width: size.width, height: size.height), glyphMeasurer: measurer,
       instrumentation: instrumentation)
     // Lines break by UAX #14 and reorder by the bidi algorithm (ICU, FriBidi). ICU fails to open
-    // its iterator only without its data; layout then breaks after spaces, left to right.
-    if let analyzer = try? UnicodeTextAnalyzer() { textLayoutManager.textAnalyzer = analyzer }
+    // its iterator only without its data; that is reported (a `.warning` event, and once on
+    // standard error) and layout then breaks after spaces, left to right.
+    if let analyzer = Self.makeTextAnalyzer(instrumentation: instrumentation) {
+      textLayoutManager.textAnalyzer = analyzer
+    }
     caretEpoch = clock.now
   }
 

@@ -67,7 +67,8 @@ struct BenchTranscript {
         .text(" 👨‍👩‍👧‍👦🇯🇵👍🏽 すごい！"), .sticker(stickerNames[2]),
       ]
     }
-    return messages.map { $0.paragraph(stickers: stickers) }
+    var cache = ParagraphAttributeCache()
+    return messages.map { $0.paragraph(stickers: stickers, sharing: &cache) }
   }
 
   /// Chinese, Japanese and Korean lines with emoji for ``intlScroll``.

@@ -37,10 +37,9 @@ extension Transcript {
     var paragraphs: [(AttributedText, [String: String])] = []
     paragraphs.reserveCapacity(messages.count)
     var separators = ChatDay.SeparatorPlacement()
-    var cache = ParagraphAttributeCache()
     for message in messages {
       if let date = separators.separator(before: message) { paragraphs.append(ChatDay.separatorParagraph(for: date)) }
-      paragraphs.append(message.paragraph(stickers: stickers, sharing: &cache))
+      paragraphs.append(message.paragraph(stickers: stickers))
     }
     return TextContentStorage(paragraphs: paragraphs)
   }

@@ -67,8 +67,7 @@ struct BenchTranscript {
         .text(" 👨‍👩‍👧‍👦🇯🇵👍🏽 すごい！"), .sticker(stickerNames[2]),
       ]
     }
-    var cache = ParagraphAttributeCache()
-    return messages.map { $0.paragraph(stickers: stickers, sharing: &cache) }
+    return messages.map { $0.paragraph(stickers: stickers) }
   }
 
   /// Chinese, Japanese and Korean lines with emoji for ``intlScroll``.

@@ -35,10 +35,28 @@ extension ChatMessage {
   /// - Parameter stickers: Makes the sticker attachments (large for a sticker-only message).
   /// - Complexity: O(message length); one pass over plain text.
   public func paragraph(stickers: StickerFactory) -> (AttributedText, [String: String]) {
+    (paragraphText(stickers: stickers), paragraphAttributes)
+  }
+
+  /// ``paragraph(stickers:)``, its attributes shared through `cache` with earlier messages of the
+  /// same header: what converting a whole transcript uses.
+  /// - Complexity: O(message length).
+  public func paragraph(stickers: StickerFactory, sharing cache: inout ParagraphAttributeCache)
+    -> (AttributedText, [String: String])
+  {
+    (paragraphText(stickers: stickers), cache.attributes(of: self))
+  }
+
+  /// The paragraph attributes: sender, and time and date when known.
+  public var paragraphAttributes: [String: String] {
     var attributes = time.map { [Self.senderKey: from, Self.timeKey: $0] } ?? [Self.senderKey: from]
     if let date { attributes[Self.dateKey] = date }
+    return attributes
+  }
+
+  private func paragraphText(stickers: StickerFactory) -> AttributedText {
     if parts.count == 1, case .text(let string) = parts[0] {
-      return (AttributedText(string.replacingLineBreaks()), attributes)
+      return AttributedText(string.replacingLineBreaks())
     }
     var text = AttributedText()
     let standalone = isStickerOnly
@@ -50,7 +68,7 @@ extension ChatMessage {
         text.append(AttributedText(attachment: stickers.make(name, standalone: standalone)))
       }
     }
-    return (text, attributes)
+    return text
   }
 }
 

@@ -23,18 +23,22 @@ struct CharacterIndex {
   /// The checkpoints, ascending; the first is always (0, 0).
   private(set) var checkpoints: [Checkpoint]
 
+  /// The table of a text shorter than ``spacing`` characters, one shared buffer for them all: most
+  /// non-ASCII paragraphs (every message holding a sticker) then allocate no table of their own.
+  private static let origin = [Checkpoint(character: 0, utf8: 0)]
+
   /// A table for a string whose every character is one UTF-8 byte, `length` characters long.
   init(singleByteLength length: Int) {
     checkpoints = stride(from: 0, through: max(0, length - 1), by: Self.spacing).map {
       Checkpoint(character: $0, utf8: $0)
     }
-    if checkpoints.isEmpty { checkpoints = [Checkpoint(character: 0, utf8: 0)] }
+    if checkpoints.count <= 1 { checkpoints = Self.origin }
   }
 
   /// A table for `string`, built by one walk over its characters.
   /// - Complexity: O(characters).
   init(scanning string: String) {
-    checkpoints = [Checkpoint(character: 0, utf8: 0)]
+    checkpoints = Self.origin
     var count = 0
     for index in string.indices {
       if count > 0, count % Self.spacing == 0 {
@@ -67,7 +71,7 @@ struct CharacterIndex {
   /// - Complexity: O(log checkpoints + checkpoints copied).
   func slice(_ range: Range<Int>, utf8Start: Int) -> CharacterIndex {
     let first = lastIndex { $0.character <= range.lowerBound } + 1
-    var result = [Checkpoint(character: 0, utf8: 0)]
+    var result = Self.origin
     var index = first
     while index < checkpoints.count, checkpoints[index].character < range.upperBound {
       result.append(
@@ -94,6 +98,7 @@ struct CharacterIndex {
     if nextThere - lastHere > Self.maximumGap, boundary.character > lastHere {
       checkpoints.append(boundary)
     }
+    guard !rest.isEmpty else { return }
     checkpoints.reserveCapacity(checkpoints.count + rest.count)
     for checkpoint in rest {
       checkpoints.append(Checkpoint(character: checkpoint.character + shift, utf8: checkpoint.utf8 + utf8Count))

@@ -276,7 +276,7 @@ open class TextContentManager {
     // One occurrence per document: an attachment present outside the replaced range (or earlier in
     // the new contents) goes in as a copy. Each is registered as it is mapped, in one pass.
     var insertedAttachments: [TextAttachment] = []
-    let unique = contents.map { text, attributes in
+    var unique = contents.map { text, attributes in
       (
         text.mappingAttachments { attachment in
           let placed = containsAttachment(with: attachment.identity) ? attachment.copy() : attachment
@@ -301,12 +301,22 @@ open class TextContentManager {
         presentAttachments[attachment.identity] = attachment
       }
     }
-    let newParagraphs = unique.enumerated().map { index, content in
-      TextParagraph(attributedString: content.0, paragraphAttributes: content.1, identifier: identifiers?[index])
+    // Moving each content out of `unique` hands it to its paragraph without a retain, and leaves no
+    // array of contents to release element by element. Reversed first, so that paragraphs are still
+    // made (and numbered) in document order.
+    var newParagraphs: [TextParagraph] = []
+    newParagraphs.reserveCapacity(unique.count)
+    unique.reverse()
+    while let (text, attributes) = unique.popLast() {
+      newParagraphs.append(
+        TextParagraph(
+          attributedString: text, paragraphAttributes: attributes, identifier: identifiers?[newParagraphs.count]))
     }
+    unique = []  // its buffer (56 bytes a paragraph) goes before the tree's nodes are made
     return performEditingTransaction {
       let (removed, inserted) = paragraphs.replace(
-        range, with: newParagraphs.map { (element: $0, length: $0.length, height: 0) })
+        range,
+        withPieces: newParagraphs.lazy.map { SequenceTree.Piece(element: $0, length: $0.length, height: 0) })
       for case let paragraph? in removed {
         paragraph.storageNode = nil
         paragraph.textContentManager = nil

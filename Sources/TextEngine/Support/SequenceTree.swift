@@ -250,7 +250,7 @@ final class SequenceTree<Element> {
   func replace(
     _ range: Range<Int>, with elements: [(element: Element, length: Int, height: Double)]
   ) -> (removed: [Element], inserted: [Node]) {
-    replace(range, with: elements.map { Piece(element: $0.element, length: $0.length, height: $0.height) })
+    replace(range, withPieces: elements.lazy.map { Piece(element: $0.element, length: $0.length, height: $0.height) })
   }
 
   /// Replaces the items at `range` with new nodes for `pieces`. Both ends of `range` must fall
@@ -259,6 +259,16 @@ final class SequenceTree<Element> {
   /// - Complexity: O(log n + k) expected, where k is the number of nodes removed and inserted.
   @discardableResult
   func replace(_ range: Range<Int>, with pieces: [Piece]) -> (removed: [Element], inserted: [Node]) {
+    replace(range, withPieces: pieces)
+  }
+
+  /// ``replace(_:with:)`` from any collection of pieces (a lazy map, so that a bulk load builds no
+  /// array of pieces beside its nodes).
+  /// - Complexity: O(log n + k) expected, where k is the number of nodes removed and inserted.
+  @discardableResult
+  func replace(_ range: Range<Int>, withPieces pieces: some Collection<Piece>) -> (
+    removed: [Element], inserted: [Node]
+  ) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
     version &+= 1
     let (before, rest) = split(root, at: range.lowerBound)

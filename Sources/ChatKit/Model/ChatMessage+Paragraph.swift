@@ -38,15 +38,6 @@ extension ChatMessage {
     (paragraphText(stickers: stickers), paragraphAttributes)
   }
 
-  /// ``paragraph(stickers:)``, its attributes shared through `cache` with earlier messages of the
-  /// same header: what converting a whole transcript uses.
-  /// - Complexity: O(message length).
-  public func paragraph(stickers: StickerFactory, sharing cache: inout ParagraphAttributeCache)
-    -> (AttributedText, [String: String])
-  {
-    (paragraphText(stickers: stickers), cache.attributes(of: self))
-  }
-
   /// The paragraph attributes: sender, and time and date when known.
   public var paragraphAttributes: [String: String] {
     var attributes = time.map { [Self.senderKey: from, Self.timeKey: $0] } ?? [Self.senderKey: from]

@@ -283,7 +283,7 @@ struct LineBreaker {
   /// The bidi levels of the line's characters after rule L1 (trailing whitespace takes the
   /// paragraph's level), or `nil` when every character is at level 0 (a left-to-right line).
   ///
-  /// Levels are resolved over the line with the analyzer's ``TextAnalyzing/lineBreakContext`` on
+  /// Levels are resolved over the line with half the analyzer's ``TextAnalyzing/lineBreakContext`` on
   /// each side (the paragraph's characters around it, as rules W1–N2 and embeddings see them), then
   /// the line's are sliced out: a neutral at a line's end takes its level from the next line's
   /// first strong character, and an override or embedding opened within the context goes on past
@@ -294,7 +294,7 @@ struct LineBreaker {
   private func levels(of range: Range<Int>) -> [UInt8]? {
     guard !range.isEmpty else { return nil }
     if baseDirection == .leftToRight && text.isSingleByte { return nil }
-    let context = max(0, analyzer.lineBreakContext)
+    let context = max(0, analyzer.lineBreakContext) / 2  // within what relayout re-breaks around an edit
     let windowStart = max(0, range.lowerBound - context)
     let windowEnd = min(text.length, range.upperBound + context)
     let window = text.string[text.stringIndex(at: windowStart)..<text.stringIndex(at: windowEnd)]

@@ -14,15 +14,28 @@ enum BidiResolver {
     }
   }
 
-  /// Rule P2: the direction of the first strong character, or `nil` when there is none.
-  static func firstStrongDirection(of scalars: [UInt32]) -> WritingDirection? {
+  // FriBidi's type masks (macros in its header).
+  private static let rightToLeftMask: UInt32 = 0x1
+  private static let letterMask: UInt32 = 0x100
+  private static let isolateMask: UInt32 = 0x8000
+  /// FRIBIDI_TYPE_PDI: neutral, weak, isolate.
+  private static let popDirectionalIsolate: UInt32 = 0x40 | 0x20 | 0x8000
+
+  /// Rule P2: the direction of the first strong character outside isolates, or `nil` when there
+  /// is none. `isolateDepth` counts the isolates open before `scalars` and is updated to those
+  /// open after them, so a caller reading a paragraph in chunks carries it from one to the next.
+  /// (FriBidi 1.0.8's `fribidi_get_par_direction` does not skip isolates.)
+  static func firstStrongDirection(of scalars: [UInt32], isolateDepth: inout Int) -> WritingDirection? {
     guard !scalars.isEmpty else { return nil }
-    let types = types(of: scalars)
-    let direction = types.withUnsafeBufferPointer {
-      fribidi_get_par_direction($0.baseAddress, FriBidiStrIndex($0.count))
+    for type in types(of: scalars).lazy.map({ UInt32($0.rawValue) }) {
+      if type == popDirectionalIsolate {
+        if isolateDepth > 0 { isolateDepth -= 1 }
+      } else if type & isolateMask != 0 {
+        isolateDepth += 1
+      } else if isolateDepth == 0, type & letterMask != 0 {
+        return type & rightToLeftMask != 0 ? .rightToLeft : .leftToRight
+      }
     }
-    if direction == reusekit_fribidi_par_rtl() { return .rightToLeft }
-    if direction == reusekit_fribidi_par_ltr() { return .leftToRight }
     return nil
   }
 

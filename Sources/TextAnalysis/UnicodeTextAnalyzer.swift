@@ -59,19 +59,21 @@ public final class UnicodeTextAnalyzer: TextAnalyzing {
     return result
   }
 
-  /// The direction of the first strong character (rule P2), or `nil`.
-  /// - Complexity: O(characters up to the first strong one), read in short chunks.
+  /// The direction of the first strong character (rule P2, which skips isolates), or `nil`.
+  /// - Complexity: O(characters up to the first strong one), read in short chunks; the isolates
+  ///   still open at a chunk's end are carried into the next.
   public func firstStrongDirection(of text: Substring) -> WritingDirection? {
     var chunk: [UInt32] = []
     chunk.reserveCapacity(64)
+    var depth = 0
     for scalar in text.unicodeScalars {
       chunk.append(scalar.value)
       if chunk.count == 64 {
-        if let direction = BidiResolver.firstStrongDirection(of: chunk) { return direction }
+        if let direction = BidiResolver.firstStrongDirection(of: chunk, isolateDepth: &depth) { return direction }
         chunk.removeAll(keepingCapacity: true)
       }
     }
-    return BidiResolver.firstStrongDirection(of: chunk)
+    return BidiResolver.firstStrongDirection(of: chunk, isolateDepth: &depth)
   }
 
   /// The resolved level of every character (its first code point's).

@@ -24,6 +24,29 @@ import TextEngine
     #expect((0...7).map { line.locationX(forCharacterAt: $0) } == [0, 8, 16, 24, 32, 48, 40, 56])
   }
 
+  @Test func levelsAreResolvedOverTheParagraphNotTheLine() throws {
+    // Over the whole paragraph the comma sits between "abc" and "def" (both L): it joins "abc".
+    // Resolved over line 1 alone it would follow "abc" at the right-to-left line's level.
+    let lines = try fragment(AttributedText("שלום abc, def"), width: 80).textLineFragments
+    #expect(lines.count == 2)
+    let first = try #require(lines.first)
+    #expect(first.runs.map(\.string).contains("abc,"))
+    #expect(!first.runs.map(\.string).contains(", "))
+  }
+
+  @Test func anOverrideGoesOnPastALineBreak() throws {
+    let lines = try fragment(AttributedText("\u{202E}hello world\u{202C}"), width: 56).textLineFragments
+    #expect(lines.count == 2)
+    let second = try #require(lines.last)
+    let world = try #require(second.runs.first { $0.string.contains("world") })
+    #expect(world.isRightToLeft)
+  }
+
+  @Test func aParagraphStartingWithALongIsolateTakesTheDirectionAfterIt() throws {
+    let text = AttributedText("\u{2067}" + String(repeating: "א", count: 300) + "\u{2069}abc")
+    #expect(try fragment(text).baseWritingDirection == .leftToRight)
+  }
+
   @Test func aHebrewParagraphIsRightToLeftAndRightAligned() throws {
     let fragment = try fragment(AttributedText("אב 12 גד"))
     let line = try #require(fragment.textLineFragments.first)

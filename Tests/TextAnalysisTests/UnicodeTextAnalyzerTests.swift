@@ -46,6 +46,14 @@ import TextEngine
     #expect(analyzer.firstStrongDirection(of: long) == .rightToLeft)
   }
 
+  @Test func theFirstStrongCharacterSkipsAnIsolateLongerThanAChunk() throws {
+    let analyzer = try UnicodeTextAnalyzer()
+    let isolated = Substring("\u{2067}" + String(repeating: "א", count: 70) + "\u{2069}abc")
+    #expect(analyzer.firstStrongDirection(of: isolated) == .leftToRight)
+    let nested = Substring("\u{2066}\u{2067}" + String(repeating: "א", count: 130) + "\u{2069}\u{2069}שלום")
+    #expect(analyzer.firstStrongDirection(of: nested) == .rightToLeft)
+  }
+
   @Test func levelsFollowTheBidiAlgorithmPerCharacter() throws {
     let analyzer = try UnicodeTextAnalyzer()
     #expect(analyzer.embeddingLevels(of: "ab שלום", baseDirection: .leftToRight) == [0, 0, 0, 1, 1, 1, 1])

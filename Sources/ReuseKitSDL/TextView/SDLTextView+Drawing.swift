@@ -90,30 +90,29 @@ extension SDLTextView {
   /// The fragment's lines as the text renderer draws them, relative to the fragment's origin: runs
   /// in visual order, a right-to-left run's characters reversed and mirrored.
   /// - Complexity: O(lines); drawing uses ``renderableLines(of:intersectingYFrom:to:)``.
+  @MainActor
   public func renderableLines(of fragment: TextLayoutFragment) -> [RenderableLine] {
     renderableLines(of: fragment, in: fragment.textLineFragments.indices)
   }
 
   /// The fragment's lines that intersect the band from `minY` to `maxY` (fragment coordinates).
   /// - Complexity: O(log lines + characters of the lines returned).
+  @MainActor
   public func renderableLines(of fragment: TextLayoutFragment, intersectingYFrom minY: Double, to maxY: Double)
     -> [RenderableLine]
   {
     renderableLines(of: fragment, in: fragment.lineFragmentIndices(intersectingYFrom: minY, to: maxY))
   }
 
+  @MainActor
   private func renderableLines(of fragment: TextLayoutFragment, in indices: Range<Int>) -> [RenderableLine] {
     let lines = fragment.textLineFragments
+    let splice = compositionSplice()  // the caret's line opens a gap for the IME composition
     return indices.map { index in
       let line = lines[index]
       return RenderableLine(
         origin: .zero, baselineOffset: line.baselineOffset,
-        runs: line.runs.map {
-          // Runs come in visual order; a right-to-left run keeps its characters in logical order and is
-          // shaped right to left by HarfBuzz, which also mirrors its brackets (rule L4).
-          RenderableLine.Run(
-            text: String($0.string), attributes: $0.attributes, x: $0.x, isRightToLeft: $0.isRightToLeft)
-        })
+        runs: renderableRuns(of: line, in: fragment, splice: splice))
     }
   }
 
@@ -190,7 +189,7 @@ extension SDLTextView {
   }
 
   /// The line holding the caret and its fragment's origin in view pixels.
-  private func caretLine() -> (line: TextLineFragment, origin: CGPoint)? {
+  func caretLine() -> (line: TextLineFragment, origin: CGPoint)? {
     guard let location = try? textContentStorage.location(at: caretOffset),
       let fragment = textLayoutManager.textLayoutFragment(for: location),
       let line = fragment.lineFragment(forCharacterAt: location.offset)
@@ -231,26 +230,6 @@ extension SDLTextView {
   private func caretFragment() -> TextLayoutFragment? {
     guard let location = try? textContentStorage.location(at: caretOffset) else { return nil }
     return textLayoutManager.textLayoutFragment(for: location)
-  }
-
-  /// Draws the IME composition at the caret: on a highlight, underlined, with its own caret.
-  @MainActor
-  private func drawComposition() throws(SDLError) {
-    guard !markedText.isEmpty, let (line, origin) = caretLine(), let caret = caretRect() else { return }
-    let attributes = typingAttributes
-    let advances = glyphMeasurer.advances(of: markedText[...], attributes: attributes)
-    let width = advances.reduce(0, +)
-    let screen = viewRect(fromContainer: caret)
-    let box = CGRect(x: screen.minX, y: screen.minY, width: width, height: screen.height)
-    renderer.fill(box.insetBy(dx: -1, dy: 0), color: colors.compositionBackground)
-    let baseline = origin.y + line.baselineOffset
-    try textRenderer.cache.draw(
-      markedText, attributes: attributes, color: attributes.foregroundColor ?? colors.text, penX: box.minX,
-      baselineY: baseline)
-    renderer.fill(CGRect(x: box.minX, y: baseline + 2, width: width, height: 1), color: colors.compositionUnderline)
-    let cursor = min(max(0, markedTextCursor), advances.count)
-    let cursorX = box.minX + advances[..<cursor].reduce(0, +)
-    canvas.drawCaret(x: cursorX, top: box.minY, height: box.height, width: 1, color: colors.caret)
   }
 
   /// The scroll bar's thumb in view pixels, or `nil` when the whole document fits.

@@ -14,8 +14,13 @@ import ReuseKitSupport
 /// measurer and the analyzer see only the characters of the lines broken (plus a chunk and the
 /// context), never a whole long paragraph.
 struct LineBreaker {
-  /// The most characters measured in one call (a short message is measured in one).
+  /// The characters measured in one call (a short message is measured in one): a chunk goes on
+  /// past this many to the end of its word, so that a measurer that shapes words (Arabic joins
+  /// across a cut) measures each word whole wherever breaking started.
   static let chunk = 128
+  /// How far a chunk may go on past ``chunk`` to reach whitespace before it is cut anyway (a
+  /// word longer than this, or text without spaces, is measured in pieces).
+  static let chunkSlack = 64
   private static let whitespace: UInt8 = 1
   private static let separator: UInt8 = 2
 
@@ -138,7 +143,9 @@ struct LineBreaker {
     while bufferStart + advances.count <= index, nextRun < text.runs.count {
       let run = text.runs[nextRun]
       let filled = bufferStart + advances.count
-      let count = min(nextRunStart + run.length - filled, run.attributes.attachment == nil ? Self.chunk : 1)
+      let remaining = nextRunStart + run.length - filled
+      var count = min(remaining, run.attributes.attachment == nil ? Self.chunk : 1)
+      let most = min(remaining, run.attributes.attachment == nil ? Self.chunk + Self.chunkSlack : 1)
       guard count > 0 else {
         nextRunStart += run.length
         nextRun += 1
@@ -152,8 +159,10 @@ struct LineBreaker {
       if text.isSingleByte {
         let start = string.utf8Offset(of: nextIndex)
         string.utf8.withContiguousStorageIfAvailable { utf8 in
+          // End the chunk after whitespace (a whole word), within the slack.
+          while count < most, start + count < utf8.count, !Self.isWhitespace(utf8[start + count - 1]) { count += 1 }
           for byte in utf8[start..<min(utf8.count, start + count)] {
-            flags.append(byte == 32 || (9...13).contains(byte) ? Self.whitespace : 0)
+            flags.append(Self.isWhitespace(byte) ? Self.whitespace : 0)
           }
         }
         slot = flags.count - firstSlot
@@ -161,7 +170,7 @@ struct LineBreaker {
         runIndices.append(contentsOf: repeatElement(nextRun, count: slot))
       } else {
         for character in string[nextIndex...] {
-          if slot == count { break }
+          if slot == most || (slot >= count && slot > 0 && flags[firstSlot + slot - 1] & Self.whitespace != 0) { break }
           var flag: UInt8 = 0
           if let ascii = character.asciiValue {
             if ascii == 32 || (9...13).contains(ascii) { flag = Self.whitespace }
@@ -174,6 +183,7 @@ struct LineBreaker {
           bytes += character.utf8.count
           slot += 1
         }
+        count = max(count, slot)
       }
       let end = string.utf8.index(nextIndex, offsetBy: bytes)
       let measured: [Double]
@@ -203,6 +213,8 @@ struct LineBreaker {
       }
     }
   }
+
+  private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 32 || (9...13).contains(byte) }
 
   private func makeLine(_ range: Range<Int>, endsWithSeparator: Bool) -> LineLayout {
     var ascent = defaultMetrics.ascent
@@ -270,18 +282,30 @@ struct LineBreaker {
 
   /// The bidi levels of the line's characters after rule L1 (trailing whitespace takes the
   /// paragraph's level), or `nil` when every character is at level 0 (a left-to-right line).
-  /// - Complexity: O(characters of the line); no analysis for a left-to-right paragraph whose line
-  ///   has no character that may run right to left (``mayRunRightToLeft(_:)``).
+  ///
+  /// Levels are resolved over the line with half the analyzer's ``TextAnalyzing/lineBreakContext`` on
+  /// each side (the paragraph's characters around it, as rules W1–N2 and embeddings see them), then
+  /// the line's are sliced out: a neutral at a line's end takes its level from the next line's
+  /// first strong character, and an override or embedding opened within the context goes on past
+  /// the break. Relayout re-breaks that context around an edit, so relayout equals layout from
+  /// scratch; an embedding opened further back than the context is not seen.
+  /// - Complexity: O(characters of the line + 2 × context); no analysis for a left-to-right paragraph
+  ///   whose window has no character that may run right to left (``mayRunRightToLeft(_:)``).
   private func levels(of range: Range<Int>) -> [UInt8]? {
     guard !range.isEmpty else { return nil }
     if baseDirection == .leftToRight && text.isSingleByte { return nil }
-    let line = text.string[text.stringIndex(at: range.lowerBound)..<text.stringIndex(at: range.upperBound)]
-    if baseDirection == .leftToRight && !line.unicodeScalars.contains(where: Self.mayRunRightToLeft) { return nil }
-    var levels = analyzer.embeddingLevels(of: line, baseDirection: baseDirection)
-    if levels.count != range.count {  // keep in step with the characters, whatever the analyzer said
-      levels = Array(levels.prefix(range.count))
-      levels += repeatElement(baseDirection.paragraphLevel, count: range.count - levels.count)
+    let context = max(0, analyzer.lineBreakContext) / 2  // within what relayout re-breaks around an edit
+    let windowStart = max(0, range.lowerBound - context)
+    let windowEnd = min(text.length, range.upperBound + context)
+    let window = text.string[text.stringIndex(at: windowStart)..<text.stringIndex(at: windowEnd)]
+    if baseDirection == .leftToRight && !window.unicodeScalars.contains(where: Self.mayRunRightToLeft) { return nil }
+    var resolved = analyzer.embeddingLevels(of: window, baseDirection: baseDirection)
+    if resolved.count != windowEnd - windowStart {  // keep in step with the characters, whatever the analyzer said
+      resolved = Array(resolved.prefix(windowEnd - windowStart))
+      resolved += repeatElement(baseDirection.paragraphLevel, count: windowEnd - windowStart - resolved.count)
     }
+    let offset = range.lowerBound - windowStart
+    var levels = Array(resolved[offset..<(offset + range.count)])
     var index = range.count - 1
     while index >= 0, flags[range.lowerBound - bufferStart + index] & Self.whitespace != 0 {
       levels[index] = baseDirection.paragraphLevel

@@ -138,10 +138,17 @@ struct ParagraphLayout {
   /// - Complexity: O(characters up to the first strong one), at most ``directionScanLimit``.
   private static func baseDirection(of text: AttributedText, analyzer: any TextAnalyzing) -> (WritingDirection, Int) {
     var start = 0
+    var depth = 0  // the isolates open before the window, which rule P2 skips
     while start < min(text.length, directionScanLimit) {
       let end = min(text.length, start + 256)
-      let window = text.string[text.stringIndex(at: start)..<text.stringIndex(at: end)]
+      var window = text.string[text.stringIndex(at: start)..<text.stringIndex(at: end)]
+      let after = WritingDirection.isolateDepth(after: window.unicodeScalars.lazy.map(\.value), from: depth)
+      if depth > 0 {  // open them again before the window
+        let count = min(depth, WritingDirection.isolateCarryLimit)
+        window = Substring(String(repeating: Character(WritingDirection.leftToRightIsolate), count: count) + window)
+      }
       if let direction = analyzer.firstStrongDirection(of: window) { return (direction, end) }
+      depth = after
       start = end
     }
     return (.leftToRight, min(text.length, directionScanLimit) + 1)

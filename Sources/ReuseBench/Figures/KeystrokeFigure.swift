@@ -27,23 +27,9 @@ struct KeystrokeFigure {
   }
 
   private func measure(_ policy: TextAttachmentViewProviderReusePolicy) throws -> FigureResult {
-    let view = context.view
-    let paragraph = context.generator.typingParagraph
     context.register(policy)
-    try view.scroll(toParagraphAt: paragraph, position: .center)
-    let start = try context.storage.startOffset(ofParagraphAt: paragraph)
-    try view.setSelectedRange((start + 4)..<(start + 4))
-    let holdsStickers = context.storage.paragraph(at: paragraph)?.attributedString.attachments.count ?? 0
-    if holdsStickers != 3 { context.failures.append("P1: the typing paragraph holds \(holdsStickers) stickers, not 3") }
-    var counters = view.instrumentation.totals
-    let timings = context.sampler.run(
-      prepare: { iteration in
-        if iteration == context.warmUp { counters = view.instrumentation.totals }
-      },
-      { iteration in
-        if iteration.isMultiple(of: 2) { view.insertText("k") } else { view.deleteBackward() }
-      })
-    let delta = view.instrumentation.totals - counters
+    let (timings, delta) = try context.timeKeystrokes(
+      typing: "k", inParagraphAt: context.generator.typingParagraph, figure: "P1")
     let per100 = 100 / Double(max(1, timings.samples.count))
     context.checkInvariants("P1 \(policy.shortName)")
     return FigureResult(

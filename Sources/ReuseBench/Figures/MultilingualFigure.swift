@@ -14,24 +14,11 @@ struct MultilingualFigure {
   /// P1.intl: keystrokes alternate between typing `語` and deleting it, both policies registered.
   /// Its details count fontconfig calls and missing glyphs per keystroke after warm-up (goal 0).
   func keystroke() throws -> FigureResult {
-    let view = context.view
-    let paragraph = context.generator.intlTypingParagraph
     context.register([.onEditingInlineParagraphs, .onScrollingOutOfViewport])
-    try view.scroll(toParagraphAt: paragraph, position: .center)
-    try renderer?.renderFrame(of: view)  // warm-up: every character of the message is measured and drawn once
-    let start = try context.storage.startOffset(ofParagraphAt: paragraph)
-    try view.setSelectedRange((start + 4)..<(start + 4))
-    let holdsStickers = context.storage.paragraph(at: paragraph)?.attributedString.attachments.count ?? 0
-    if holdsStickers != 3 { context.failures.append("P1.intl: the message holds \(holdsStickers) stickers, not 3") }
-    var counters = view.instrumentation.totals
-    let timings = context.sampler.run(
-      prepare: { iteration in
-        if iteration == context.warmUp { counters = view.instrumentation.totals }
-      },
-      { iteration in
-        if iteration.isMultiple(of: 2) { view.insertText("語") } else { view.deleteBackward() }
-      })
-    let delta = view.instrumentation.totals - counters
+    // Warm-up: every character of the message is measured and drawn once.
+    let (timings, delta) = try context.timeKeystrokes(
+      typing: "語", inParagraphAt: context.generator.intlTypingParagraph, figure: "P1.intl",
+      beforeTyping: { try renderer?.renderFrame(of: context.view) })
     let keys = Double(max(1, timings.samples.count))
     context.checkInvariants("P1.intl")
     return FigureResult(

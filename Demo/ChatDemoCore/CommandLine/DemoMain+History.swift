@@ -10,55 +10,48 @@ extension DemoMain {
   /// Writes the generator's messages straight into a new chat store, with a progress line on
   /// standard error.
   static func generateHistory(_ generator: TranscriptGenerator, to output: URL) -> Int32 {
-    let clock = ContinuousClock()
-    let start = clock.now
-    do {
-      let writer = try ChatStoreWriter(creating: output)
-      var reported = 0
-      try writer.append(concurrently: generator.messageSequence) { count in
-        guard count - reported >= progressStep else { return }
-        reported = count
-        progress(count, of: generator.messages)
-      }
-      progressIndexing()
-      try writer.finish()
-      progressDone()
-      print(
-        "wrote \(writer.messageCount) messages (\(writer.stickerCount) stickers) to \(output.path) "
-          + "in \(seconds(clock.now - start)) s")
-      return 0
-    } catch {
-      progressDone()
-      return fail("cannot write the chat store: \(error)")
-    }
+    writeStore(
+      generator.messageSequence, count: generator.messages, to: output, verb: "wrote",
+      failure: "cannot write the chat store")
   }
 
   /// Reads a JSON transcript and writes it as a new chat store.
   static func importTranscript(_ input: URL, to output: URL) -> Int32 {
-    let clock = ContinuousClock()
-    let start = clock.now
     let transcript: Transcript
     do {
       transcript = try TranscriptFile.load(input)
     } catch {
       return fail("cannot import: \(error)")
     }
+    return writeStore(
+      transcript.messages, count: transcript.messages.count, to: output, verb: "imported", failure: "cannot import")
+  }
+
+  /// Writes `messages` (`count` of them) into a new chat store at `output`, with a progress line on
+  /// standard error and a summary on standard output.
+  private static func writeStore<Messages: Sequence<ChatMessage> & Sendable>(
+    _ messages: Messages, count: Int, to output: URL, verb: String, failure: String
+  ) -> Int32 {
+    let clock = ContinuousClock()
+    let start = clock.now
     do {
       let writer = try ChatStoreWriter(creating: output)
       var reported = 0
-      try writer.append(concurrently: transcript.messages) { count in
-        guard count - reported >= progressStep else { return }
-        reported = count
-        progress(count, of: transcript.messages.count)
+      try writer.append(concurrently: messages) { written in
+        guard written - reported >= progressStep else { return }
+        reported = written
+        progress(written, of: count)
       }
       progressIndexing()
       try writer.finish()
       progressDone()
-      print("imported \(writer.messageCount) messages into \(output.path) in \(seconds(clock.now - start)) s")
+      print(
+        "\(verb) \(writer.messageCount) messages (\(writer.stickerCount) stickers) to \(output.path) "
+          + "in \(seconds(clock.now - start)) s")
       return 0
     } catch {
       progressDone()
-      return fail("cannot import: \(error)")
+      return fail("\(failure): \(error)")
     }
   }
 

@@ -37,6 +37,15 @@ import TextEngine
     }
   }
 
+  @Test func aNegativePositionIsRefusedByEveryPositionalQuery() throws {
+    let fixture = try StoreFixture()
+    let store = try fixture.store(StoreFixture.transcript(messages: 20))
+    let block = try #require(try store.blockSummaries().first).block
+    // SQLite reads a negative OFFSET as 0, so without the check these would quietly give the first rows.
+    #expect(throws: ChatStoreError.self) { try store.lengths(inBlock: block, positions: -1..<2) }
+    #expect(throws: ChatStoreError.self) { try store.elements(inBlock: block, positions: -1..<2) }
+  }
+
   @Test func stickerIdentifiersAreStableAndDistinct() throws {
     let fixture = try StoreFixture()
     let store = try fixture.store(StoreFixture.transcript(messages: 120))

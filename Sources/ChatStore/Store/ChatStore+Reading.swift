@@ -2,32 +2,40 @@ extension ChatStore {
   /// The rows at `positions` of `block`, with their ids, in order.
   /// - Complexity: One query: O(log n + block size) to find the positions, then O(log n) per row.
   func rows(inBlock block: Int64, positions: Range<Int>) throws(ChatStoreError) -> [(id: Int64, row: StoredRow)] {
+    try read(statements.rows, block: block, positions: positions) { statement, result in
+      let id = statement.int64(0)
+      if result.last?.id != id {
+        let row = StoredRow(
+          sender: statement.string(2), time: statement.string(3), date: statement.string(4),
+          separator: statement.string(5), body: statement.string(6) ?? "", extra: statement.string(7),
+          stickers: [], length: statement.int(1))
+        result.append((id, row))
+      }
+      if !statement.isNull(8) {
+        result[result.count - 1].row.stickers.append(
+          StoredSticker(offset: statement.int(9), name: statement.string(10) ?? "", id: statement.int64(8)))
+      }
+    }
+  }
+
+  /// Runs a positional query (bound as block, count, first position) and folds each result row in with `step`.
+  /// - Throws: ``ChatStoreError``: `.invalidRequest` for a negative position (SQLite would read it as 0).
+  func read<Result>(
+    _ statement: SQLiteStatement, block: Int64, positions: Range<Int>,
+    step: (SQLiteStatement, inout [Result]) -> Void
+  ) throws(ChatStoreError) -> [Result] {
     guard positions.lowerBound >= 0 else {
       throw ChatStoreError(.invalidRequest, file: path, reason: "negative position \(positions.lowerBound)")
     }
     if positions.isEmpty { return [] }
-    let statement = statements.rows
     return try database { () throws(SQLiteError) in
       defer { statement.reset() }
       try statement.bind(block, at: 1)
       try statement.bind(positions.count, at: 2)
       try statement.bind(positions.lowerBound, at: 3)
-      var result: [(id: Int64, row: StoredRow)] = []
+      var result: [Result] = []
       result.reserveCapacity(min(positions.count, ChatStoreSchema.blockCapacity))
-      while try statement.step() {
-        let id = statement.int64(0)
-        if result.last?.id != id {
-          let row = StoredRow(
-            sender: statement.string(2), time: statement.string(3), date: statement.string(4),
-            separator: statement.string(5), body: statement.string(6) ?? "", extra: statement.string(7),
-            stickers: [], length: statement.int(1))
-          result.append((id, row))
-        }
-        if !statement.isNull(8) {
-          result[result.count - 1].row.stickers.append(
-            StoredSticker(offset: statement.int(9), name: statement.string(10) ?? "", id: statement.int64(8)))
-        }
-      }
+      while try statement.step() { step(statement, &result) }
       return result
     }
   }

@@ -39,17 +39,8 @@ extension ChatStore: TextContentSource {
   /// The lengths at `positions` of `block`, from the covering index, without reading the rows.
   /// - Complexity: One indexed query.
   public func lengths(inBlock block: Int64, positions: Range<Int>) throws -> [Int] {
-    if positions.isEmpty { return [] }
-    let statement = statements.lengths
-    return try database { () throws(SQLiteError) in
-      defer { statement.reset() }
-      try statement.bind(block, at: 1)
-      try statement.bind(positions.count, at: 2)
-      try statement.bind(positions.lowerBound, at: 3)
-      var lengths: [Int] = []
-      lengths.reserveCapacity(min(positions.count, ChatStoreSchema.blockCapacity))
-      while try statement.step() { lengths.append(statement.int(0)) }
-      return lengths
+    try read(statements.lengths, block: block, positions: positions) { statement, lengths in
+      lengths.append(statement.int(0))
     }
   }
 

@@ -12,13 +12,9 @@ import Testing
 /// ``SeedScenarioTests/transcript`` (collapse/expand a day, typing into split views, the editor
 /// scene, which needs the SDL host). None is skipped: every step the runner has applies to a
 /// store-backed document (the screenshot steps run without a screenshot directory here, so they
-/// render nothing on either side). The report's per-attachment entries are compared by their
-/// counters only: over a store the runner does not look up each attachment's message (that would
-/// build every paragraph), so `message` and `sticker` are `nil` there by design.
-///
-/// Known issue: `long-scroll` counts one more sticker provider over the store (49 against 48,
-/// with one more surface cached on scroll-out); it does so with one-paragraph reads as well, so
-/// it predates the read windows. It is recorded with `withKnownIssue`, which fails once it is fixed.
+/// render nothing on either side). The report's per-attachment entries are compared whole, in
+/// order: each gives its message and sticker on both backends (over a store, found by the
+/// sticker's stored identifier), in document order.
 @MainActor @Suite struct ScenarioBackendTests {
   /// A scenario by name: a shipped file, or a seed scene's steps over the seed transcript.
   struct Case: CustomTestStringConvertible, Sendable {
@@ -87,14 +83,10 @@ import Testing
     #expect(storeReport.errors == [] && jsonReport.errors == [], "\(storeReport.errors) \(jsonReport.errors)")
     #expect(jsonReport.framesRendered > 0)
     #expect(storeReport.framesRendered == jsonReport.framesRendered)
-    withKnownIssue("long-scroll: one more sticker provider over the store") {
-      #expect(storeReport.counters == jsonReport.counters)
-      #expect(storeReport.perProviderType == jsonReport.perProviderType)
-      #expect(storeReport.views == jsonReport.views)
-      #expect(storeReport.perAttachment.map(\.counters) == jsonReport.perAttachment.map(\.counters))
-    } when: {
-      test.name == "long-scroll"
-    }
+    #expect(storeReport.counters == jsonReport.counters)
+    #expect(storeReport.perProviderType == jsonReport.perProviderType)
+    #expect(storeReport.views == jsonReport.views)
+    #expect(storeReport.perAttachment == jsonReport.perAttachment)
     #expect(storeReport.expectations == jsonReport.expectations)
     #expect(storeReport.passed == jsonReport.passed)
   }

@@ -341,17 +341,39 @@ public final class ScenarioRunner {
     let delegate = storage.delegate  // collapsed days hide paragraphs from enumeration: count them too
     storage.delegate = nil
     defer { storage.delegate = delegate }
-    // Over a store, where each attachment sits is not looked up: that would build every paragraph.
+    func name(of attachment: TextAttachment) -> String? {
+      (attachment as? StickerAttachment)?.stickerName ?? attachment.fileType
+    }
     if storage is TextContentStorage {
       storage.enumerateTextElements { element in
         for attachment in (element as? TextParagraph)?.attributedString.attachments ?? [] {
-          locations[attachment.id] = (index, (attachment as? StickerAttachment)?.stickerName ?? attachment.fileType)
+          locations[attachment.id] = (index, name(of: attachment))
         }
         index += 1
         return true
       }
+    } else {
+      // Over a store, each counted attachment is looked up by its stored identifier (building only
+      // the paragraphs that hold them, not every paragraph). When several attachment objects had
+      // one identifier (a sticker deleted, then put back by undo), the newest is the one in the
+      // document, as in memory, where the deleted object has left it.
+      let identities = view.reuseController.identitiesByAttachmentID
+      var newest: [AttachmentIdentity: Int] = [:]
+      for (id, identity) in identities where instrumentation.perAttachment[id] != nil {
+        newest[identity] = max(newest[identity] ?? id, id)
+      }
+      for (identity, id) in newest {
+        guard let message = storage.indexOfStoredAttachment(identity) else { continue }
+        let attachment = storage.paragraph(at: message)?.attributedString.attachments.first { $0.identity == identity }
+        locations[id] = (message, attachment.flatMap(name(of:)))
+      }
     }
-    let perAttachment = instrumentation.perAttachment.keys.sorted().map { id in
+    // In document order (attachments no longer in the document last), so that both backends,
+    // which number attachment objects in different orders, list them alike.
+    let ordered = instrumentation.perAttachment.keys.sorted {
+      (locations[$0]?.message ?? .max, $0) < (locations[$1]?.message ?? .max, $1)
+    }
+    let perAttachment = ordered.map { id in
       ScenarioReport.AttachmentEntry(
         message: locations[id]?.message, sticker: locations[id]?.sticker, counters: instrumentation.perAttachment[id]!)
     }

@@ -74,4 +74,17 @@ extension ChatStore {
       return (block, before.int(0))
     }
   }
+
+  /// The message holding the sticker stored as `persistentIdentifier` (its row id), or `nil` when
+  /// the store has no such sticker (or the identifier is not a row id).
+  /// - Complexity: One lookup by primary key: O(log n).
+  public func element(containingAttachment persistentIdentifier: String) throws -> Int64? {
+    guard let sticker = Int64(persistentIdentifier) else { return nil }
+    let statement = statements.messageOfSticker
+    return try database { () throws(SQLiteError) -> Int64? in
+      defer { statement.reset() }
+      try statement.bind(sticker, at: 1)
+      return try statement.step() ? statement.int64(0) : nil
+    }
+  }
 }

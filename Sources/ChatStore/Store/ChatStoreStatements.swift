@@ -15,6 +15,8 @@ final class ChatStoreStatements {
   let placeOfMessage: SQLiteStatement
   /// The rows of block `?1` before seq `?2`, from the covering index.
   let rowsBefore: SQLiteStatement
+  /// The message holding sticker `?1`.
+  let messageOfSticker: SQLiteStatement
   let messageExists: SQLiteStatement
   let stickerExists: SQLiteStatement
   let deleteMessage: SQLiteStatement
@@ -40,6 +42,7 @@ final class ChatStoreStatements {
       "SELECT id, seq, length FROM messages WHERE block = ?1 ORDER BY seq LIMIT ?2 OFFSET ?3")
     placeOfMessage = try connection.prepare("SELECT block, seq FROM messages WHERE id = ?1")
     rowsBefore = try connection.prepare("SELECT count(*) FROM messages WHERE block = ?1 AND seq < ?2")
+    messageOfSticker = try connection.prepare("SELECT message FROM stickers WHERE id = ?1")
     messageExists = try connection.prepare("SELECT 1 FROM messages WHERE id = ?1")
     stickerExists = try connection.prepare("SELECT 1 FROM stickers WHERE id = ?1")
     deleteMessage = try connection.prepare("DELETE FROM messages WHERE id = ?1")

@@ -61,55 +61,27 @@ extension TextLayoutManager {
   }
 
   /// Splits the gap `node` (starting at `start`) so that its paragraphs `items` (relative to the
-  /// gap) get entries of their own. Each gets its own estimate when the content manager holds it
-  /// in memory (else the gap's per-paragraph share); the gaps on either side share the rest by
-  /// count, so the gap's total, and everything below it, stay where they were.
+  /// gap) get entries of their own. Every paragraph of a gap is as tall as its share of the gap,
+  /// whether or not the content manager holds it in memory: one rule for every backend, so a
+  /// document scrolls the same from memory and from a store. The gaps on either side keep their
+  /// shares, so the gap's total, and everything below it, stay where they were.
   /// - Returns: The new entries, in order.
   /// - Complexity: O(log n + items).
   private func split(_ node: SequenceTree<Entry>.Node, start: Int, items: Range<Int>) -> [SequenceTree<Entry>.Node] {
-    var own = estimates(
-      ofParagraphsAt: (start + items.lowerBound)..<(start + items.upperBound), share: itemHeight(of: node))
-    let total = own.reduce(0, +)
-    if total > node.height, total > 0 { own = own.map { $0 * node.height / total } }
-    let rest = max(0, node.height - own.reduce(0, +))
+    let share = itemHeight(of: node)
     let before = items.lowerBound
     let after = node.count - items.upperBound
-    let beforeHeight = before + after == 0 ? 0 : rest * Double(before) / Double(before + after)
     var pieces: [SequenceTree<Entry>.Piece] = []
     if before > 0 {
-      pieces.append(.init(element: Entry(isGap: true), count: before, length: 0, height: beforeHeight))
+      pieces.append(.init(element: Entry(isGap: true), count: before, length: 0, height: share * Double(before)))
     }
-    for height in own { pieces.append(.init(element: Entry(), length: 0, height: height)) }
+    for _ in items { pieces.append(.init(element: Entry(), length: 0, height: share)) }
     if after > 0 {
-      pieces.append(.init(element: Entry(isGap: true), count: after, length: 0, height: rest - beforeHeight))
+      // The rest, not share × after, so that float rounding cannot move what lies below.
+      let rest = node.height - share * Double(before + items.count)
+      pieces.append(.init(element: Entry(isGap: true), count: after, length: 0, height: max(0, rest)))
     }
     let (_, nodes) = entries.replace(start..<(start + node.count), with: pieces)
-    return Array(nodes[(before > 0 ? 1 : 0)..<((before > 0 ? 1 : 0) + own.count)])
-  }
-
-  /// The estimates of paragraphs `range`: their own for those the content manager holds in memory
-  /// (walked in order, not looked up one by one), `share` for those in a store's runs.
-  private func estimates(ofParagraphsAt range: Range<Int>, share: Double) -> [Double] {
-    guard let manager = textContentManager, let first = manager.paragraphs.locate(range.lowerBound) else {
-      return Array(repeating: share, count: range.count)
-    }
-    let estimator = HeightEstimator(self)
-    var result: [Double] = []
-    result.reserveCapacity(range.count)
-    var node: SequenceTree<TextParagraph?>.Node? = first.node
-    var nodeStart = first.start
-    while result.count < range.count, let current = node {
-      let index = range.lowerBound + result.count
-      if let paragraph = current.element {
-        result.append(estimator.height(of: paragraph))
-      } else {
-        // A run: the share for each of its paragraphs inside the range.
-        let inRun = min(nodeStart + current.count, range.upperBound) - index
-        result.append(contentsOf: repeatElement(share, count: inRun))
-      }
-      nodeStart += current.count
-      node = manager.paragraphs.successor(of: current)
-    }
-    return result
+    return Array(nodes[(before > 0 ? 1 : 0)..<((before > 0 ? 1 : 0) + items.count)])
   }
 }

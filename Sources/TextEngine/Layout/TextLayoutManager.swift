@@ -3,8 +3,10 @@ import Instrumentation
 
 /// Lays paragraphs out into immutable ``TextLayoutFragment``s, lazily.
 ///
-/// Paragraphs outside the viewport are not laid out: their heights are estimated from their
-/// length, and an estimate is replaced by the measured height once the paragraph is laid out.
+/// Paragraphs outside the viewport are not laid out: their heights are estimated from the
+/// document's paragraph count and total length (one rule for every backend, see
+/// <doc:StorageIdentity>), and an estimate is replaced by the measured height once the paragraph
+/// is laid out.
 /// A height index (a balanced tree mirroring the storage) maps a y-offset or a location to a
 /// paragraph in O(log n). Several layout managers can observe one storage.
 public final class TextLayoutManager {
@@ -41,8 +43,8 @@ public final class TextLayoutManager {
   public var textAnalyzer: any TextAnalyzing = SimpleTextAnalyzer() {
     didSet { generation += 1 }
   }
-  /// Supplies paragraph styles. Setting it re-estimates every height (O(n), once, on the next
-  /// geometry query: setting it right after creating the manager costs no second pass).
+  /// Supplies paragraph styles. Setting it drops every fragment and re-estimates the document (one
+  /// gap, O(1), on the next geometry query).
   public weak var delegate: (any TextLayoutManagerDelegate)? {
     didSet { setNeedsEstimates() }
   }
@@ -88,7 +90,7 @@ public final class TextLayoutManager {
   }()
 
   /// Creates a layout manager for `textContentManager`, observing its edits.
-  /// - Complexity: O(n) to index the existing paragraphs (estimates only, no layout).
+  /// - Complexity: O(1): the paragraphs are indexed as one gap (estimates only, no layout).
   public convenience init(
     textContentManager: TextContentManager, textContainer: TextContainer, glyphMeasurer: any GlyphMeasuring
   ) {
@@ -97,8 +99,8 @@ public final class TextLayoutManager {
   }
 
   /// Creates a layout manager that indexes the paragraphs on the first geometry query, so that a
-  /// delegate set right after creation (as a text view's owner does) costs no second O(n) pass.
-  /// - Complexity: O(1); the first geometry query is O(n).
+  /// delegate set right after creation (as a text view's owner does) is the one estimated with.
+  /// - Complexity: O(1).
   package init(
     lazilyIndexing textContentManager: TextContentManager, textContainer: TextContainer,
     glyphMeasurer: any GlyphMeasuring
@@ -111,7 +113,7 @@ public final class TextLayoutManager {
 
   /// Rebuilds the height index with fresh estimates, dropping every fragment (after a
   /// delegate, font or metrics change).
-  /// - Complexity: O(n); not on any keystroke, scroll or jump path.
+  /// - Complexity: O(fragments held) to drop them; the new index is one gap.
   public func recomputeEstimates() {
     setNeedsEstimates()
     rebuildEstimates()
@@ -133,25 +135,16 @@ public final class TextLayoutManager {
     for fragment in fragments { reuseController?.fragmentDiscarded(fragment) }
   }
 
-  /// Indexes the content manager's paragraphs as one gap (nothing is measured yet) whose height
-  /// is the sum of the estimates: each paragraph in memory by its own length and style, each run
-  /// a store-backed manager has not built by its count and average length.
-  /// - Complexity: O(nodes of the content manager's tree) time, O(1) memory.
+  /// Indexes the content manager's paragraphs as one gap (nothing is measured yet), estimated
+  /// from their count and total length alone: the one estimate rule, whichever backend holds the
+  /// paragraphs and whichever of them happen to be in memory (see <doc:StorageIdentity>).
+  /// - Complexity: O(1) (the count and length are the content tree's root sums).
   private func rebuildEstimates() {
     guard needsEstimates else { return }
     needsEstimates = false
     guard let manager = textContentManager else { return }
-    let estimator = HeightEstimator(self)
-    var height = 0.0
-    manager.paragraphs.visit { node in
-      if let paragraph = node.element {
-        height += estimator.height(of: paragraph)
-      } else {
-        height += estimator.height(ofRunOf: node.count, length: node.length)
-      }
-      return true
-    }
     let count = manager.paragraphs.count
+    let height = HeightEstimator(self).height(ofRunOf: count, length: manager.paragraphs.totalLength)
     let gap = SequenceTree<Entry>.Piece(element: Entry(isGap: true), count: count, length: 0, height: height)
     index.replace(0..<index.count, with: count == 0 ? [] : [gap])
   }

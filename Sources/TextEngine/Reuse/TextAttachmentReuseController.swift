@@ -46,6 +46,10 @@ package final class TextAttachmentReuseController {
   /// The live providers, by attachment identity (the stored identifier when there is one, so that
   /// an attachment rebuilt from its store finds its provider).
   private var records: [AttachmentIdentity: ProviderRecord] = [:]
+  /// The identity of every attachment a provider was made for, by the attachment identifier that
+  /// instrumentation counts it under: how a report says where an attachment of a store sits. One
+  /// entry per attachment shown, as ``Instrumentation/perAttachment`` has.
+  package private(set) var identitiesByAttachmentID: [Int: AttachmentIdentity] = [:]
   /// The attachments whose views the last pass showed.
   private var shownIDs: Set<AttachmentIdentity> = []
   /// The attachments whose views this pass showed so far.
@@ -472,6 +476,7 @@ extension TextAttachmentReuseController {
     let record = ProviderRecord(provider: provider, attachment: attachment, fragment: fragment)
     record.paragraphIndex = paragraphIndex
     records[record.id] = record
+    identitiesByAttachmentID[record.attachmentID] = record.id
     log(.providerCreated, record)
     return record
   }

@@ -60,6 +60,11 @@ open class TextContentManager {
   /// released), or `nil`: in memory, such a paragraph has left the document.
   func indexOfReleasedParagraph(identifier: Int64) -> Int? { nil }
 
+  /// The index of the paragraph holding the attachment with `identity` as its store says, for a
+  /// store-backed manager; `nil` otherwise (in memory, enumerate the paragraphs instead).
+  /// - Complexity: O(log n) plus a source query; nothing is built.
+  package func indexOfStoredAttachment(_ identity: AttachmentIdentity) -> Int? { nil }
+
   /// Writes a replacement to the backing store before the tree changes: paragraphs `range`
   /// (all built) become `contents`. Throw to refuse it; nothing may have changed then.
   /// - Returns: The new paragraphs' identifiers, or `nil` for new process-wide ones.

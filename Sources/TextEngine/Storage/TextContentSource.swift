@@ -70,8 +70,14 @@ public protocol TextContentSource: AnyObject {
   /// A manager asks it to resolve a location whose element it released (see <doc:StorageIdentity>).
   /// Optional: the default answers `nil`, and such locations are then stale.
   func position(ofElement identifier: Int64) throws -> (block: Int64, position: Int)?
+
+  /// The identifier of the element holding the attachment stored as `persistentIdentifier`, or
+  /// `nil` when the store has no such attachment. Reports ask it to say where an attachment sits
+  /// without building every paragraph. Optional: the default answers `nil`.
+  func element(containingAttachment persistentIdentifier: String) throws -> Int64?
 }
 
 extension TextContentSource {
   public func position(ofElement identifier: Int64) throws -> (block: Int64, position: Int)? { nil }
+  public func element(containingAttachment persistentIdentifier: String) throws -> Int64? { nil }
 }

@@ -119,6 +119,13 @@ public final class StoredTextContentManager: TextContentManager {
     return blockIndex.firstPosition(ofBlock: block) + found.position
   }
 
+  override package func indexOfStoredAttachment(_ identity: AttachmentIdentity) -> Int? {
+    guard case .persistent(let stored) = identity else { return nil }
+    sourceQueries += 1
+    guard let element = try? source.element(containingAttachment: stored) else { return nil }
+    return indexOfReleasedParagraph(identifier: element)
+  }
+
   override func storeReplacement(
     _ range: Range<Int>, removed: [TextParagraph], with contents: [(AttributedText, [String: String])]
   ) throws(TextEditError) -> [Int64]? {

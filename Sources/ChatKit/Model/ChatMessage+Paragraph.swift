@@ -38,6 +38,17 @@ extension ChatMessage {
     (paragraphText(stickers: stickers), paragraphAttributes)
   }
 
+  /// The paragraph content and attributes, the attributes shared through `table` with earlier
+  /// messages of the same sender, time and date: how a whole transcript is opened in memory.
+  /// - Parameters:
+  ///   - stickers: Makes the sticker attachments.
+  ///   - table: The attributes made so far.
+  public func paragraph(stickers: StickerFactory, sharing table: inout ParagraphAttributeTable) -> (
+    AttributedText, [String: String]
+  ) {
+    (paragraphText(stickers: stickers), table.attributes(of: self))
+  }
+
   /// The paragraph attributes: sender, and time and date when known.
   public var paragraphAttributes: [String: String] {
     var attributes = time.map { [Self.senderKey: from, Self.timeKey: $0] } ?? [Self.senderKey: from]

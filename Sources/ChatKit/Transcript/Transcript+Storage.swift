@@ -37,9 +37,10 @@ extension Transcript {
     var paragraphs: [(AttributedText, [String: String])] = []
     paragraphs.reserveCapacity(messages.count)
     var separators = ChatDay.SeparatorPlacement()
+    var attributes = ParagraphAttributeTable()
     for message in messages {
       if let date = separators.separator(before: message) { paragraphs.append(ChatDay.separatorParagraph(for: date)) }
-      paragraphs.append(message.paragraph(stickers: stickers))
+      paragraphs.append(message.paragraph(stickers: stickers, sharing: &attributes))
     }
     return TextContentStorage(paragraphs: paragraphs)
   }

@@ -56,18 +56,25 @@ struct BenchTranscript {
   /// - Complexity: O(count).
   func messages() -> [(AttributedText, [String: String])] {
     let stickers = StickerFactory(runtime: runtime)
-    var messages = generator.generate().messages
-    for index in intlScroll where index != intlTypingParagraph {
-      messages[index].parts = [.text(Self.intlLines[index % Self.intlLines.count])]
+    var attributes = ParagraphAttributeTable()
+    var paragraphs: [(AttributedText, [String: String])] = []
+    paragraphs.reserveCapacity(count)
+    // One message at a time, as a transcript is opened: no array of messages beside the paragraphs.
+    for (index, generated) in generator.messageSequence.enumerated() {
+      var message = generated
+      if intlScroll.contains(index), index != intlTypingParagraph {
+        message.parts = [.text(Self.intlLines[index % Self.intlLines.count])]
+      }
+      if index == intlTypingParagraph, stickerNames.count >= 3 {
+        message.parts = [
+          .text("今日は新しいテキストエンジンを試しています"), .sticker(stickerNames[0]),
+          .text(" مرحبا بالعالم، هذا محرك النصوص "), .sticker(stickerNames[1]),
+          .text(" 👨‍👩‍👧‍👦🇯🇵👍🏽 すごい！"), .sticker(stickerNames[2]),
+        ]
+      }
+      paragraphs.append(message.paragraph(stickers: stickers, sharing: &attributes))
     }
-    if messages.indices.contains(intlTypingParagraph), stickerNames.count >= 3 {
-      messages[intlTypingParagraph].parts = [
-        .text("今日は新しいテキストエンジンを試しています"), .sticker(stickerNames[0]),
-        .text(" مرحبا بالعالم، هذا محرك النصوص "), .sticker(stickerNames[1]),
-        .text(" 👨‍👩‍👧‍👦🇯🇵👍🏽 すごい！"), .sticker(stickerNames[2]),
-      ]
-    }
-    return messages.map { $0.paragraph(stickers: stickers) }
+    return paragraphs
   }
 
   /// Chinese, Japanese and Korean lines with emoji for ``intlScroll``.

@@ -1,22 +1,67 @@
-/// The in-memory content manager: every paragraph is an object in memory, split from attributed
-/// text at `\n` or given one per message.
+/// The in-memory content manager: every paragraph is held in memory, split from attributed text
+/// at `\n` or given one per message.
+///
+/// Paragraphs given at creation are kept as they came and made into ``TextParagraph`` objects a
+/// chunk at a time, when something first asks for one (layout, enumeration, an edit), so that
+/// opening a million messages costs little more than summing their lengths. A paragraph made
+/// once is kept for the storage's lifetime, and paragraphs are numbered in document order
+/// whenever they are made.
 ///
 /// An edit replaces exactly the paragraphs it touches with new objects; every other paragraph
 /// keeps its identity (object and ``TextParagraph/identifier``). Bad input throws
 /// ``TextEditError`` and changes nothing. The editing API is ``TextContentManager``'s.
 public final class TextContentStorage: TextContentManager {
+  /// The contents given at creation, shared with the caller's array (not copied).
+  var initialContents: [(AttributedText, [String: String])] = []
+  /// Where each chunk not yet made into paragraphs starts in ``initialContents``, by its run node.
+  var chunkStarts: [ObjectIdentifier: Int] = [:]
+  /// The serial of the paragraph made from `initialContents[0]`; the others follow in order.
+  var firstSerial = 0
+  /// The runs, by position in ``initialContents``, holding an attachment an earlier run holds too:
+  /// those get copies when their chunk is made, as one attachment appears at most once.
+  var duplicateAttachmentRuns: [Int: [Int]] = [:]
+  /// Paragraphs made from ``initialContents`` so far, for complexity tests.
+  package internal(set) var paragraphsMadeFromContents = 0
+  /// How many given paragraphs one run node stands for until one of them is needed.
+  static let chunkSize = 64
+
   /// Creates storage holding `text`, split into paragraphs at `\n`.
-  public init(_ text: AttributedText = AttributedText(), paragraphAttributes: [String: String] = [:]) {
-    super.init()
-    if text.length > 0 {
-      _ = try? replaceParagraphs(0..<1, with: text.splitIntoParagraphs().map { ($0, paragraphAttributes) })
-    }
+  public convenience init(_ text: AttributedText = AttributedText(), paragraphAttributes: [String: String] = [:]) {
+    self.init(paragraphs: text.length > 0 ? text.splitIntoParagraphs().map { ($0, paragraphAttributes) } : [])
   }
 
   /// Creates storage from ready-made paragraphs (one per message, for example).
-  /// - Complexity: O(n).
+  ///
+  /// The contents are kept as given and made into paragraph objects a chunk at a time as they are
+  /// needed. Their attachments are registered now, so that one attachment still appears at most
+  /// once in the document.
+  /// - Complexity: O(n) time, but only summing lengths and registering attachments; memory O(n / 64)
+  ///   beyond the contents themselves.
   public init(paragraphs contents: [(AttributedText, [String: String])]) {
-    super.init()
-    _ = try? replaceParagraphs(0..<1, with: contents)
+    guard !contents.isEmpty else {
+      super.init()
+      return
+    }
+    super.init(empty: ())
+    adoptInitialContents(contents)
+  }
+
+  override func buildParagraph(at index: Int, in node: SequenceTree<TextParagraph?>.Node, start: Int)
+    -> SequenceTree<TextParagraph?>.Node?
+  {
+    makeChunk(node, start: start)?[index - start]
+  }
+
+  override func indexOfItem(
+    containing offset: Int, inRun node: SequenceTree<TextParagraph?>.Node, start: Int, offset runOffset: Int
+  ) -> Int? {
+    guard let first = chunkStarts[ObjectIdentifier(node)] else { return nil }
+    var itemOffset = runOffset
+    for item in 0..<node.count {
+      let length = initialContents[first + item].0.length
+      if offset < itemOffset + length + 1 || item == node.count - 1 { return start + item }
+      itemOffset += length + 1
+    }
+    return nil
   }
 }

@@ -50,6 +50,21 @@ public final class TextParagraph: TextElement {
     self.identifier = identifier ?? -Int64(serial) - 1
   }
 
+  /// Creates a paragraph with a serial taken earlier from ``reserveSerials(_:)``: storage that
+  /// builds its paragraphs lazily still numbers them in document order.
+  package init(attributedString: AttributedText, paragraphAttributes: [String: String], reservedSerial serial: Int) {
+    self.attributedString = attributedString
+    self.paragraphAttributes = paragraphAttributes
+    self.serial = serial
+    self.identifier = -Int64(serial) - 1
+  }
+
+  /// Takes `count` consecutive process-wide serials at once.
+  /// - Returns: The first of them.
+  package static func reserveSerials(_ count: Int) -> Int {
+    serials.wrappingAdd(count, ordering: .relaxed).oldValue
+  }
+
   /// The number of characters, without the separator.
   public var length: Int { attributedString.length }
 

@@ -47,7 +47,9 @@ extension TextContentStorage {
     made.reserveCapacity(node.count)
     for position in first..<(first + node.count) {
       var (text, attributes) = initialContents[position]
-      if let runs = duplicateAttachmentRuns.removeValue(forKey: position) { text = copyingAttachments(text, inRuns: runs) }
+      if let runs = duplicateAttachmentRuns.removeValue(forKey: position) {
+        text = copyingAttachments(text, inRuns: runs)
+      }
       made.append(
         TextParagraph(attributedString: text, paragraphAttributes: attributes, reservedSerial: firstSerial + position))
     }

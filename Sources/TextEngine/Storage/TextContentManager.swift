@@ -185,12 +185,23 @@ open class TextContentManager {
     guard index >= 0, index < paragraphCount else {
       throw .paragraphIndexOutOfRange(index: index, count: paragraphCount)
     }
+    if let (run, start) = paragraphs.locate(index), run.element == nil,
+      let within = length(ofItems: index - start, inRun: run)
+    {
+      // Inside a run whose lengths are at hand: nothing is built.
+      let position = paragraphs.position(of: run)
+      return position.offset + within + position.index + (index - start)
+    }
     guard let node = builtNode(at: index) else {
       throw .storeFailed(message: "the store could not build paragraph \(index)")
     }
     let position = paragraphs.position(of: node)
     return position.offset + position.index
   }
+
+  /// The total length of the first `count` items of the run `node`, when the backing store has
+  /// it at hand without building them; `nil` (the default) builds the paragraph instead.
+  func length(ofItems count: Int, inRun node: SequenceTree<TextParagraph?>.Node) -> Int? { nil }
 
   /// Orders two locations in this document.
   /// - Complexity: O(log n).

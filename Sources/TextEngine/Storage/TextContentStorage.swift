@@ -52,6 +52,13 @@ public final class TextContentStorage: TextContentManager {
     makeChunk(node, start: start)?[index - start]
   }
 
+  override func length(ofItems count: Int, inRun node: SequenceTree<TextParagraph?>.Node) -> Int? {
+    guard let first = chunkStarts[ObjectIdentifier(node)] else { return nil }
+    var length = 0
+    for position in first..<(first + count) { length += initialContents[position].0.length }
+    return length
+  }
+
   override func indexOfItem(
     containing offset: Int, inRun node: SequenceTree<TextParagraph?>.Node, start: Int, offset runOffset: Int
   ) -> Int? {

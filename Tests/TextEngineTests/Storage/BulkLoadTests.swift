@@ -63,6 +63,13 @@ import Testing
     var offset = 0
     for index in 0..<700 { offset += given[index].0.length + 1 }
     let storage = TextContentStorage(paragraphs: given)
+    // Start offsets come from the given lengths: nothing is made for them.
+    var start = 0
+    for index in 0..<1_000 {
+      #expect(try storage.startOffset(ofParagraphAt: index) == start)
+      start += given[index].0.length + 1
+    }
+    #expect(storage.paragraphsMadeFromContents == 0)
     let location = try storage.location(at: offset + 2)
     #expect(storage.index(of: location) == 700)
     #expect(location.offset == 2)

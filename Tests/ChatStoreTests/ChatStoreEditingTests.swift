@@ -31,6 +31,33 @@ import TextEngine
     #expect(try store.inconsistentBlocks() == [])
   }
 
+  @Test func aMessageNamedByItsIdentifierIsReplacedAsByItsPosition() throws {
+    let fixture = try StoreFixture()
+    let transcript = StoreFixture.transcript(messages: 100, days: 0)
+    let keyed = try fixture.store(transcript, name: "keyed.sqlite", blockCapacity: 40)
+    let walked = try fixture.store(transcript, name: "walked.sqlite", blockCapacity: 40)
+    let blocks = try keyed.blockSummaries()
+    #expect(blocks.count > 1)
+    let other = try keyed.elements(inBlock: blocks[1].block, positions: 0..<1)[0].identifier
+    // First, middle and last of a block; then a stale name (another block's message, a missing
+    // one), which falls back to the positions.
+    for (position, name) in [(0, nil), (17, nil), (blocks[0].count - 1, nil), (5, other), (6, Int64(99_999))] {
+      for store in [keyed, walked] {
+        let old = try store.elements(inBlock: blocks[0].block, positions: position..<(position + 1))[0]
+        try store.beginTransaction()
+        _ = try store.replaceElements(
+          inBlock: blocks[0].block, positions: position..<(position + 1),
+          identifiers: store === keyed ? [name ?? old.identifier] : [], with: [element("edited \(position)")])
+        try store.commitTransaction()
+      }
+    }
+    let texts = { (store: ChatStore) in try StoreFixture.paragraphs(of: store).map(\.attributedString.string) }
+    #expect(try texts(keyed) == texts(walked))
+    #expect(try keyed.blockSummaries() == walked.blockSummaries())
+    #expect(try keyed.inconsistentBlocks() == [])
+    #expect(try texts(keyed)[17] == "edited 17")
+  }
+
   @Test func rollbackLeavesTheStoreAsItWas() throws {
     let fixture = try StoreFixture()
     let store = try fixture.store(StoreFixture.transcript(messages: 30, days: 0))

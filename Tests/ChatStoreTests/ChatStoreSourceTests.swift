@@ -89,4 +89,21 @@ import TextEngine
     #expect(details.contains { $0.contains("stickers_by_message") })
     #expect(!details.contains { $0.hasPrefix("SCAN messages") || $0.hasPrefix("SCAN stickers") }, "\(details)")
   }
+
+  @Test func aKeystrokeFindsItsNeighboursThroughTheIndex() throws {
+    let fixture = try StoreFixture()
+    _ = try fixture.store(StoreFixture.transcript(messages: 50))
+    let connection = try SQLiteConnection(
+      path: fixture.directory.appendingPathComponent("chat.sqlite").path, mode: .readOnly)
+    for query in [
+      "SELECT seq FROM messages WHERE block = 1 AND seq < 5 ORDER BY seq DESC LIMIT 1",
+      "SELECT seq FROM messages WHERE block = 1 AND seq > 5 ORDER BY seq LIMIT 1",
+      "SELECT block, seq, length FROM messages WHERE id = 7",
+    ] {
+      let plan = try connection.prepare("EXPLAIN QUERY PLAN " + query)
+      var details: [String] = []
+      while try plan.step() { details.append(plan.string(3) ?? "") }
+      #expect(details.allSatisfy { $0.hasPrefix("SEARCH messages") }, "\(query): \(details)")
+    }
+  }
 }

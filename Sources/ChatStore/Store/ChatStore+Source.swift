@@ -59,19 +59,31 @@ extension ChatStore: TextContentSource {
   public func replaceElements(
     inBlock block: Int64, positions: Range<Int>, with elements: [StoredTextElement]
   ) throws -> [Int64] {
-    try replace(inBlock: block, positions: positions, with: elements)
+    try replace(inBlock: block, positions: positions, identifiers: [], with: elements)
+  }
+
+  /// ``replaceElements(inBlock:positions:with:)`` for elements the caller names: one replaced
+  /// message (a keystroke) is found by key and its neighbours by the index, in O(log n), instead
+  /// of walking the block to its position. `identifiers` must name the messages at `positions`;
+  /// when they do not name one message of `block`, the positions are walked as usual.
+  public func replaceElements(
+    inBlock block: Int64, positions: Range<Int>, identifiers: [Int64], with elements: [StoredTextElement]
+  ) throws -> [Int64] {
+    try replace(inBlock: block, positions: positions, identifiers: identifiers, with: elements)
   }
 
   /// Opens a transaction (`BEGIN IMMEDIATE`): every replacement until ``commitTransaction()`` is
   /// durable together or not at all.
   public func beginTransaction() throws {
     try writable()
-    try database { () throws(SQLiteError) in try connection.execute("BEGIN IMMEDIATE") }
+    let begin = statements.begin
+    try database { () throws(SQLiteError) in try begin.run() }
   }
 
   /// Commits the open transaction: once this returns, the edits survive a kill -9.
   public func commitTransaction() throws {
-    try database { () throws(SQLiteError) in try connection.execute("COMMIT") }
+    let commit = statements.commit
+    try database { () throws(SQLiteError) in try commit.run() }
   }
 
   /// Rolls the open transaction back.

@@ -10,7 +10,7 @@ extension ChatStore {
 
   /// ``replaceElements(inBlock:positions:with:)``'s work, in a savepoint so a failure changes nothing.
   func replace(
-    inBlock block: Int64, positions: Range<Int>, with elements: [StoredTextElement]
+    inBlock block: Int64, positions: Range<Int>, identifiers: [Int64], with elements: [StoredTextElement]
   ) throws(ChatStoreError) -> [Int64] {
     try writable()
     let count = try count(ofBlock: block)
@@ -21,11 +21,12 @@ extension ChatStore {
     }
     let rows = elements.map(StoredRow.init(element:))
     return try database { () throws(SQLiteError) in
-      try connection.execute("SAVEPOINT replace")
+      try statements.savepoint.run()
       do throws(SQLiteError) {
-        let identifiers = try replaceRows(inBlock: block, positions: positions, with: rows, elements: elements)
-        try connection.execute("RELEASE replace")
-        return identifiers
+        let inserted = try replaceRows(
+          inBlock: block, positions: positions, known: identifiers, with: rows, elements: elements)
+        try statements.release.run()
+        return inserted
       } catch {
         try? connection.execute("ROLLBACK TO replace; RELEASE replace")
         throw error
@@ -34,14 +35,24 @@ extension ChatStore {
   }
 
   private func replaceRows(
-    inBlock block: Int64, positions: Range<Int>, with rows: [StoredRow], elements: [StoredTextElement]
+    inBlock block: Int64, positions: Range<Int>, known: [Int64], with rows: [StoredRow], elements: [StoredTextElement]
   ) throws(SQLiteError) -> [Int64] {
-    // The removed rows, and the seq values of their neighbours.
-    let first = max(0, positions.lowerBound - 1)
-    let window = try neighbourhood(inBlock: block, from: first, count: positions.upperBound + 1 - first)
-    let before = positions.lowerBound > 0 ? window.first?.seq : nil
-    let removed = window.dropFirst(positions.lowerBound - first).prefix(positions.count)
-    let after = window.count > positions.upperBound - first ? window[positions.upperBound - first].seq : nil
+    // The removed rows, and the seq values of their neighbours: by key for one named message,
+    // else by walking the block to the positions.
+    let before: Int64?
+    let after: Int64?
+    let removed: [(id: Int64, seq: Int64, length: Int)]
+    if positions.count == 1, known.count == 1, let row = try self.row(known[0], inBlock: block) {
+      removed = [row]
+      before = try neighbourSeq(statements.seqBefore, inBlock: block, of: row.seq)
+      after = try neighbourSeq(statements.seqAfter, inBlock: block, of: row.seq)
+    } else {
+      let first = max(0, positions.lowerBound - 1)
+      let window = try neighbourhood(inBlock: block, from: first, count: positions.upperBound + 1 - first)
+      before = positions.lowerBound > 0 ? window.first?.seq : nil
+      removed = Array(window.dropFirst(positions.lowerBound - first).prefix(positions.count))
+      after = window.count > positions.upperBound - first ? window[positions.upperBound - first].seq : nil
+    }
     for row in removed {
       try statements.deleteStickers.run(row.id)
       try statements.deleteMessage.run(row.id)
@@ -69,6 +80,28 @@ extension ChatStore {
     let lengthChange = rows.reduce(0) { $0 + $1.length } - removed.reduce(0) { $0 + $1.length }
     try statements.updateBlock.run(block, Int64(rows.count - removed.count), Int64(lengthChange))
     return identifiers
+  }
+
+  /// Message `id` (its id, seq and length) when it is in `block`, by key.
+  /// - Complexity: O(log n).
+  private func row(_ id: Int64, inBlock block: Int64) throws(SQLiteError) -> (id: Int64, seq: Int64, length: Int)? {
+    let statement = statements.rowByID
+    defer { statement.reset() }
+    try statement.bind(id, at: 1)
+    guard try statement.step(), statement.int64(0) == block else { return nil }
+    return (id, statement.int64(1), statement.int(2))
+  }
+
+  /// The seq next to `seq` in `block` that `statement` (``ChatStoreStatements/seqBefore`` or
+  /// ``ChatStoreStatements/seqAfter``) asks for, or `nil` at the block's end.
+  /// - Complexity: O(log n), from the index.
+  private func neighbourSeq(_ statement: SQLiteStatement, inBlock block: Int64, of seq: Int64) throws(SQLiteError)
+    -> Int64?
+  {
+    defer { statement.reset() }
+    try statement.bind(block, at: 1)
+    try statement.bind(seq, at: 2)
+    return try statement.step() ? statement.int64(0) : nil
   }
 
   /// `count` rows from position `first` of `block`: id, seq and length.

@@ -17,6 +17,17 @@ final class ChatStoreStatements {
   let rowsBefore: SQLiteStatement
   /// The message holding sticker `?1`.
   let messageOfSticker: SQLiteStatement
+  /// `(block, seq, length)` of message `?1`, by key.
+  let rowByID: SQLiteStatement
+  /// The seq before `?2` in block `?1`, from the index.
+  let seqBefore: SQLiteStatement
+  /// The seq after `?2` in block `?1`, from the index.
+  let seqAfter: SQLiteStatement
+  /// Transaction and savepoint control, compiled once (a keystroke runs each).
+  let begin: SQLiteStatement
+  let commit: SQLiteStatement
+  let savepoint: SQLiteStatement
+  let release: SQLiteStatement
   let messageExists: SQLiteStatement
   let stickerExists: SQLiteStatement
   let deleteMessage: SQLiteStatement
@@ -43,6 +54,14 @@ final class ChatStoreStatements {
     placeOfMessage = try connection.prepare("SELECT block, seq FROM messages WHERE id = ?1")
     rowsBefore = try connection.prepare("SELECT count(*) FROM messages WHERE block = ?1 AND seq < ?2")
     messageOfSticker = try connection.prepare("SELECT message FROM stickers WHERE id = ?1")
+    rowByID = try connection.prepare("SELECT block, seq, length FROM messages WHERE id = ?1")
+    seqBefore = try connection.prepare(
+      "SELECT seq FROM messages WHERE block = ?1 AND seq < ?2 ORDER BY seq DESC LIMIT 1")
+    seqAfter = try connection.prepare("SELECT seq FROM messages WHERE block = ?1 AND seq > ?2 ORDER BY seq LIMIT 1")
+    begin = try connection.prepare("BEGIN IMMEDIATE")
+    commit = try connection.prepare("COMMIT")
+    savepoint = try connection.prepare("SAVEPOINT replace")
+    release = try connection.prepare("RELEASE replace")
     messageExists = try connection.prepare("SELECT 1 FROM messages WHERE id = ?1")
     stickerExists = try connection.prepare("SELECT 1 FROM stickers WHERE id = ?1")
     deleteMessage = try connection.prepare("DELETE FROM messages WHERE id = ?1")

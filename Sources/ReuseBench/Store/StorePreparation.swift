@@ -86,7 +86,8 @@ struct StorePreparation {
       details: ["blocks": Double(blocks)])
   }
 
-  /// Replaces the typing paragraph in its own transaction, adding and removing a character in turn.
+  /// Replaces the typing paragraph in its own transaction, adding and removing a character in turn,
+  /// naming it by its identifier as the content manager does.
   private func editFigure(_ url: URL, paragraph: Int, stickers: StickerFactory) throws -> FigureResult {
     let store = try ChatStore(contentsOf: url, stickers: stickers)
     var block = Int64(0)
@@ -107,7 +108,8 @@ struct StorePreparation {
       let element = StoredTextElement(
         identifier: original.identifier, attributedString: versions[iteration % 2],
         paragraphAttributes: original.paragraphAttributes)
-      _ = try store.replaceElements(inBlock: block, positions: position..<(position + 1), with: [element])
+      _ = try store.replaceElements(
+        inBlock: block, positions: position..<(position + 1), identifiers: [original.identifier], with: [element])
       try store.commitTransaction()
     }
     return FigureResult(

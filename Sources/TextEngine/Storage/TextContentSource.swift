@@ -58,6 +58,14 @@ public protocol TextContentSource: AnyObject {
   func replaceElements(inBlock block: Int64, positions: Range<Int>, with elements: [StoredTextElement]) throws
     -> [Int64]
 
+  /// ``replaceElements(inBlock:positions:with:)``, told the identifiers of the elements now at
+  /// `positions` (in order), so that a store can find them by key rather than by position. A
+  /// manager passes the identifiers of exactly the elements it replaces. Optional: the default
+  /// ignores them.
+  func replaceElements(
+    inBlock block: Int64, positions: Range<Int>, identifiers: [Int64], with elements: [StoredTextElement]
+  ) throws -> [Int64]
+
   /// Opens a transaction: every replacement until ``commitTransaction()`` is durable together
   /// or not at all.
   func beginTransaction() throws
@@ -80,4 +88,9 @@ public protocol TextContentSource: AnyObject {
 extension TextContentSource {
   public func position(ofElement identifier: Int64) throws -> (block: Int64, position: Int)? { nil }
   public func element(containingAttachment persistentIdentifier: String) throws -> Int64? { nil }
+  public func replaceElements(
+    inBlock block: Int64, positions: Range<Int>, identifiers: [Int64], with elements: [StoredTextElement]
+  ) throws -> [Int64] {
+    try replaceElements(inBlock: block, positions: positions, with: elements)
+  }
 }

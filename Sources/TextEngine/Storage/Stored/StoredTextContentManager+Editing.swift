@@ -23,9 +23,16 @@ extension StoredTextContentManager {
     }
     do {
       sourceQueries += pieces.count
+      var removedOffset = 0
       for (index, piece) in pieces.enumerated() {
+        // The removed paragraphs' identifiers let the store find them by key, not by position.
+        let known =
+          holdsUnstoredEmptyParagraph
+          ? [] : removed[removedOffset..<(removedOffset + piece.positions.count)].map(\.identifier)
+        removedOffset += piece.positions.count
         let inserted = try source.replaceElements(
-          inBlock: blockIndex.blocks[piece.block], positions: piece.positions, with: index == 0 ? elements : [])
+          inBlock: blockIndex.blocks[piece.block], positions: piece.positions, identifiers: known,
+          with: index == 0 ? elements : [])
         if index == 0 { identifiers = inserted }
       }
       guard identifiers.count == elements.count else {

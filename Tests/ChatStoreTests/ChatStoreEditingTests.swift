@@ -1,6 +1,7 @@
 import ChatKit
 import ChatStore
 import Foundation
+import Stickers
 import Testing
 import TextEngine
 
@@ -56,6 +57,34 @@ import TextEngine
     #expect(try keyed.blockSummaries() == walked.blockSummaries())
     #expect(try keyed.inconsistentBlocks() == [])
     #expect(try texts(keyed)[17] == "edited 17")
+  }
+
+  @Test func anEditedParagraphIsStoredAndReadBackAsItWas() throws {
+    let fixture = try StoreFixture()
+    let store = try fixture.store(StoreFixture.transcript(messages: 10, days: 0))
+    let block = try #require(try store.blockSummaries().first).block
+    // Non-ASCII text, a line break inside the paragraph, two stickers (one already stored, one
+    // new) and an attribute the chat does not know.
+    let stored = try #require(
+      try store.elements(inBlock: block, positions: 0..<10).lazy.flatMap(\.attributedString.attachments).first)
+    var text = AttributedText("héllo 👨‍👩‍👧\u{2028}line two ")
+    text.append(AttributedText(attachment: stored))
+    text.append(AttributedText(" and "))
+    text.append(AttributedText(attachment: fixture.stickers.make("heart", standalone: false)))
+    let attributes = ["from": "ana", "time": "10:31", "date": "2026-11-30", "mood": "sunny"]
+    let element = StoredTextElement(identifier: 0, attributedString: text, paragraphAttributes: attributes)
+    try store.beginTransaction()
+    let identifier = try store.replaceElements(inBlock: block, positions: 4..<5, with: [element])[0]
+    try store.commitTransaction()
+    let read = try store.elements(inBlock: block, positions: 4..<5)[0]
+    #expect(read.identifier == identifier)
+    #expect(read.attributedString.string == text.string)
+    #expect(read.attributedString.length == text.length)
+    #expect(read.paragraphAttributes == attributes)
+    let names = read.attributedString.attachments.map { ($0 as? StickerAttachment)?.stickerName }
+    #expect(names == text.attachments.map { ($0 as? StickerAttachment)?.stickerName })
+    #expect(read.attributedString.attachments.first?.persistentIdentifier == stored.persistentIdentifier)
+    #expect(try store.inconsistentBlocks() == [])
   }
 
   @Test func rollbackLeavesTheStoreAsItWas() throws {

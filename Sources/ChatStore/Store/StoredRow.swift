@@ -82,22 +82,49 @@ struct StoredRow: Equatable, Sendable {
     length = 0
   }
 
-  /// The row of a paragraph a content manager hands over: its attributes as they are, its text
-  /// and stickers read with ChatKit's own conversion, each sticker keeping the stored id its
-  /// attachment carries.
+  /// The row of a paragraph a content manager hands over (every keystroke makes one): its
+  /// attributes as they are, its text with U+2028 back as `\n` and a mark per sticker, as
+  /// ChatKit's ``ChatMessage/init(paragraph:)`` reads a paragraph, each sticker keeping the stored
+  /// id its attachment carries. Read from the runs directly, without a message in between.
   /// - Complexity: O(paragraph length).
   init(element: StoredTextElement) {
     let attributes = element.paragraphAttributes
     let text = element.attributedString
-    self.init(message: ChatMessage(paragraph: TextParagraph(attributedString: text, paragraphAttributes: attributes)))
-    sender = attributes[ChatMessage.senderKey]
-    separator = attributes[ChatDay.separatorKey]
-    length = text.length
-    let others = attributes.filter { !Self.knownKeys.contains($0.key) }
-    extra = others.isEmpty ? nil : Self.encode(others)
-    for (index, attachment) in zip(stickers.indices, text.attachments) {
-      stickers[index].id = attachment.persistentIdentifier.flatMap { Int64($0) }
+    var body = ""
+    body.reserveCapacity(text.string.utf8.count)
+    var stickers: [StoredSticker] = []
+    var offset = 0
+    for run in text.runs {
+      if let attachment = run.attributes.attachment {
+        let name = (attachment as? StickerAttachment)?.stickerName ?? attachment.fileType ?? "unknown"
+        let id = attachment.persistentIdentifier.flatMap { Int64($0) }
+        stickers.append(StoredSticker(offset: body.utf8.count, name: name, id: id))
+        body += Self.stickerMark
+      } else {
+        Self.append(text.string[text.stringIndex(at: offset)..<text.stringIndex(at: offset + run.length)], to: &body)
+      }
+      offset += run.length
     }
+    let sender = attributes[ChatMessage.senderKey]
+    let time = attributes[ChatMessage.timeKey]
+    let date = attributes[ChatMessage.dateKey]
+    let separator = attributes[ChatDay.separatorKey]
+    let known = [sender, time, date, separator].count { $0 != nil }
+    // Other attributes are rare: filter only when there are some.
+    let others = attributes.count > known ? attributes.filter { !Self.knownKeys.contains($0.key) } : [:]
+    self.init(
+      sender: sender, time: time, date: date, separator: separator, body: body,
+      extra: others.isEmpty ? nil : Self.encode(others), stickers: stickers, length: text.length)
+  }
+
+  /// Appends `text` to `body`, each U+2028 (a line break inside a paragraph) as `\n`.
+  private static func append(_ text: Substring, to body: inout String) {
+    // U+2028 is E2 80 A8 in UTF-8: text without an E2 byte has none.
+    guard text.utf8.contains(0xE2) else {
+      body += text
+      return
+    }
+    for character in text { body.append(character == AttributedText.lineSeparator ? "\n" : character) }
   }
 
   /// The paragraph attributes the row holds.

@@ -19,13 +19,20 @@ extension TextContentStorage {
     }
     let (_, nodes) = paragraphs.replace(0..<0, withPieces: pieces)
     chunkStarts.reserveCapacity(nodes.count)
-    for (chunk, node) in nodes.enumerated() { chunkStarts[ObjectIdentifier(node)] = chunk * Self.chunkSize }
+    chunkNodes.reserveCapacity(nodes.count)
+    for (chunk, node) in nodes.enumerated() {
+      chunkStarts[ObjectIdentifier(node)] = chunk * Self.chunkSize
+      chunkNodes[chunk * Self.chunkSize] = node
+    }
   }
 
   /// Registers the attachments of ``initialContents``; a second occurrence of one is marked to be
   /// made a copy, as ``TextContentManager/replaceParagraphs(_:with:)`` would.
   private func registerInitialAttachments() {
     for position in initialContents.indices {
+      // U+FFFC, which every attachment stands on, is not ASCII: an ASCII text holds none (and
+      // saying so reads no run array).
+      guard !initialContents[position].0.isSingleByte else { continue }
       for (run, item) in initialContents[position].0.runs.enumerated() {
         guard let attachment = item.attributes.attachment else { continue }
         if presentAttachments[attachment.identity] != nil {
@@ -49,6 +56,7 @@ extension TextContentStorage {
       var (text, attributes) = initialContents[position]
       if let runs = duplicateAttachmentRuns.removeValue(forKey: position) {
         text = copyingAttachments(text, inRuns: runs)
+        pinnedChunks.insert(first)
       }
       made.append(
         TextParagraph(attributedString: text, paragraphAttributes: attributes, reservedSerial: firstSerial + position))
@@ -58,8 +66,8 @@ extension TextContentStorage {
     adopt(made)
     for (paragraph, paragraphNode) in zip(made, nodes) { paragraph.storageNode = paragraphNode }
     paragraphsMadeFromContents += made.count
-    // Every chunk made: the contents are held by their paragraphs alone.
-    if chunkStarts.isEmpty { initialContents = [] }
+    liveMadeParagraphs += made.count
+    chunkNodes[first] = nodes[0]
     return nodes
   }
 

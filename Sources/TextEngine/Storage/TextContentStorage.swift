@@ -3,9 +3,12 @@
 ///
 /// Paragraphs given at creation are kept as they came and made into ``TextParagraph`` objects a
 /// chunk at a time, when something first asks for one (layout, enumeration, an edit), so that
-/// opening a million messages costs little more than summing their lengths. A paragraph made
-/// once is kept for the storage's lifetime, and paragraphs are numbered in document order
-/// whenever they are made.
+/// opening a million messages costs little more than summing their lengths. Paragraphs are
+/// numbered in document order whenever they are made. A chunk whose paragraphs nothing holds any
+/// more (no fragment, undo record or caller) goes back to being a run, as a store-backed manager
+/// releases its paragraphs: made again, its paragraphs are equal, with the same identifiers, so
+/// locations into them still resolve (see <doc:StorageIdentity>). A chunk an edit changed stays
+/// made.
 ///
 /// An edit replaces exactly the paragraphs it touches with new objects; every other paragraph
 /// keeps its identity (object and ``TextParagraph/identifier``). Bad input throws
@@ -15,6 +18,20 @@ public final class TextContentStorage: TextContentManager {
   var initialContents: [(AttributedText, [String: String])] = []
   /// Where each chunk not yet made into paragraphs starts in ``initialContents``, by its run node.
   var chunkStarts: [ObjectIdentifier: Int] = [:]
+  /// The node standing for each chunk, by its start: its run node, or its first paragraph's node
+  /// once made.
+  var chunkNodes: [Int: SequenceTree<TextParagraph?>.Node] = [:]
+  /// Chunks never released: an edit changed them, or they hold a copy of a duplicated attachment
+  /// (made again, the copy would be a new attachment).
+  var pinnedChunks: Set<Int> = []
+  /// Paragraphs made from ``initialContents`` and not released since.
+  var liveMadeParagraphs = 0
+  /// ``liveMadeParagraphs`` after the last release sweep.
+  var survivorsOfLastRelease = 0
+  /// Paragraphs released back into runs so far, for complexity tests.
+  package internal(set) var paragraphsReleased = 0
+  /// Made paragraphs beyond the last sweep's survivors that start a new sweep (amortising it).
+  static let releaseSlack = 4_096
   /// The serial of the paragraph made from `initialContents[0]`; the others follow in order.
   var firstSerial = 0
   /// The runs, by position in ``initialContents``, holding an attachment an earlier run holds too:
@@ -22,8 +39,9 @@ public final class TextContentStorage: TextContentManager {
   var duplicateAttachmentRuns: [Int: [Int]] = [:]
   /// Paragraphs made from ``initialContents`` so far, for complexity tests.
   package internal(set) var paragraphsMadeFromContents = 0
-  /// How many given paragraphs one run node stands for until one of them is needed.
-  static let chunkSize = 64
+  /// How many given paragraphs one run node stands for until one of them is needed: small, so
+  /// that a jump makes few paragraphs it does not show (P10), yet a viewport needs few chunks.
+  static let chunkSize = 16
 
   /// Creates storage holding `text`, split into paragraphs at `\n`.
   public convenience init(_ text: AttributedText = AttributedText(), paragraphAttributes: [String: String] = [:]) {
@@ -34,8 +52,9 @@ public final class TextContentStorage: TextContentManager {
   ///
   /// The contents are kept as given and made into paragraph objects a chunk at a time as they are
   /// needed. Their attachments are registered now, so that one attachment still appears at most
-  /// once in the document.
-  /// - Complexity: O(n) time, but only summing lengths and registering attachments; memory O(n / 64)
+  /// once in the document; an attachment stands on U+FFFC, as ``AttributedText/init(attachment:attributes:)``
+  /// puts it (an ASCII text is known to hold none without reading its runs).
+  /// - Complexity: O(n) time, but only summing lengths and registering attachments; memory O(n / ``chunkSize``)
   ///   beyond the contents themselves.
   public init(paragraphs contents: [(AttributedText, [String: String])]) {
     guard !contents.isEmpty else {
@@ -58,6 +77,12 @@ public final class TextContentStorage: TextContentManager {
     for position in first..<(first + count) { length += initialContents[position].0.length }
     return length
   }
+
+  override func indexOfReleasedParagraph(identifier: Int64) -> Int? {
+    indexOfGivenParagraph(identifier: identifier)
+  }
+
+  override package func releaseUnusedParagraphs() { releaseUnheldChunks() }
 
   override func indexOfItem(
     containing offset: Int, inRun node: SequenceTree<TextParagraph?>.Node, start: Int, offset runOffset: Int

@@ -23,10 +23,11 @@ import Testing
     #expect(storage.paragraphCount == given.count)
     #expect(storage.length == given.reduce(0) { $0 + $1.0.length } + given.count - 1)
     #expect(storage.paragraphsMadeFromContents == 0)
-    // One run node per chunk of 64 given paragraphs.
-    #expect(storage.builtParagraphCount == (given.count + 63) / 64)
+    // One run node per chunk of given paragraphs.
+    let chunk = TextContentStorage.chunkSize
+    #expect(storage.builtParagraphCount == (given.count + chunk - 1) / chunk)
     _ = storage.paragraph(at: 1_000)
-    #expect(storage.paragraphsMadeFromContents == 64)
+    #expect(storage.paragraphsMadeFromContents == chunk)
   }
 
   @Test func aViewOnManyGivenParagraphsMakesOnlyTheChunksItLaysOut() throws {
@@ -34,9 +35,9 @@ import Testing
     let view = Fixtures.view(storage)
     view.scrollToBottom()
     try view.scroll(toParagraphAt: 100_000, position: .top)
-    // Two screenfuls and their margins, a few chunks of 64 each: not 200,000.
+    // Two screenfuls and their margins, in whole chunks: a few hundred, not 200,000.
     #expect(storage.paragraphsMadeFromContents > 0)
-    #expect(storage.paragraphsMadeFromContents <= 8 * 64, "\(storage.paragraphsMadeFromContents) made")
+    #expect(storage.paragraphsMadeFromContents <= 400, "\(storage.paragraphsMadeFromContents) made")
   }
 
   @Test func paragraphsAreMadeAndNumberedInDocumentOrder() throws {
@@ -74,7 +75,7 @@ import Testing
     #expect(storage.index(of: location) == 700)
     #expect(location.offset == 2)
     #expect(try storage.offset(of: location) == offset + 2)
-    #expect(storage.paragraphsMadeFromContents == 64)
+    #expect(storage.paragraphsMadeFromContents == TextContentStorage.chunkSize)
   }
 
   @Test func anAttachmentGivenTwiceIsMadeACopyTheSecondTime() throws {
@@ -109,5 +110,61 @@ extension AttributedText {
     var copy = self
     copy.append(other)
     return copy
+  }
+}
+
+/// Chunks of given paragraphs that nothing holds go back to being runs, so that jumping around a
+/// large document does not make it all; locations into released paragraphs still resolve.
+@Suite struct GivenParagraphReleaseTests {
+  private func jumpAround(_ view: TextView, count: Int, jumps: Int = 400) throws {
+    // Spread over the document, in no order (104,729 is prime).
+    for jump in 1...jumps { try view.scroll(toParagraphAt: jump * 104_729 % count, position: .center) }
+  }
+
+  @Test func jumpingAroundKeepsTheParagraphsMadeBounded() throws {
+    let storage = Fixtures.chat(paragraphs: 200_000, stickerEvery: 3)
+    let view = Fixtures.view(storage)
+    try jumpAround(view, count: storage.paragraphCount)
+    // 400 jumps made a few hundred chunks; most went back to runs. What stays is what the
+    // retained fragments and the view hold, plus the sweep's slack.
+    #expect(storage.paragraphsMadeFromContents > 10_000)
+    #expect(storage.paragraphsReleased > 5_000)
+    #expect(
+      storage.paragraphsMadeFromContents - storage.paragraphsReleased
+        < TextContentStorage.releaseSlack + 3 * view.textLayoutManager.fragmentRetentionLimit)
+  }
+
+  @Test func aLocationIntoAReleasedParagraphStillResolves() throws {
+    let storage = Fixtures.chat(paragraphs: 100_000)
+    let view = Fixtures.view(storage)
+    try view.scroll(toParagraphAt: 500, position: .center)
+    let location = try #require(storage.paragraph(at: 500).map { TextLocation(paragraph: $0, offset: 3) })
+    let identifier = location.elementIdentifier
+    let text = storage.paragraph(at: 500)?.attributedString.string
+    try jumpAround(view, count: storage.paragraphCount)
+    #expect(storage.paragraphsReleased > 0)
+    #expect(storage.index(of: location) == 500)
+    let rebuilt = try #require(storage.paragraph(for: location))
+    #expect(rebuilt.identifier == identifier)
+    #expect(rebuilt.attributedString.string == text)
+    #expect(try storage.offset(of: location) == storage.startOffset(ofParagraphAt: 500) + 3)
+  }
+
+  @Test func heldAndEditedParagraphsStayMade() throws {
+    let storage = Fixtures.chat(paragraphs: 100_000)
+    let view = Fixtures.view(storage)
+    try view.scroll(toParagraphAt: 1_000, position: .center)
+    let held = try #require(storage.paragraph(at: 1_000))
+    let edited = try #require(storage.paragraph(at: 1_100))
+    let editedLocation = TextLocation(paragraph: edited, offset: 0)
+    let firstCharacter = TextRange(location: editedLocation, end: TextLocation(paragraph: edited, offset: 1))
+    try storage.replaceCharacters(in: firstCharacter, with: AttributedText("X"))
+    let replacement = try #require(storage.paragraph(at: 1_100))
+    try jumpAround(view, count: storage.paragraphCount)
+    #expect(storage.paragraphsReleased > 0)
+    #expect(storage.paragraph(at: 1_000) === held)
+    #expect(storage.paragraph(at: 1_100) === replacement)
+    // The paragraph the edit replaced left the document.
+    #expect(storage.index(of: editedLocation) == nil)
   }
 }

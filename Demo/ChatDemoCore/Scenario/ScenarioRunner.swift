@@ -355,8 +355,11 @@ public final class ScenarioRunner {
     } else {
       // Over a store, each counted attachment is looked up by its stored identifier (building only
       // the paragraphs that hold them, not every paragraph). When several attachment objects had
-      // one identifier (a sticker deleted, then put back by undo), the newest is the one in the
-      // document, as in memory, where the deleted object has left it.
+      // one identifier, the newest is listed where the sticker is and the older ones without a
+      // message: right for a sticker deleted and put back by undo (in memory the deleted object
+      // has left the document too); a sticker whose paragraph was released and rebuilt and whose
+      // provider was made again is also listed twice, as a store makes it a new object. The
+      // identifiers come from the current text view (a view a `scene` step replaced is not asked).
       let identities = view.reuseController.identitiesByAttachmentID
       var newest: [AttachmentIdentity: Int] = [:]
       for (id, identity) in identities where instrumentation.perAttachment[id] != nil {

@@ -30,7 +30,6 @@ extension TextLayoutManager {
     guard found.node.element.isGap else { return found }
     let item = item(atY: y, inGap: found.node, top: found.top)
     let node = split(found.node, start: found.index, at: found.index + item)
-    // The paragraph's own estimate may move its top within the gap's span.
     return (node, found.index + item, entries.position(of: node).y)
   }
 

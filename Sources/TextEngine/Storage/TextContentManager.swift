@@ -57,7 +57,7 @@ open class TextContentManager {
   { nil }
 
   /// The index of the paragraph with `identifier` when no built paragraph has it (it was
-  /// released), or `nil`: in memory, such a paragraph has left the document.
+  /// released), or `nil` when it left the document.
   func indexOfReleasedParagraph(identifier: Int64) -> Int? { nil }
 
   /// The index of the paragraph holding the attachment with `identity` as its store says, for a

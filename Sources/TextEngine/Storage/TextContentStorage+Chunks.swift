@@ -19,10 +19,10 @@ extension TextContentStorage {
     }
     let (_, nodes) = paragraphs.replace(0..<0, withPieces: pieces)
     chunkStarts.reserveCapacity(nodes.count)
-    chunkNodes.reserveCapacity(nodes.count)
+    runNodes.reserveCapacity(nodes.count)
     for (chunk, node) in nodes.enumerated() {
       chunkStarts[ObjectIdentifier(node)] = chunk * Self.chunkSize
-      chunkNodes[chunk * Self.chunkSize] = node
+      runNodes[chunk * Self.chunkSize] = node
     }
   }
 
@@ -67,7 +67,8 @@ extension TextContentStorage {
     for (paragraph, paragraphNode) in zip(made, nodes) { paragraph.storageNode = paragraphNode }
     paragraphsMadeFromContents += made.count
     liveMadeParagraphs += made.count
-    chunkNodes[first] = nodes[0]
+    runNodes[first] = nil
+    madeChunks[first] = nodes
     return nodes
   }
 

@@ -11,16 +11,18 @@
 /// made.
 ///
 /// An edit replaces exactly the paragraphs it touches with new objects; every other paragraph
-/// keeps its identity (object and ``TextParagraph/identifier``). Bad input throws
+/// keeps its ``TextParagraph/identifier`` (and its object while anything holds it). Bad input throws
 /// ``TextEditError`` and changes nothing. The editing API is ``TextContentManager``'s.
 public final class TextContentStorage: TextContentManager {
   /// The contents given at creation, shared with the caller's array (not copied).
   var initialContents: [(AttributedText, [String: String])] = []
   /// Where each chunk not yet made into paragraphs starts in ``initialContents``, by its run node.
   var chunkStarts: [ObjectIdentifier: Int] = [:]
-  /// The node standing for each chunk, by its start: its run node, or its first paragraph's node
-  /// once made.
-  var chunkNodes: [Int: SequenceTree<TextParagraph?>.Node] = [:]
+  /// The run node of each chunk not made (or released since), by its start.
+  var runNodes: [Int: SequenceTree<TextParagraph?>.Node] = [:]
+  /// The nodes of each made chunk's paragraphs as made, by its start: how a location into one of
+  /// them is found, and what a release sweep walks (made chunks only, not the document).
+  var madeChunks: [Int: [SequenceTree<TextParagraph?>.Node]] = [:]
   /// Chunks never released: an edit changed them, or they hold a copy of a duplicated attachment
   /// (made again, the copy would be a new attachment).
   var pinnedChunks: Set<Int> = []

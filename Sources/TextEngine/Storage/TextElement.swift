@@ -17,9 +17,10 @@ open class TextElement {
 ///
 /// An edit never mutates a paragraph; storage replaces it with a new paragraph with a new
 /// ``identifier``, so the identifier tells whether a paragraph changed. Unchanged paragraphs keep
-/// their identifier; in memory (``TextContentStorage``) they also keep their object, while a
-/// store-backed manager (``StoredTextContentManager``) may release an unused paragraph object and
-/// later build an equal one with the same identifier (see <doc:StorageIdentity>).
+/// their identifier. Either backend may release a paragraph object nothing holds and later make an
+/// equal one with the same identifier (see <doc:StorageIdentity>): a store-backed manager
+/// (``StoredTextContentManager``) any built paragraph, ``TextContentStorage`` a chunk of paragraphs
+/// given at creation that no edit changed.
 public final class TextParagraph: TextElement {
   private static let serials = Atomic<Int>(0)
 

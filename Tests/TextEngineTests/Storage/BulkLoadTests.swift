@@ -141,10 +141,13 @@ extension AttributedText {
     let location = try #require(storage.paragraph(at: 500).map { TextLocation(paragraph: $0, offset: 3) })
     let identifier = location.elementIdentifier
     let text = storage.paragraph(at: 500)?.attributedString.string
+    let original = try #require(storage.paragraph(at: 500).map(ObjectIdentifier.init))
     try jumpAround(view, count: storage.paragraphCount)
-    #expect(storage.paragraphsReleased > 0)
+    // Released: the location's paragraph object is gone, so it resolves by identifier.
+    #expect(location.cachedParagraph == nil)
     #expect(storage.index(of: location) == 500)
     let rebuilt = try #require(storage.paragraph(for: location))
+    #expect(ObjectIdentifier(rebuilt) != original)
     #expect(rebuilt.identifier == identifier)
     #expect(rebuilt.attributedString.string == text)
     #expect(try storage.offset(of: location) == storage.startOffset(ofParagraphAt: 500) + 3)
@@ -159,12 +162,45 @@ extension AttributedText {
     let editedLocation = TextLocation(paragraph: edited, offset: 0)
     let firstCharacter = TextRange(location: editedLocation, end: TextLocation(paragraph: edited, offset: 1))
     try storage.replaceCharacters(in: firstCharacter, with: AttributedText("X"))
-    let replacement = try #require(storage.paragraph(at: 1_100))
+    // Neither the replacement nor its neighbours are held: only the edit keeps their chunk made.
+    let replacement = try #require(storage.paragraph(at: 1_100).map(ObjectIdentifier.init))
+    let neighbour = try #require(storage.paragraph(at: 1_101).map(ObjectIdentifier.init))
     try jumpAround(view, count: storage.paragraphCount)
     #expect(storage.paragraphsReleased > 0)
     #expect(storage.paragraph(at: 1_000) === held)
-    #expect(storage.paragraph(at: 1_100) === replacement)
+    #expect(storage.paragraph(at: 1_100).map(ObjectIdentifier.init) == replacement)
+    #expect(storage.paragraph(at: 1_101).map(ObjectIdentifier.init) == neighbour)
     // The paragraph the edit replaced left the document.
     #expect(storage.index(of: editedLocation) == nil)
+  }
+
+  @Test func aLocationByIdentifierSurvivesEditsInsideItsChunk() throws {
+    let storage = Fixtures.chat(paragraphs: 64)
+    let chunk = TextContentStorage.chunkSize
+    // Identifier-only locations (as a provider or a saved selection holds them) in the second chunk.
+    let identifiers = (chunk..<(2 * chunk)).compactMap { storage.paragraph(at: $0)?.identifier }
+    let locations = identifiers.map { TextLocation(elementIdentifier: $0, offset: 0) }
+    // Merge two paragraphs in the middle of the chunk, then delete the chunk's first paragraph's
+    // text and separator (which replaces it and the next one with their merge).
+    let merged = chunk + 5
+    let end = try storage.startOffset(ofParagraphAt: merged + 1)
+    let separator = TextRange(location: try storage.location(at: end - 1), end: try storage.location(at: end))
+    try storage.replaceCharacters(in: separator, with: AttributedText())
+    let first = try storage.startOffset(ofParagraphAt: chunk)
+    let second = try storage.startOffset(ofParagraphAt: chunk + 1)
+    let firstParagraph = TextRange(location: try storage.location(at: first), end: try storage.location(at: second))
+    try storage.replaceCharacters(in: firstParagraph, with: AttributedText())
+    // The edited paragraphs left the document; every other one is found where it now is.
+    for (offset, location) in locations.enumerated() {
+      let index = storage.index(of: location)
+      switch chunk + offset {
+      case chunk, chunk + 1, merged, merged + 1: #expect(index == nil, "paragraph \(chunk + offset)")
+      case let original where original < merged: #expect(index == original - 1, "paragraph \(original)")
+      case let original: #expect(index == original - 2, "paragraph \(original)")
+      }
+      if let index { #expect(storage.paragraph(at: index)?.identifier == location.elementIdentifier) }
+    }
+    #expect(storage.index(of: TextLocation(elementIdentifier: .min, offset: 0)) == nil)
+    #expect(storage.index(of: TextLocation(elementIdentifier: .max, offset: 0)) == nil)
   }
 }

@@ -10,6 +10,13 @@ import Synchronization
 /// that, once the log holds ``threshold`` pages, asks a second connection on a serial queue for a
 /// `PASSIVE` checkpoint (which never blocks the writer); past ``limit`` pages the commit checkpoints
 /// in line, as SQLite would. The log is still checkpointed when the last connection closes.
+///
+/// The log starts again from its beginning only at a write that finds it wholly checkpointed. While
+/// commits come back to back (a script, a benchmark typing as fast as it can) a background
+/// checkpoint never quite catches up, so the log keeps its length; the hook then asks for the next
+/// checkpoint only once the log has grown by another ``threshold`` pages, not after every commit.
+/// (Asking after every commit kept checkpoints, and their `fsync`s, running back to back, and
+/// commits waiting on the file system's journal behind them: keystrokes of several milliseconds.)
 final class SQLiteCheckpointer: Sendable {
   /// Log pages that trigger a background checkpoint (SQLite's automatic default).
   static let threshold: Int32 = 1_000
@@ -21,6 +28,9 @@ final class SQLiteCheckpointer: Sendable {
   /// The checkpointing connection; used only on ``queue``.
   private let connection: Mutex<SQLiteConnection?>
   private let isCheckpointing = Atomic<Bool>(false)
+  /// The log's size in pages when the last background checkpoint was asked for (0 after the log
+  /// started again). Read and written by the writer's commits only.
+  private let pagesAtLastRequest = Atomic<Int32>(0)
   /// Background checkpoints run so far.
   let checkpoints = Atomic<Int>(0)
 
@@ -52,9 +62,15 @@ final class SQLiteCheckpointer: Sendable {
 
   /// Called after each commit with the log's size in pages.
   private func logGrew(to pages: Int32) {
-    guard pages >= Self.threshold,
+    var last = pagesAtLastRequest.load(ordering: .relaxed)
+    if pages < last {
+      last = 0  // the log started again
+      pagesAtLastRequest.store(0, ordering: .relaxed)
+    }
+    guard pages >= last + Self.threshold,
       isCheckpointing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
     else { return }
+    pagesAtLastRequest.store(pages, ordering: .relaxed)
     queue.async { [self] in
       connection.withLock { connection in
         try? connection?.execute("PRAGMA wal_checkpoint(PASSIVE)")

@@ -374,8 +374,9 @@ public final class TextLayoutManager {
       return height(length: paragraph.length, style: style)
     }
 
-    /// The estimate for a run of `count` paragraphs not in memory, `length` characters in all:
-    /// `count` paragraphs of the average length, in the style of a paragraph without attributes.
+    /// The estimate for `count` paragraphs of `length` characters in all (the whole document when a
+    /// view opens): `count` paragraphs of the average length, in the style of a paragraph without
+    /// attributes. It reads no paragraph, so every backend gets the same estimate.
     func height(ofRunOf count: Int, length: Int) -> Double {
       let style =
         delegate?.textLayoutManager(manager, paragraphStyleFor: TextParagraph(attributedString: AttributedText()))

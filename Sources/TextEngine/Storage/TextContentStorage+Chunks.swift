@@ -30,9 +30,7 @@ extension TextContentStorage {
   /// made a copy, as ``TextContentManager/replaceParagraphs(_:with:)`` would.
   private func registerInitialAttachments() {
     for position in initialContents.indices {
-      // U+FFFC, which every attachment stands on, is not ASCII: an ASCII text holds none (and
-      // saying so reads no run array).
-      guard !initialContents[position].0.isSingleByte else { continue }
+      // Every run is read: an attachment attribute may sit on any character, not only U+FFFC.
       for (run, item) in initialContents[position].0.runs.enumerated() {
         guard let attachment = item.attributes.attachment else { continue }
         if presentAttachments[attachment.identity] != nil {

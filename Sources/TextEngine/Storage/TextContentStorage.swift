@@ -53,9 +53,8 @@ public final class TextContentStorage: TextContentManager {
   /// Creates storage from ready-made paragraphs (one per message, for example).
   ///
   /// The contents are kept as given and made into paragraph objects a chunk at a time as they are
-  /// needed. Their attachments are registered now, so that one attachment still appears at most
-  /// once in the document; an attachment stands on U+FFFC, as ``AttributedText/init(attachment:attributes:)``
-  /// puts it (an ASCII text is known to hold none without reading its runs).
+  /// needed. Their attachments are registered now (every run is read), so that one attachment
+  /// still appears at most once in the document.
   /// - Complexity: O(n) time, but only summing lengths and registering attachments; memory O(n / ``chunkSize``)
   ///   beyond the contents themselves.
   public init(paragraphs contents: [(AttributedText, [String: String])]) {

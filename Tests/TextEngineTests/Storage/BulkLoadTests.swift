@@ -204,3 +204,17 @@ extension AttributedText {
     #expect(storage.index(of: TextLocation(elementIdentifier: .max, offset: 0)) == nil)
   }
 }
+
+extension BulkLoadTests {
+  @Test func anAttachmentOnAnyCharacterIsRegistered() throws {
+    // An attachment attribute on plain ASCII text, not on U+FFFC: still one of the document's.
+    let attachment = TextAttachment()
+    let storage = TextContentStorage(paragraphs: [
+      (AttributedText("plain"), [:]), (AttributedText("a", attributes: TextAttributes(attachment: attachment)), [:]),
+    ])
+    #expect(storage.contains(attachment))
+    let again = AttributedText("b", attributes: TextAttributes(attachment: attachment))
+    try storage.replaceParagraphs(0..<0, with: [(again, [:])])
+    #expect(storage.paragraph(at: 0)?.attributedString.attachments.first !== attachment)
+  }
+}

@@ -64,7 +64,6 @@ extension TextContentStorage {
     adopt(made)
     for (paragraph, paragraphNode) in zip(made, nodes) { paragraph.storageNode = paragraphNode }
     paragraphsMadeFromContents += made.count
-    liveMadeParagraphs += made.count
     runNodes[first] = nil
     madeChunks[first] = nodes
     return nodes

@@ -54,7 +54,6 @@ extension TextContentStorage {
     chunkStarts[ObjectIdentifier(inserted[0])] = start
     runNodes[start] = inserted[0]
     madeChunks[start] = nil
-    liveMadeParagraphs -= nodes.count
     paragraphsReleased += nodes.count
   }
 

@@ -27,7 +27,7 @@ public final class TextContentStorage: TextContentManager {
   /// (made again, the copy would be a new attachment).
   var pinnedChunks: Set<Int> = []
   /// Paragraphs made from ``initialContents`` and not released since.
-  var liveMadeParagraphs = 0
+  var liveMadeParagraphs: Int { paragraphsMadeFromContents - paragraphsReleased }
   /// ``liveMadeParagraphs`` after the last release sweep.
   var survivorsOfLastRelease = 0
   /// Paragraphs released back into runs so far, for complexity tests.

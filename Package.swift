@@ -8,7 +8,9 @@ import PackageDescription
 ///   reuse, headless text view) and `AnimationRuntime` (clock, state, frame cache);
 /// - C glue: `Stickers` (sticker files → players, the sticker attachment) and `SDLSupport` (the only
 ///   SDL wrappers);
-/// - views: `ReuseKitSDL` (the SDL text view) and `ChatKit` (the chat view, messages, transcripts, HUD);
+/// - the chat model: `ChatModel` (messages, days, transcripts, their codec and generator; pure Swift)
+///   and `ChatStore` (the history in SQLite; no SDL);
+/// - views: `ReuseKitSDL` (the SDL text view) and `ChatKit` (the chat view, sticker factory, HUD);
 /// - executables: `chat-demo` (`Demo/`) and `reuse-bench` (every benchmark).
 let strictSettings: [SwiftSetting] = [
   .swiftLanguageMode(.v6),
@@ -24,6 +26,7 @@ let package = Package(
     .library(name: "Stickers", targets: ["Stickers"]),
     .library(name: "TextAnalysis", targets: ["TextAnalysis"]),
     .library(name: "ReuseKitSDL", targets: ["ReuseKitSDL"]),
+    .library(name: "ChatModel", targets: ["ChatModel"]),
     .library(name: "ChatKit", targets: ["ChatKit"]),
     .library(name: "ChatStore", targets: ["ChatStore"]),
     .executable(name: "chat-demo", targets: ["ChatDemo"]),
@@ -49,6 +52,8 @@ let package = Package(
     .target(name: "Instrumentation", swiftSettings: strictSettings),
     .target(name: "TextEngine", dependencies: ["Instrumentation", "ReuseKitSupport"], swiftSettings: strictSettings),
     .target(name: "AnimationRuntime", dependencies: ["ReuseKitSupport"], swiftSettings: strictSettings),
+    // The chat model: messages, days, transcripts and their codec and generator, sticker references.
+    .target(name: "ChatModel", dependencies: ["TextEngine", "ReuseKitSupport"], swiftSettings: strictSettings),
 
     // C glue: Unicode analysis for layout (ICU, FriBidi), the only SDL wrappers, and sticker files decoded into players.
     // ICU's break iterator behind plain C functions: Swift never sees an ICU header, whose UErrorCode
@@ -58,7 +63,7 @@ let package = Package(
       name: "TextAnalysis", dependencies: ["TextEngine", "CFriBidi", "ICUBridge"], swiftSettings: strictSettings),
     .target(
       name: "SDLSupport",
-      dependencies: ["ReuseKitSupport", "TextEngine", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"],
+      dependencies: ["ReuseKitSupport", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"],
       swiftSettings: strictSettings),
     .target(
       name: "Stickers",
@@ -72,27 +77,27 @@ let package = Package(
     .target(
       name: "ReuseKitSDL",
       dependencies: [
-        "TextEngine", "TextAnalysis", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "Stickers",
-        "SDLSupport", "CSDL2",
+        "TextEngine", "TextAnalysis", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "SDLSupport",
+        "CSDL2",
       ],
       swiftSettings: strictSettings),
     .target(
       name: "ChatKit",
       dependencies: [
-        "ReuseKitSDL", "SDLSupport", "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "Stickers",
+        "ChatModel", "ReuseKitSDL", "SDLSupport", "TextEngine", "Instrumentation", "AnimationRuntime", "Stickers",
       ],
       swiftSettings: strictSettings),
     // The chat history in SQLite: a backing store for the content manager.
     .target(
       name: "ChatStore",
-      dependencies: ["CSQLite", "ChatKit", "TextEngine", "Stickers", "ReuseKitSupport"],
+      dependencies: ["CSQLite", "ChatModel", "TextEngine", "ReuseKitSupport"],
       swiftSettings: strictSettings),
 
     // The chat demo: the app, scenario runner and command line, then the executable.
     .target(
       name: "ChatDemoCore",
       dependencies: [
-        "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "Stickers", "ReuseKitSupport", "TextEngine",
+        "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "Stickers", "ReuseKitSupport", "TextEngine",
         "AnimationRuntime", "Instrumentation", "CSDL2",
       ],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
@@ -104,7 +109,7 @@ let package = Package(
       name: "ReuseBench",
       dependencies: [
         "ReuseKitSupport", "TextEngine", "AnimationRuntime", "Stickers", "Instrumentation", "SDLSupport",
-        "ReuseKitSDL", "ChatKit", "ChatStore", "ChatDemoCore", "CSDL2", "CSDL2TTF",
+        "ReuseKitSDL", "ChatModel", "ChatKit", "ChatStore", "ChatDemoCore", "CSDL2", "CSDL2TTF",
       ],
       swiftSettings: strictSettings),
 
@@ -149,7 +154,7 @@ let package = Package(
     .testTarget(
       name: "ChatKitTests",
       dependencies: [
-        "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "AnimationRuntime",
+        "ChatModel", "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "AnimationRuntime",
         "Stickers",
         "Instrumentation", "ReuseKitTestSupport", "CSDL2",
       ],
@@ -157,14 +162,16 @@ let package = Package(
     .testTarget(
       name: "ChatDemoTests",
       dependencies: [
-        "ChatDemoCore", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine",
+        "ChatDemoCore", "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport",
+        "TextEngine",
         "Instrumentation", "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(
       name: "ChatStoreTests",
       dependencies: [
-        "ChatStore", "ChatKit", "TextEngine", "Stickers", "AnimationRuntime", "ReuseKitSupport", "ReuseKitTestSupport",
+        "ChatStore", "ChatModel", "ChatKit", "TextEngine", "Stickers", "AnimationRuntime", "ReuseKitSupport",
+        "ReuseKitTestSupport",
       ],
       swiftSettings: strictSettings),
     // Keeps the layout: pure modules import no C module, libraries hold no benchmark or test code.

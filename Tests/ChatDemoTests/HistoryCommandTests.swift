@@ -1,5 +1,6 @@
 import ChatDemoCore
 import ChatKit
+import ChatModel
 import ChatStore
 import Foundation
 import ReuseKitTestSupport

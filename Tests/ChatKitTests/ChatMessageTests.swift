@@ -1,5 +1,6 @@
 import AnimationRuntime
 import ChatKit
+import ChatModel
 import ReuseKitTestSupport
 import Stickers
 import Testing

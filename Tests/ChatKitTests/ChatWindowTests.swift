@@ -1,6 +1,7 @@
 import AnimationRuntime
 import CSDL2
 import ChatKit
+import ChatModel
 import Foundation
 import SDLSupport
 import Testing

@@ -1,4 +1,5 @@
 import ChatKit
+import ChatModel
 import Stickers
 import Testing
 import TextEngine

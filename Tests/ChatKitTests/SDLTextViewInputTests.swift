@@ -1,5 +1,6 @@
 import AnimationRuntime
 import ChatKit
+import ChatModel
 import Foundation
 import Stickers
 import Testing

@@ -1,6 +1,7 @@
 import AnimationRuntime
 import CSDL2
 import ChatKit
+import ChatModel
 import ChatStore
 import Foundation
 import Instrumentation

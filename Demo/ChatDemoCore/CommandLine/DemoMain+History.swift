@@ -1,4 +1,5 @@
 import ChatKit
+import ChatModel
 import ChatStore
 import Foundation
 

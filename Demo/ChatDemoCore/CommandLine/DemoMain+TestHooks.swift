@@ -1,4 +1,5 @@
 import ChatKit
+import ChatModel
 import Foundation
 
 /// Hooks for tests that run `chat-demo` as a child process; none is in `--help`.

@@ -1,4 +1,5 @@
 import ChatKit
+import ChatModel
 import TextEngine
 
 /// The messages of a document at one moment, cheap to take on the main thread and safe to read

@@ -1,3 +1,4 @@
+import ChatModel
 import TextEngine
 
 /// Collapsible days (the seed session's second example): the storage's content-manager delegate

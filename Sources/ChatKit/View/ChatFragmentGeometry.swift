@@ -1,3 +1,4 @@
+import ChatModel
 import Foundation
 
 /// What drawing one laid-out message needs: how it reads, its bubble and the widths of its name and

@@ -1,4 +1,5 @@
 import AnimationRuntime
+import ChatModel
 import Foundation
 import Instrumentation
 import ReuseKitSDL
@@ -21,13 +22,14 @@ import TextEngine
 /// Messages with a date are grouped under day separators; clicking one collapses its day (see
 /// `ChatTextView+Days.swift`).
 public final class ChatTextView: SDLTextView {
-  /// The bounds of a sticker inside text (the default ``StickerAttachment`` bounds).
-  public static let inlineStickerBounds = CGRect(x: 0, y: -6, width: 32, height: 32)
-  /// The bounds that suit a sticker-only message.
-  public static let stickerOnlyBounds = CGRect(x: 0, y: -4, width: 128, height: 128)
+  /// The bounds of a sticker inside text (the default ``StickerAttachment`` bounds; the chat
+  /// model's ``ChatMessage/inlineStickerBounds``).
+  public static let inlineStickerBounds = ChatMessage.inlineStickerBounds
+  /// The bounds that suit a sticker-only message (``ChatMessage/stickerOnlyBounds``).
+  public static let stickerOnlyBounds = ChatMessage.stickerOnlyBounds
 
-  /// The ``localSender`` a view has unless told otherwise: `"me"`.
-  public static let defaultLocalSender = "me"
+  /// The ``localSender`` a view has unless told otherwise: `"me"` (``ChatMessage/defaultLocalSender``).
+  public static let defaultLocalSender = ChatMessage.defaultLocalSender
 
   /// The name of this view's own user: their messages are drawn on the trailing side.
   public let localSender: String

@@ -1,6 +1,5 @@
-import ChatKit
+import ChatModel
 import Foundation
-import Stickers
 
 /// A chat history in a SQLite file: the backing store of a content manager whose paragraphs are
 /// built on demand (``TextContentSource``), as a subclass of `NSTextContentManager` backs TextKit
@@ -32,7 +31,7 @@ public final class ChatStore {
   public let access: Access
   /// Makes the sticker attachments of the paragraphs the store builds (needed by
   /// ``elements(inBlock:positions:)`` for messages with stickers).
-  public var stickers: StickerFactory?
+  public var stickers: (any StickerAttachmentMaker)?
 
   let connection: SQLiteConnection
   let statements: ChatStoreStatements
@@ -50,7 +49,7 @@ public final class ChatStore {
   /// transaction of its own (see ``splitOversizedBlocks()``).
   /// - Complexity: O(1) queries and a scan of the block table; the block table is read by
   ///   ``blockSummaries()``. Splitting, when needed, is O(size · log n) per oversized block.
-  public init(contentsOf url: URL, stickers: StickerFactory? = nil, access: Access = .readWrite)
+  public init(contentsOf url: URL, stickers: (any StickerAttachmentMaker)? = nil, access: Access = .readWrite)
     throws(ChatStoreError)
   {
     let path = url.path

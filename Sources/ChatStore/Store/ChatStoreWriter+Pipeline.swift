@@ -1,4 +1,4 @@
-import ChatKit
+import ChatModel
 import Dispatch
 import Synchronization
 

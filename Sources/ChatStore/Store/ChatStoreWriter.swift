@@ -1,4 +1,4 @@
-import ChatKit
+import ChatModel
 import Foundation
 
 /// Writes a new chat store in one pass: what `chat-demo --generate` and `--import` use.

@@ -1,7 +1,6 @@
-import ChatKit
+import ChatModel
 import Foundation
 import ReuseKitSupport
-import Stickers
 import TextEngine
 
 /// One paragraph of a chat as the columns of the store's `messages` table: a message, or a day
@@ -84,7 +83,7 @@ struct StoredRow: Equatable, Sendable {
 
   /// The row of a paragraph a content manager hands over (every keystroke makes one): its
   /// attributes as they are, its text with U+2028 back as `\n` and a mark per sticker, as
-  /// ChatKit's ``ChatMessage/init(paragraph:)`` reads a paragraph, each sticker keeping the stored
+  /// the chat model's ``ChatMessage/init(paragraph:)`` reads a paragraph, each sticker keeping the stored
   /// id its attachment carries. Read from the runs directly, without a message in between.
   /// - Complexity: O(paragraph length).
   init(element: StoredTextElement) {
@@ -96,7 +95,7 @@ struct StoredRow: Equatable, Sendable {
     var offset = 0
     for run in text.runs {
       if let attachment = run.attributes.attachment {
-        let name = (attachment as? StickerAttachment)?.stickerName ?? attachment.fileType ?? "unknown"
+        let name = ChatMessage.stickerName(of: attachment)
         let id = attachment.persistentIdentifier.flatMap { Int64($0) }
         stickers.append(StoredSticker(offset: body.utf8.count, name: name, id: id))
         body += Self.stickerMark
@@ -142,7 +141,7 @@ struct StoredRow: Equatable, Sendable {
   var message: ChatMessage? {
     guard separator == nil else { return nil }
     return ChatMessage(
-      from: sender ?? ChatTextView.defaultLocalSender, time: time, date: date, parts: parts)
+      from: sender ?? ChatMessage.defaultLocalSender, time: time, date: date, parts: parts)
   }
 
   /// The body cut into text and sticker parts.
@@ -166,7 +165,7 @@ struct StoredRow: Equatable, Sendable {
   /// (``ChatMessage/paragraph(stickers:)``), each sticker attachment carrying its stored id as
   /// its `persistentIdentifier`.
   /// - Complexity: O(body length).
-  func paragraph(stickers factory: StickerFactory) -> (AttributedText, [String: String]) {
+  func paragraph(stickers factory: some StickerAttachmentMaker) -> (AttributedText, [String: String]) {
     guard let message else { return (AttributedText(body), paragraphAttributes) }
     let (text, _) = message.paragraph(stickers: factory)
     for (attachment, sticker) in zip(text.attachments, stickers) {

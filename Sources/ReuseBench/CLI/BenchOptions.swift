@@ -1,3 +1,4 @@
+import ChatModel
 import Foundation
 
 /// The command line of `reuse-bench`, parsed from `CommandLine.arguments`.

@@ -1,5 +1,6 @@
 import ChatDemoCore
 import ChatKit
+import ChatModel
 import Foundation
 
 /// P3 from a file, as the demo opens one: read and parse the JSON transcript (`TranscriptFile`),

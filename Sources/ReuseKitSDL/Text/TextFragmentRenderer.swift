@@ -1,4 +1,5 @@
 import Foundation
+import ReuseKitSupport
 import SDLSupport
 import TextEngine
 

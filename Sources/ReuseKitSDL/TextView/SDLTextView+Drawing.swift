@@ -2,7 +2,6 @@ import AnimationRuntime
 import CSDL2
 import Foundation
 import SDLSupport
-import Stickers
 import TextAnalysis
 import TextEngine
 
@@ -140,14 +139,15 @@ extension SDLTextView {
     canvas.fillSelection(rects, color: fragmentColors(for: item.fragment).selection)
   }
 
-  /// Draws one attachment view's surface (a sticker's frame, or a placeholder box), then its overlay.
+  /// Draws one attachment view's surface (the current frame of a `FrameSurface` such as a sticker,
+  /// or a placeholder box), then its overlay.
   @MainActor
   func drawAttachmentView(_ view: any TextViewportRenderingSurface, of provider: TextAttachmentViewProvider)
     throws(SDLError)
   {
     let rect = viewRect(fromContainer: view.frame)
-    if let sticker = view as? StickerView {
-      try drawSticker(sticker, in: rect)
+    if let surface = view as? any FrameSurface {
+      try drawFrameSurface(surface, in: rect)
     } else {
       drawPlaceholder(in: rect, failed: (view as? PlaceholderRenderingSurface)?.failureReason != nil)
     }
@@ -162,9 +162,9 @@ extension SDLTextView {
   }
 
   @MainActor
-  private func drawSticker(_ sticker: StickerView, in rect: CGRect) throws(SDLError) {
+  private func drawFrameSurface(_ surface: any FrameSurface, in rect: CGRect) throws(SDLError) {
     let side = min(rect.width, rect.height)
-    guard let texture = try stickerTextures.texture(for: sticker, pixelSize: Self.stickerPixelSize(for: rect)) else {
+    guard let texture = try stickerTextures.texture(for: surface, pixelSize: Self.stickerPixelSize(for: rect)) else {
       return drawPlaceholder(in: rect, failed: true)
     }
     let square = CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)

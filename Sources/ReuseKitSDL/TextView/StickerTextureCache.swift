@@ -1,22 +1,22 @@
 import AnimationRuntime
 import Foundation
 import SDLSupport
-import Stickers
 
-/// One streaming texture per drawn sticker view, holding the view's current frame.
+/// One streaming texture per drawn frame surface (a sticker view, or any other `FrameSurface`),
+/// holding the surface's current frame.
 ///
-/// A texture is uploaded only when the view's frame changed (by ``StickerView/lastFrameKey``), so a
+/// A texture is uploaded only when the surface's frame changed (by `FrameSurface.lastFrameKey`), so a
 /// paused sticker, or one whose animation has not reached its next frame, costs no upload. Textures of
 /// views that were not drawn in a frame are dropped at the end of it, so scrolled-out stickers hold no
 /// texture and do no work.
 @MainActor
 package final class StickerTextureCache {
   private final class Entry {
-    weak var view: StickerView?
+    weak var view: (any FrameSurface)?
     let texture: SDLTexture
     /// The frame the texture holds.
     var frameKey: FrameCacheKey?
-    init(view: StickerView, texture: SDLTexture, frameKey: FrameCacheKey?) {
+    init(view: any FrameSurface, texture: SDLTexture, frameKey: FrameCacheKey?) {
       self.view = view
       self.texture = texture
       self.frameKey = frameKey
@@ -38,12 +38,12 @@ package final class StickerTextureCache {
 
   /// The texture showing `view`'s current frame at `pixelSize`, uploading the frame only when it changed.
   /// - Parameters:
-  ///   - view: The sticker view; asked for ``StickerView/currentFrame(pixelSize:)``.
+  ///   - view: The surface; asked for `FrameSurface.currentFrame(pixelSize:)`.
   ///   - pixelSize: The side of the frame in physical pixels.
   /// - Returns: The texture, or `nil` when the view has no frame at that size.
   /// - Throws: ``SDLError`` when SDL cannot create or fill the texture.
   /// - Complexity: O(1) when the frame did not change, else O(pixels).
-  package func texture(for view: StickerView, pixelSize: Int) throws(SDLError) -> SDLTexture? {
+  package func texture(for view: any FrameSurface, pixelSize: Int) throws(SDLError) -> SDLTexture? {
     guard let frame = view.currentFrame(pixelSize: pixelSize) else { return nil }
     let key = ObjectIdentifier(view)
     let frameKey = view.lastFrameKey

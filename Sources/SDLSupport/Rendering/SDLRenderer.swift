@@ -1,6 +1,6 @@
 import CSDL2
 import Foundation
-import TextEngine
+import ReuseKitSupport
 
 /// An `SDL_Renderer`, destroyed in `deinit`: either a window's renderer or a software renderer
 /// drawing into an ``SDLSurface``.

@@ -1,6 +1,5 @@
 import CSDL2
 import ReuseKitSupport
-import TextEngine
 
 /// An `SDL_Texture`, destroyed in `deinit`.
 ///

@@ -1,7 +1,7 @@
 import CSDL2
 import CSDL2TTF
 import Foundation
-import TextEngine
+import ReuseKitSupport
 
 /// A `TTF_Font` at one pixel size, closed in `deinit`.
 ///

@@ -7,8 +7,9 @@ import TextEngine
 ///
 /// It renders only when the view layer asks for ``currentFrame(pixelSize:)`` — which it does for
 /// visible stickers only — so a sticker off screen does no rendering work. Frames come from the
-/// runtime's shared ``FrameCache``.
-public final class StickerView: TextViewportRenderingSurface {
+/// runtime's shared ``FrameCache``. The view layer draws it as a `FrameSurface`, as it draws any
+/// surface that shows frames.
+public final class StickerView: TextViewportRenderingSurface, FrameSurface {
   public var frame: CGRect
   /// The sticker's playback state, created with the view and living as long as it.
   ///

@@ -1,14 +1,8 @@
-/// An RGBA colour with 8-bit channels.
-public struct TextColor: Hashable, Sendable, Codable {
-  public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+import ReuseKitSupport
 
-  public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-    self.red = red
-    self.green = green
-    self.blue = blue
-    self.alpha = alpha
-  }
-}
+/// An RGBA colour with 8-bit channels: ReuseKitSupport's, named here too so that TextEngine's users
+/// see it without another import.
+public typealias TextColor = ReuseKitSupport.TextColor
 
 /// The attributes of a run of characters.
 ///

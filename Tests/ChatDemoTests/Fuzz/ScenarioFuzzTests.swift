@@ -1,5 +1,6 @@
 import ChatDemoCore
 import ChatKit
+import ChatModel
 import Foundation
 import ReuseKitTestSupport
 import Testing

@@ -1,8 +1,8 @@
 /// One chat message: a sender, an optional display time, and text and sticker parts.
 ///
 /// In a chat view's storage a message is one paragraph: the sender and time are the paragraph
-/// attributes ``senderKey`` and ``timeKey``, a `\n` in the text is U+2028 and a sticker part is a
-/// `StickerAttachment` (see `ChatMessage+Paragraph.swift`). Drawing reads only a paragraph's
+/// attributes ``senderKey`` and ``timeKey``, a `\n` in the text is U+2028 and a sticker part is an
+/// attachment a ``StickerAttachmentMaker`` made (see `ChatMessage+Paragraph.swift`). Drawing reads only a paragraph's
 /// ``Header``, without copying its text.
 public struct ChatMessage: Equatable, Sendable {
   /// The paragraph attribute holding the sender's name.
@@ -11,6 +11,9 @@ public struct ChatMessage: Equatable, Sendable {
   public static let timeKey = "time"
   /// The paragraph attribute holding the day the message was sent, `"YYYY-MM-DD"` (see ``ChatDay``).
   public static let dateKey = "date"
+  /// The sender of a paragraph without a ``senderKey`` attribute, and the local sender a chat view
+  /// has unless told otherwise: `"me"`.
+  public static let defaultLocalSender = "me"
 
   /// A piece of a message.
   public enum Part: Equatable, Sendable {

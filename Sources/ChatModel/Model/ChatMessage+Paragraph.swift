@@ -1,4 +1,3 @@
-import Stickers
 import TextEngine
 
 extension ChatMessage {
@@ -13,7 +12,7 @@ extension ChatMessage {
     for run in paragraph.attributedString.runs {
       let end = string.index(index, offsetBy: run.length)
       if let sticker = run.attributes.attachment {
-        parts.append(.sticker((sticker as? StickerAttachment)?.stickerName ?? sticker.fileType ?? "unknown"))
+        parts.append(.sticker(Self.stickerName(of: sticker)))
       } else {
         let text = String(string[index..<end]).replacingLineSeparators()
         if case .text(let previous)? = parts.last {
@@ -26,7 +25,7 @@ extension ChatMessage {
     }
     if parts.isEmpty { parts = [.text("")] }
     self.init(
-      from: paragraph.paragraphAttributes[Self.senderKey] ?? ChatTextView.defaultLocalSender,
+      from: paragraph.paragraphAttributes[Self.senderKey] ?? Self.defaultLocalSender,
       time: paragraph.paragraphAttributes[Self.timeKey], date: paragraph.paragraphAttributes[Self.dateKey],
       parts: parts)
   }
@@ -34,7 +33,7 @@ extension ChatMessage {
   /// The paragraph content and attributes that hold this message in a chat view's storage.
   /// - Parameter stickers: Makes the sticker attachments (large for a sticker-only message).
   /// - Complexity: O(message length); one pass over plain text.
-  public func paragraph(stickers: StickerFactory) -> (AttributedText, [String: String]) {
+  public func paragraph(stickers: some StickerAttachmentMaker) -> (AttributedText, [String: String]) {
     (paragraphText(stickers: stickers), paragraphAttributes)
   }
 
@@ -43,7 +42,7 @@ extension ChatMessage {
   /// - Parameters:
   ///   - stickers: Makes the sticker attachments.
   ///   - table: The attributes made so far.
-  public func paragraph(stickers: StickerFactory, sharing table: inout ParagraphAttributeTable) -> (
+  public func paragraph(stickers: some StickerAttachmentMaker, sharing table: inout ParagraphAttributeTable) -> (
     AttributedText, [String: String]
   ) {
     (paragraphText(stickers: stickers), table.attributes(of: self))
@@ -56,7 +55,7 @@ extension ChatMessage {
     return attributes
   }
 
-  private func paragraphText(stickers: StickerFactory) -> AttributedText {
+  private func paragraphText(stickers: some StickerAttachmentMaker) -> AttributedText {
     if parts.count == 1, case .text(let string) = parts[0] {
       return AttributedText(string.replacingLineBreaks())
     }
@@ -67,7 +66,7 @@ extension ChatMessage {
       case .text(let string):
         text.append(AttributedText(string.replacingLineBreaks()))
       case .sticker(let name):
-        text.append(AttributedText(attachment: stickers.make(name, standalone: standalone)))
+        text.append(AttributedText(attachment: stickers.makeAttachment(forSticker: name, standalone: standalone)))
       }
     }
     return text

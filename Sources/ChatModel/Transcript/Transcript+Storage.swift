@@ -33,7 +33,7 @@ extension Transcript {
   /// previous dated message's.
   /// - Parameter stickers: Makes the sticker attachments.
   /// - Complexity: O(total characters).
-  public func storage(stickers: StickerFactory) -> TextContentStorage {
+  public func storage(stickers: some StickerAttachmentMaker) -> TextContentStorage {
     var paragraphs: [(AttributedText, [String: String])] = []
     paragraphs.reserveCapacity(messages.count)
     var separators = ChatDay.SeparatorPlacement()

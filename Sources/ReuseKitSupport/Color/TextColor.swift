@@ -1,0 +1,20 @@
+/// An RGBA colour with 8-bit channels, straight alpha.
+///
+/// Text runs carry it (TextEngine's `TextAttributes.foregroundColor`) and the SDL wrappers draw
+/// with it, so it lives below both.
+public struct TextColor: Hashable, Sendable, Codable {
+  public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+
+  /// A colour from its channels.
+  /// - Parameters:
+  ///   - red: The red channel.
+  ///   - green: The green channel.
+  ///   - blue: The blue channel.
+  ///   - alpha: Opacity, 255 (the default) for opaque.
+  public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+}

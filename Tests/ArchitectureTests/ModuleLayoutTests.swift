@@ -5,7 +5,7 @@ import Testing
 /// code may live, and that test targets depend only on what they use.
 @Suite struct ModuleLayoutTests {
   /// Modules that must stay pure Swift: no C module, no SDL, directly or transitively.
-  static let pureModules = ["ReuseKitSupport", "Instrumentation", "TextEngine", "AnimationRuntime"]
+  static let pureModules = ["ReuseKitSupport", "Instrumentation", "TextEngine", "AnimationRuntime", "ChatModel"]
   /// Imports a pure module may have besides other pure modules.
   static let systemImports: Set<String> = ["Foundation", "Synchronization", "Dispatch"]
   /// Targets allowed to hold benchmark code.
@@ -34,6 +34,24 @@ import Testing
     for file in files {
       let forbidden = PackageManifest.imports(in: file.text).subtracting(allowed)
       #expect(forbidden.isEmpty, "\(file.path) imports \(forbidden.sorted())")
+    }
+  }
+
+  /// Modules that link no SDL: the chat model and the history, which tools and servers use without a window.
+  static let sdlFreeModules = ["ChatModel", "ChatStore"]
+
+  @Test(arguments: sdlFreeModules) func moduleReachesNoSDLModule(name: String) throws {
+    let target = try #require(manifest.targets[name], "\(name) is not declared in Package.swift")
+    let sdl = manifest.sdlModules
+    // The check means something only if it knows the modules that do link SDL.
+    #expect(sdl.isSuperset(of: ["CSDL2", "SDLSupport", "Stickers", "ReuseKitSDL", "ChatKit", "ChatDemoCore"]))
+    let reached = manifest.closure(of: name)
+    #expect(reached.isDisjoint(with: sdl), "\(name) reaches SDL through \(reached.intersection(sdl).sorted())")
+    // No file imports a module the manifest does not show, which could bring SDL in unseen.
+    let allowed = Self.systemImports.union(target.dependencies)
+    for file in manifest.swiftFiles(of: target) {
+      let other = PackageManifest.imports(in: file.text).subtracting(allowed)
+      #expect(other.isEmpty, "\(file.path) imports \(other.sorted()), which \(name) does not depend on")
     }
   }
 

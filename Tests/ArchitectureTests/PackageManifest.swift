@@ -48,6 +48,13 @@ struct PackageManifest {
   /// The C modules: every `systemLibrary` target.
   var cModules: Set<String> { Set(targets.values.filter { $0.kind == .systemLibrary }.map(\.name)) }
 
+  /// The targets that link SDL: the SDL C modules (`CSDL2`, `CSDL2TTF`, `CSDL2Image`) and every
+  /// target that reaches one, directly or through others.
+  var sdlModules: Set<String> {
+    let sdlLibraries = cModules.filter { $0.hasPrefix("CSDL") }
+    return sdlLibraries.union(targets.keys.filter { !closure(of: $0).isDisjoint(with: sdlLibraries) })
+  }
+
   /// Every target `name` depends on, directly or through others.
   func closure(of name: String) -> Set<String> {
     var seen: Set<String> = []

@@ -118,7 +118,8 @@ let package = Package(
       name: "ReuseKitTestSupport", dependencies: ["TextEngine", "Instrumentation"],
       path: "Tests/ReuseKitTestSupport", swiftSettings: strictSettings),
     .target(
-      name: "SDLTestSupport", dependencies: ["SDLSupport", "ReuseKitSDL", "CSDL2"], path: "Tests/SDLTestSupport",
+      name: "SDLTestSupport", dependencies: ["SDLSupport", "ReuseKitSDL", "ReuseKitSupport", "CSDL2"],
+      path: "Tests/SDLTestSupport",
       swiftSettings: strictSettings),
 
     // Tests: each target depends only on what it uses.
@@ -143,12 +144,13 @@ let package = Package(
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(
-      name: "SDLSupportTests", dependencies: ["SDLSupport", "CSDL2"],
+      name: "SDLSupportTests", dependencies: ["SDLSupport", "ReuseKitSupport", "CSDL2"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "ReuseKitSDLTests",
       dependencies: [
         "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "TextAnalysis", "CSDL2", "AnimationRuntime",
+        "ReuseKitSupport",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(
@@ -164,7 +166,7 @@ let package = Package(
       dependencies: [
         "ChatDemoCore", "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport",
         "TextEngine",
-        "Instrumentation", "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers",
+        "Instrumentation", "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers", "ReuseKitSupport",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(

@@ -1,6 +1,7 @@
 import ChatDemoCore
 import Foundation
 import ReuseKitSDL
+import ReuseKitSupport
 import ReuseKitTestSupport
 import SDLSupport
 import SDLTestSupport
@@ -12,7 +13,7 @@ import Testing
   private let verifier = GoldenImageVerifier(
     directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens"))
 
-  private func run(_ steps: String, screenshot name: String) throws -> PixelImage {
+  private func run(_ steps: String, screenshot name: String) throws -> RGBAImage {
     let directory = RepositoryAssets.temporaryDirectory()
     let scenarioFile = directory.appendingPathComponent("golden.json")
     let sample = RepositoryAssets.transcripts.appendingPathComponent("sample.json").path
@@ -25,7 +26,7 @@ import Testing
         makeHost: { try SDLScenarioHost(context: $0) }))
     let report = try runner.run()
     #expect(report.screenshots.count == 1)
-    return try PixelImage(contentsOfPNG: directory.appendingPathComponent("\(name).png"))
+    return try RGBAImage(contentsOfPNG: directory.appendingPathComponent("\(name).png"))
   }
 
   @Test func theBottomOfTheSampleTranscript() throws {

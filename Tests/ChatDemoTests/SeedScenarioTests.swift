@@ -1,6 +1,7 @@
 import ChatDemoCore
 import Foundation
 import Instrumentation
+import ReuseKitSupport
 import ReuseKitTestSupport
 import SDLSupport
 import SDLTestSupport
@@ -99,7 +100,7 @@ import TextEngine
     let report = try run(steps, sdl: true, screenshots: directory)
     #expect(report.errors == [])
     #expect(report.screenshots.count == 2)
-    let split = try PixelImage(contentsOfPNG: directory.appendingPathComponent("split.png"))
+    let split = try RGBAImage(contentsOfPNG: directory.appendingPathComponent("split.png"))
     #expect(split.width > 480)
     let verifier = GoldenImageVerifier(directory: SDLTestEnvironment.goldensDirectory())
     let outcome = verifier.verify(split, named: "scenario-split-collapsed")

@@ -1,4 +1,5 @@
 import Foundation
+import ReuseKitSupport
 import SDLSupport
 import SDLTestSupport
 import Testing
@@ -135,10 +136,11 @@ import TextEngine
     }
     let frame = Self.stickerFrame(side: 64)
     try canvas.draw(frame, in: CGRect(x: 10, y: 18, width: 64, height: 64))
-    let premultiplied = PixelImage(
-      width: frame.width, height: frame.height, pixels: frame.pixels.map(Self.premultiply), alpha: .premultiplied)
+    // The same frame as rlottie renders it (premultiplied words), converted to straight alpha.
+    let words = (0..<frame.height).flatMap { y in (0..<frame.width).map { x in Self.premultiply(frame[x, y]) } }
+    let premultiplied = RGBAImage(premultipliedARGB: words, width: frame.width, height: frame.height)
     try canvas.draw(premultiplied, in: CGRect(x: 84, y: 10, width: 80, height: 80))
-    let texture = try SDLTexture(renderer: renderer, image: premultiplied)
+    let texture = try SDLTexture(renderer: renderer, rgba: premultiplied)
     try texture.update(with: frame)
     texture.setModulation(TextColor(red: 255, green: 255, blue: 255, alpha: 128))
     canvas.draw(texture, in: CGRect(x: 170, y: 18, width: 64, height: 64))
@@ -146,8 +148,8 @@ import TextEngine
   }
 
   /// A radial gradient disc (orange centre, magenta rim) whose alpha fades over its last 6 pixels.
-  private static func stickerFrame(side: Int) -> PixelImage {
-    var image = PixelImage(width: side, height: side, fill: 0)
+  private static func stickerFrame(side: Int) -> RGBAImage {
+    var image = RGBAImage(width: side, height: side, fill: 0)
     let center = Double(side) / 2
     for y in 0..<side {
       for x in 0..<side {

@@ -1,3 +1,4 @@
+import ReuseKitSupport
 import SDLSupport
 import SDLTestSupport
 import Testing
@@ -6,8 +7,8 @@ import Testing
 
 @Suite struct ImageComparatorTests {
   @Test func smallChannelDifferencesWithinToleranceMatch() {
-    let expected = PixelImage(width: 4, height: 4, fill: 0xFF80_8080)
-    let actual = PixelImage(width: 4, height: 4, fill: 0xFF83_7E80)
+    let expected = RGBAImage(width: 4, height: 4, fill: 0xFF80_8080)
+    let actual = RGBAImage(width: 4, height: 4, fill: 0xFF83_7E80)
     let result = ImageComparator(channelTolerance: 3, maxDifferingFraction: 0).compare(actual, to: expected)
     #expect(result.matches)
     #expect(result.differingPixels == 0)
@@ -15,7 +16,7 @@ import Testing
   }
 
   @Test func differingFractionAboveTheAllowanceFailsWithASummary() {
-    let expected = PixelImage(width: 10, height: 10, fill: 0xFF00_0000)
+    let expected = RGBAImage(width: 10, height: 10, fill: 0xFF00_0000)
     var actual = expected
     actual[3, 2] = 0xFFFF_0000
     actual[4, 2] = 0xFFFF_0000
@@ -33,7 +34,7 @@ import Testing
 
   @Test func sizeMismatchNeverMatches() {
     let result = ImageComparator().compare(
-      PixelImage(width: 2, height: 2, fill: 0), to: PixelImage(width: 2, height: 3, fill: 0))
+      RGBAImage(width: 2, height: 2, fill: 0), to: RGBAImage(width: 2, height: 3, fill: 0))
     #expect(!result.matches)
     #expect(result.summary.contains("2x2") && result.summary.contains("2x3"))
   }

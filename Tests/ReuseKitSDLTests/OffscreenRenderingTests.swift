@@ -1,4 +1,5 @@
 import Foundation
+import ReuseKitSupport
 import SDLSupport
 import Testing
 import TextEngine
@@ -33,19 +34,19 @@ import TextEngine
 
   @Test func pngRoundTripKeepsEveryPixel() throws {
     _ = try SDLContext()
-    var image = PixelImage(width: 5, height: 3, fill: 0x8011_2233)
+    var image = RGBAImage(width: 5, height: 3, fill: 0x8011_2233)
     image[4, 2] = 0xFFFF_FFFF
     image[0, 1] = 0x00FF_0000
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("reusekit-\(UUID()).png")
     defer { try? FileManager.default.removeItem(at: url) }
     try image.writePNG(to: url)
-    #expect(try PixelImage(contentsOfPNG: url) == image)
+    #expect(try RGBAImage(contentsOfPNG: url) == image)
   }
 
   @Test func loadingAMissingPNGNamesTheFile() throws {
     _ = try SDLContext()
     let url = URL(fileURLWithPath: "/nonexistent/sticker.png")
-    let error = #expect(throws: SDLError.self) { try PixelImage(contentsOfPNG: url) }
+    let error = #expect(throws: SDLError.self) { try RGBAImage(contentsOfPNG: url) }
     #expect(error?.context.contains("/nonexistent/sticker.png") == true)
     #expect(error?.detail.isEmpty == false)
   }
@@ -57,8 +58,8 @@ import TextEngine
 
   @Test func premultipliedAndStraightImagesDrawTheSame() throws {
     _ = try SDLContext()
-    let straight = PixelImage(width: 1, height: 1, pixels: [0x80FF_8000])
-    let premultiplied = PixelImage(width: 1, height: 1, pixels: [0x8080_4000], alpha: .premultiplied)
+    let straight = RGBAImage(width: 1, height: 1, argb: [0x80FF_8000])
+    let premultiplied = RGBAImage(premultipliedARGB: [0x8080_4000], width: 1, height: 1)
     var results: [UInt32] = []
     for image in [straight, premultiplied] {
       let renderer = try SDLRenderer.offscreen(width: 1, height: 1)

@@ -1,5 +1,6 @@
 import AnimationRuntime
 import Foundation
+import ReuseKitSupport
 import SDLSupport
 import SDLTestSupport
 import Testing
@@ -79,7 +80,7 @@ import TextEngine
   }
 
   /// Pixels in `rect` that differ from `background`.
-  private static func inkedPixels(_ image: PixelImage, in rect: CGRect, background: TextColor) -> Int {
+  private static func inkedPixels(_ image: RGBAImage, in rect: CGRect, background: TextColor) -> Int {
     let back = UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue)
     var count = 0
     for y in max(0, Int(rect.minY))..<min(image.height, Int(rect.maxY)) {

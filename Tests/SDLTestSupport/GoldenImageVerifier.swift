@@ -1,4 +1,5 @@
 import Foundation
+import ReuseKitSupport
 import SDLSupport
 
 /// Compares rendered frames with golden PNGs, or records them.
@@ -47,7 +48,7 @@ package struct GoldenImageVerifier {
   ///   - image: The rendered frame.
   ///   - name: The golden's name, without extension.
   /// - Returns: Whether it passed, and why.
-  package func verify(_ image: PixelImage, named name: String) -> Outcome {
+  package func verify(_ image: RGBAImage, named name: String) -> Outcome {
     let golden = directory.appendingPathComponent("\(name).png")
     if isRecording { return record(image, at: golden) }
     guard FileManager.default.fileExists(atPath: golden.path) else {
@@ -57,9 +58,9 @@ package struct GoldenImageVerifier {
           + "RECORD_GOLDENS=1 make record-goldens "
           + "(RECORD_GOLDENS=1 SDL_VIDEODRIVER=dummy swift test --filter GoldenImageTests)")
     }
-    let expected: PixelImage
+    let expected: RGBAImage
     do {
-      expected = try PixelImage(contentsOfPNG: golden)
+      expected = try RGBAImage(contentsOfPNG: golden)
     } catch {
       return Outcome(passed: false, message: "cannot read golden: \(error)")
     }
@@ -79,12 +80,12 @@ package struct GoldenImageVerifier {
   }
 
   /// Writes the golden and reads it back, so a recording that would not compare equal fails.
-  private func record(_ image: PixelImage, at url: URL) -> Outcome {
+  private func record(_ image: RGBAImage, at url: URL) -> Outcome {
     do {
       try image.writePNG(to: url)
-      let readBack = try PixelImage(contentsOfPNG: url)
+      let readBack = try RGBAImage(contentsOfPNG: url)
       let comparison = ImageComparator(channelTolerance: 0, maxDifferingFraction: 0).compare(
-        image.straightened(), to: readBack)
+        image, to: readBack)
       return Outcome(passed: comparison.matches, message: "recorded \(url.path): \(comparison.summary)")
     } catch {
       return Outcome(passed: false, message: "cannot record \(url.path): \(error)")

@@ -1,4 +1,4 @@
-import SDLSupport
+import ReuseKitSupport
 
 /// Compares two images with a per-channel tolerance and an allowance of differing pixels.
 ///
@@ -26,31 +26,39 @@ public struct ImageComparator: Sendable {
   ///   - makeDiffImage: Whether to build ``ImageComparison/diffImage``.
   /// - Returns: The comparison, with a readable summary.
   /// - Complexity: O(pixels).
-  public func compare(_ actual: PixelImage, to expected: PixelImage, makeDiffImage: Bool = false) -> ImageComparison {
+  public func compare(_ actual: RGBAImage, to expected: RGBAImage, makeDiffImage: Bool = false) -> ImageComparison {
+    let count = actual.width * actual.height
     guard actual.width == expected.width, actual.height == expected.height else {
       return ImageComparison(
-        matches: false, differingPixels: actual.pixels.count, totalPixels: max(actual.pixels.count, 1),
+        matches: false, differingPixels: count, totalPixels: max(count, 1),
         maxChannelDelta: 255, firstDifference: nil,
         summary: "size differs: actual \(actual.width)x\(actual.height), expected \(expected.width)x\(expected.height)",
         diffImage: nil)
     }
-    let a = actual.straightened()
-    let e = expected.straightened()
     var differing = 0
-    var maxDelta: UInt32 = 0
+    var maxDelta: UInt8 = 0
     var first: (x: Int, y: Int)?
-    var diff = makeDiffImage ? [UInt32](repeating: 0, count: a.pixels.count) : []
-    for index in a.pixels.indices {
-      let delta = Self.maxChannelDelta(a.pixels[index], e.pixels[index])
-      maxDelta = max(maxDelta, delta)
-      let differs = delta > UInt32(channelTolerance)
-      if differs {
-        differing += 1
-        if first == nil { first = (index % a.width, index / a.width) }
+    var diff = makeDiffImage ? [UInt32](repeating: 0, count: count) : []
+    actual.pixels.withUnsafeBufferPointer { a in
+      expected.pixels.withUnsafeBufferPointer { e in
+        for index in 0..<count {
+          var delta: UInt8 = 0
+          for channel in index * 4..<index * 4 + 4 {
+            delta = max(delta, a[channel] > e[channel] ? a[channel] - e[channel] : e[channel] - a[channel])
+          }
+          maxDelta = max(maxDelta, delta)
+          let differs = delta > channelTolerance
+          if differs {
+            differing += 1
+            if first == nil { first = (index % actual.width, index / actual.width) }
+          }
+          if makeDiffImage {
+            diff[index] = differs ? 0xFFFF_0000 : Self.faded(e[index * 4], e[index * 4 + 1], e[index * 4 + 2])
+          }
+        }
       }
-      if makeDiffImage { diff[index] = differs ? 0xFFFF_0000 : Self.faded(e.pixels[index]) }
     }
-    let total = max(a.pixels.count, 1)
+    let total = max(count, 1)
     let fraction = Double(differing) / Double(total)
     let matches = fraction <= maxDifferingFraction
     let percent = (fraction * 10_000).rounded() / 100
@@ -61,23 +69,12 @@ public struct ImageComparator: Sendable {
     return ImageComparison(
       matches: matches, differingPixels: differing, totalPixels: total, maxChannelDelta: Int(maxDelta),
       firstDifference: first, summary: summary,
-      diffImage: makeDiffImage ? PixelImage(width: a.width, height: a.height, pixels: diff) : nil)
-  }
-
-  /// The largest absolute difference among the four channels of two `0xAARRGGBB` pixels.
-  private static func maxChannelDelta(_ lhs: UInt32, _ rhs: UInt32) -> UInt32 {
-    var result: UInt32 = 0
-    for shift: UInt32 in [0, 8, 16, 24] {
-      let l = (lhs >> shift) & 0xFF
-      let r = (rhs >> shift) & 0xFF
-      result = max(result, l > r ? l - r : r - l)
-    }
-    return result
+      diffImage: makeDiffImage ? RGBAImage(width: actual.width, height: actual.height, argb: diff) : nil)
   }
 
   /// A pale grey version of a pixel, the background of a diff image.
-  private static func faded(_ pixel: UInt32) -> UInt32 {
-    let luma = (((pixel >> 16) & 0xFF) * 3 + ((pixel >> 8) & 0xFF) * 6 + (pixel & 0xFF)) / 10
+  private static func faded(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> UInt32 {
+    let luma = (UInt32(red) * 3 + UInt32(green) * 6 + UInt32(blue)) / 10
     let pale = 192 + luma / 4
     return 0xFF00_0000 | pale << 16 | pale << 8 | pale
   }

@@ -1,4 +1,4 @@
-import SDLSupport
+import ReuseKitSupport
 
 /// The result of ``ImageComparator/compare(_:to:makeDiffImage:)``.
 public struct ImageComparison: Sendable {
@@ -15,5 +15,5 @@ public struct ImageComparison: Sendable {
   /// A one-line human-readable account of the difference.
   public let summary: String
   /// Differing pixels in red over a pale copy of the expected image, when requested.
-  public let diffImage: PixelImage?
+  public let diffImage: RGBAImage?
 }

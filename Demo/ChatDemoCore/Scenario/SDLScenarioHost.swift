@@ -4,6 +4,7 @@ import ChatModel
 import Foundation
 import Instrumentation
 import ReuseKitSDL
+import ReuseKitSupport
 import SDLSupport
 import TextEngine
 
@@ -100,7 +101,7 @@ public final class SDLScenarioHost: ScenarioHost {
   public func resize(width: Int, height: Int) throws { try primaryView.resize(width: width, height: height) }
 
   /// `left` and `right` side by side, separated by a 2-pixel rule, on the taller one's height.
-  private static func sideBySide(_ left: PixelImage, _ right: PixelImage) -> PixelImage {
+  private static func sideBySide(_ left: RGBAImage, _ right: RGBAImage) -> RGBAImage {
     let gap = 2
     let width = left.width + gap + right.width
     let height = max(left.height, right.height)
@@ -111,6 +112,6 @@ public final class SDLScenarioHost: ScenarioHost {
     for y in 0..<right.height {
       for x in 0..<right.width { pixels[y * width + left.width + gap + x] = right[x, y] }
     }
-    return PixelImage(width: width, height: height, pixels: pixels, alpha: left.alpha)
+    return RGBAImage(width: width, height: height, argb: pixels)
   }
 }

@@ -2,6 +2,7 @@ import CSDL2
 import CSDL2TTF
 import Foundation
 import ReuseKitSDL
+import ReuseKitSupport
 import SDLSupport
 import TextEngine
 
@@ -38,7 +39,7 @@ package final class GlyphAtlas {
   package init(renderer: SDLRenderer, fonts: SDLFontSet, side: Int = 1024) throws(SDLError) {
     self.renderer = renderer
     self.fonts = fonts
-    texture = try SDLTexture(renderer: renderer, image: PixelImage(width: side, height: side, fill: 0))
+    texture = try SDLTexture(renderer: renderer, rgba: RGBAImage(width: side, height: side))
     statistics.bytes = texture.byteCount
   }
 
@@ -102,11 +103,11 @@ package final class GlyphAtlas {
     return slot
   }
 
-  private func glyphImage(_ scalar: Unicode.Scalar, _ font: SDLFont) throws(SDLError) -> PixelImage {
+  private func glyphImage(_ scalar: Unicode.Scalar, _ font: SDLFont) throws(SDLError) -> RGBAImage {
     let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
     guard let surface = TTF_RenderGlyph32_Blended(font.pointer, scalar.value, white) else {
       throw SDLError.fromSDL("TTF_RenderGlyph32_Blended(U+\(String(scalar.value, radix: 16)))")
     }
-    return try SDLSurface(adopting: surface, context: "TTF_RenderGlyph32_Blended").pixelImage()
+    return try SDLSurface(adopting: surface, context: "TTF_RenderGlyph32_Blended").rgbaImage()
   }
 }

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import ReuseKitSupport
 import SDLSupport
 import TextEngine
 
@@ -90,12 +91,12 @@ public final class SDLCanvas {
   ///
   /// For frames drawn repeatedly, keep an ``SDLTexture`` and call ``SDLTexture/update(with:)`` instead.
   /// - Parameters:
-  ///   - image: The pixels; straight or premultiplied alpha (converted to straight for `SDL_BLENDMODE_BLEND`).
+  ///   - image: The pixels, straight alpha (what `SDL_BLENDMODE_BLEND` expects).
   ///   - rect: Where to draw it, scaled linearly when the sizes differ.
   /// - Throws: ``SDLError`` when the texture cannot be created.
-  public func draw(_ image: PixelImage, in rect: CGRect) throws(SDLError) {
+  public func draw(_ image: RGBAImage, in rect: CGRect) throws(SDLError) {
     guard image.width > 0, image.height > 0 else { return }
-    draw(try SDLTexture(renderer: renderer, image: image), in: rect)
+    draw(try SDLTexture(renderer: renderer, rgba: image), in: rect)
   }
 
   /// The mask of a full circle of `radius`, white with coverage in alpha; quadrants are the corners.
@@ -119,7 +120,7 @@ public final class SDLCanvas {
         pixels[py * side + px] = alpha << 24 | 0x00FF_FFFF
       }
     }
-    let mask = try SDLTexture(renderer: renderer, image: PixelImage(width: side, height: side, pixels: pixels))
+    let mask = try SDLTexture(renderer: renderer, rgba: RGBAImage(width: side, height: side, argb: pixels))
     cornerMasks[radius] = mask
     return mask
   }

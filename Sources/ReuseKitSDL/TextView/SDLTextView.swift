@@ -1,6 +1,7 @@
 import AnimationRuntime
 import Foundation
 import Instrumentation
+import ReuseKitSupport
 import SDLSupport
 import TextAnalysis
 import TextEngine
@@ -122,7 +123,7 @@ open class SDLTextView: TextView {
   /// Reads the pixels of the last frame drawn.
   /// - Throws: ``SDLError`` when SDL cannot read them.
   @MainActor
-  public func screenshot() throws(SDLError) -> PixelImage {
+  public func screenshot() throws(SDLError) -> RGBAImage {
     try renderer.readPixels()
   }
 

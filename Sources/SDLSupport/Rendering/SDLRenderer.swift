@@ -123,17 +123,17 @@ public final class SDLRenderer {
   }
 
   /// Reads the pixels of the current frame.
-  /// - Returns: The target's pixels as a straight-alpha image.
+  /// - Returns: The target's pixels as a straight-alpha image, read as `SDL_PIXELFORMAT_RGBA32`.
   /// - Throws: ``SDLError`` when SDL cannot read them.
   /// - Complexity: O(pixels).
-  public func readPixels() throws(SDLError) -> PixelImage {
+  public func readPixels() throws(SDLError) -> RGBAImage {
     let (width, height) = outputSize
-    var pixels = [UInt32](repeating: 0, count: width * height)
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
     let status = pixels.withUnsafeMutableBytes { buffer in
-      SDL_RenderReadPixels(pointer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, buffer.baseAddress, Int32(width * 4))
+      SDL_RenderReadPixels(pointer, nil, SDL_PIXELFORMAT_RGBA32.rawValue, buffer.baseAddress, Int32(width * 4))
     }
     try SDLError.check(status, "SDL_RenderReadPixels(\(width)x\(height))")
-    return PixelImage(width: width, height: height, pixels: pixels)
+    return RGBAImage(width: width, height: height, pixels: pixels)
   }
 
   private func setDrawColor(_ color: TextColor) {

@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2Image
 import Foundation
+import ReuseKitSupport
 
 extension SDLSurface {
   /// Loads a PNG (or any format SDL2_image reads) as an `ARGB8888` surface.
@@ -26,18 +27,18 @@ extension SDLSurface {
   }
 }
 
-extension PixelImage {
-  /// Loads a PNG file as a straight-alpha image.
+extension RGBAImage {
+  /// Loads a PNG file (or any format SDL2_image reads) as a straight-alpha image.
   /// - Parameter url: A file URL.
   /// - Throws: ``SDLError`` naming the file when it is missing or cannot be decoded.
   public init(contentsOfPNG url: URL) throws(SDLError) {
-    self = try SDLSurface.load(contentsOf: url).pixelImage()
+    self = try SDLSurface.load(contentsOf: url).rgbaImage()
   }
 
-  /// Writes the image as a PNG file.
+  /// Writes the image as a PNG file, creating the folder if needed.
   /// - Parameter url: A file URL; an existing file is replaced.
   /// - Throws: ``SDLError`` when the file cannot be written.
   public func writePNG(to url: URL) throws(SDLError) {
-    try SDLSurface(image: self).savePNG(to: url)
+    try SDLSurface(rgba: self).savePNG(to: url)
   }
 }

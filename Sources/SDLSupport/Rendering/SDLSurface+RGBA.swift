@@ -16,14 +16,32 @@ extension SDLSurface {
     return try SDLSurface(adopting: surface, context: context)
   }
 
-  /// Columns of the surface as straight RGBA bytes (the sticker runtime's frame format).
+  /// Creates a surface holding a copy of `image`.
+  /// - Parameter image: The pixels to copy (straight alpha).
+  /// - Throws: ``SDLError`` when SDL cannot allocate the surface or convert the pixels.
+  /// - Complexity: O(pixels), one conversion from RGBA bytes to `ARGB8888`.
+  public convenience init(rgba image: RGBAImage) throws(SDLError) {
+    try self.init(width: image.width, height: image.height)
+    let (width, height) = (image.width, image.height)
+    let status = withLockedPixels { base, pitch in
+      image.pixels.withUnsafeBytes { source in
+        SDL_ConvertPixels(
+          Int32(width), Int32(height), SDL_PIXELFORMAT_RGBA32.rawValue, source.baseAddress, Int32(width * 4),
+          SDL_PIXELFORMAT_ARGB8888.rawValue, base, Int32(pitch))
+      }
+    }
+    try SDLError.check(status, "SDL_ConvertPixels(\(width)x\(height))")
+  }
+
+  /// Columns of the surface as straight RGBA bytes (the sticker runtime's frame format, and what
+  /// captures and PNG files are read as).
   /// - Parameters:
   ///   - x: The first column to copy.
   ///   - width: How many columns to copy; the rest of each row when `nil`.
   /// - Returns: A `width × height` image.
   /// - Throws: ``SDLError`` when the region lies outside the surface.
   /// - Complexity: O(width × height): only the requested columns are read, in one conversion.
-  package func rgbaImage(x: Int = 0, width: Int? = nil) throws(SDLError) -> RGBAImage {
+  public func rgbaImage(x: Int = 0, width: Int? = nil) throws(SDLError) -> RGBAImage {
     let columns = width ?? self.width - x
     guard x >= 0, columns > 0, x + columns <= self.width else {
       throw SDLError(context: "SDLSurface.rgbaImage(x: \(x), width: \(columns))", detail: "region outside the surface")

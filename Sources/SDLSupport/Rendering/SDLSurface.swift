@@ -3,7 +3,7 @@ import CSDL2
 /// An `SDL_Surface` in `ARGB8888`, freed in `deinit`.
 ///
 /// Offscreen rendering draws into one (see ``SDLRenderer/init(surface:)``); captures, PNG files and
-/// rendered text pass through surfaces.
+/// rendered text pass through surfaces, and `RGBAImage`s go in and out of them (`SDLSurface+RGBA.swift`).
 public final class SDLSurface {
   /// The wrapped surface; valid for the lifetime of this object.
   package let pointer: UnsafeMutablePointer<SDL_Surface>
@@ -43,42 +43,6 @@ public final class SDLSurface {
     SDL_FreeSurface(surface)
     guard let converted else { throw SDLError.fromSDL("SDL_ConvertSurfaceFormat(\(context))") }
     pointer = converted
-  }
-
-  /// Creates a surface holding a copy of `image`, converted to straight alpha.
-  /// - Parameter image: The pixels to copy.
-  /// - Throws: ``SDLError`` when SDL cannot allocate the surface.
-  public convenience init(image: PixelImage) throws(SDLError) {
-    try self.init(width: image.width, height: image.height)
-    write(image.straightened())
-  }
-
-  /// Copies the surface's pixels out.
-  /// - Returns: A straight-alpha image of the surface.
-  /// - Complexity: O(pixels).
-  public func pixelImage() -> PixelImage {
-    withLockedPixels { base, pitch in
-      var pixels = [UInt32](repeating: 0, count: width * height)
-      pixels.withUnsafeMutableBytes { destination in
-        for row in 0..<height {
-          let source = UnsafeRawPointer(base + row * pitch)
-          (destination.baseAddress! + row * width * 4).copyMemory(from: source, byteCount: width * 4)
-        }
-      }
-      return PixelImage(width: width, height: height, pixels: pixels)
-    }
-  }
-
-  /// Overwrites the surface's pixels with `image`, which must have the same size and straight alpha.
-  private func write(_ image: PixelImage) {
-    precondition(image.width == width && image.height == height && image.alpha == .straight)
-    withLockedPixels { base, pitch in
-      image.pixels.withUnsafeBytes { source in
-        for row in 0..<height {
-          (base + row * pitch).copyMemory(from: source.baseAddress! + row * width * 4, byteCount: width * 4)
-        }
-      }
-    }
   }
 
   /// Runs `body` with the pixel memory, locking the surface when `SDL_MUSTLOCK` says so.

@@ -35,20 +35,10 @@ public final class SDLTexture {
     SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
   }
 
-  /// Creates a streaming texture holding `image`, for frames that change (sticker animations).
-  ///
-  /// Premultiplied images are converted to straight alpha, which `SDL_BLENDMODE_BLEND` expects.
-  /// - Parameters:
-  ///   - renderer: The renderer that will draw it.
-  ///   - image: The first frame.
-  /// - Throws: ``SDLError`` when SDL cannot create or fill the texture.
-  public convenience init(renderer: SDLRenderer, image: PixelImage) throws(SDLError) {
-    try self.init(streaming: renderer, format: SDL_PIXELFORMAT_ARGB8888, width: image.width, height: image.height)
-    try update(with: image)
-  }
-
-  /// Creates a streaming texture holding a sticker frame: straight-alpha RGBA bytes uploaded as
-  /// `SDL_PIXELFORMAT_RGBA32` (`ABGR8888` on little-endian hosts), drawn with `SDL_BLENDMODE_BLEND`.
+  /// Creates a streaming texture holding `rgba`, for frames that change (sticker animations): its
+  /// straight-alpha RGBA bytes uploaded as `SDL_PIXELFORMAT_RGBA32` (`ABGR8888` on little-endian
+  /// hosts), drawn with `SDL_BLENDMODE_BLEND`. Premultiplied pixels (rlottie's) are converted with
+  /// `RGBAImage(premultipliedARGB:width:height:)` first.
   /// - Parameters:
   ///   - renderer: The renderer that will draw it.
   ///   - rgba: The first frame.
@@ -84,19 +74,6 @@ public final class SDLTexture {
         context: "SDLTexture.update", detail: "frame is \(rgba.width)x\(rgba.height), texture is \(width)x\(height)")
     }
     try SDLError.check(rgba.pixels.withUnsafeBytes(upload), "SDL_UpdateTexture(RGBA32 \(width)x\(height))")
-  }
-
-  /// Replaces the texture's pixels with `image`, which must have the texture's size.
-  /// - Parameter image: The new frame; converted to straight alpha if premultiplied.
-  /// - Throws: ``SDLError`` when the size differs or SDL cannot upload.
-  /// - Complexity: O(pixels).
-  public func update(with image: PixelImage) throws(SDLError) {
-    guard image.width == width, image.height == height else {
-      throw SDLError(
-        context: "SDLTexture.update", detail: "image is \(image.width)x\(image.height), texture is \(width)x\(height)")
-    }
-    try SDLError.check(
-      image.straightened().pixels.withUnsafeBytes(upload), "SDL_UpdateTexture(ARGB8888 \(width)x\(height))")
   }
 
   /// Uploads a whole frame of 4-byte pixels and returns SDL's status.

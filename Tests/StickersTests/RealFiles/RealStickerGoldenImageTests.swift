@@ -10,8 +10,8 @@ import Testing
 /// 40% of the loop). Re-record after an intended change with
 /// `RECORD_GOLDENS=1 SDL_VIDEODRIVER=dummy swift test --filter GoldenImageTests`, then look at the PNGs.
 @Suite @MainActor struct RealStickerGoldenImageTests {
-  /// `image` drawn over white, as the chat draws it, as an opaque `PixelImage`.
-  static func overWhite(_ image: RGBAImage) -> PixelImage {
+  /// `image` drawn over white, as the chat draws it, as an opaque `RGBAImage`.
+  static func overWhite(_ image: RGBAImage) -> RGBAImage {
     var pixels = [UInt32](repeating: 0, count: image.width * image.height)
     for index in pixels.indices {
       let alpha = UInt32(image.pixels[index * 4 + 3])
@@ -20,7 +20,7 @@ import Testing
       }
       pixels[index] = 0xFF00_0000 | channel(0) << 16 | channel(1) << 8 | channel(2)
     }
-    return PixelImage(width: image.width, height: image.height, pixels: pixels)
+    return RGBAImage(width: image.width, height: image.height, argb: pixels)
   }
 
   @Test(arguments: RealStickers.playing)

@@ -153,6 +153,7 @@ let package = Package(
         "ReuseKitSupport",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
+    .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "TextEngine"], swiftSettings: strictSettings),
     .testTarget(
       name: "ChatKitTests",
       dependencies: [

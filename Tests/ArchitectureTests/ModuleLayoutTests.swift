@@ -69,12 +69,14 @@ import Testing
     }
   }
 
-  @Test func textEngineTestsLinkNoCLibrary() throws {
-    let reached = manifest.closure(of: "TextEngineTests")
+  /// The tests of the pure engine and of the chat model run without any C library, so they prove
+  /// those modules work on their own.
+  @Test(arguments: ["TextEngineTests", "ChatModelTests"]) func pureTestsLinkNoCLibrary(name: String) throws {
+    let reached = manifest.closure(of: name)
     #expect(!reached.isEmpty)
     #expect(
       reached.isDisjoint(with: manifest.cModules),
-      "TextEngineTests links \(reached.intersection(manifest.cModules).sorted())")
+      "\(name) links \(reached.intersection(manifest.cModules).sorted())")
   }
 
   @Test func libraryTargetsHoldNoBenchmarkOrTestCode() throws {

@@ -1,4 +1,3 @@
-import ChatKit
 import ChatModel
 import Foundation
 import Testing

@@ -5,7 +5,9 @@ import ReuseKitSDL
 import TextEngine
 
 /// Each step as the user's input to the window: the SDL events the window's loop would receive,
-/// routed by the app's ``ChatInputRouter`` (see `ScenarioRunner+Input.swift`). Steps without a user
+/// routed by the app's ``ChatInputRouter`` (see `ScenarioRunner+Input.swift`); `resize` is the
+/// window's size-changed event on a resized surface, `setPolicies`/`split`/`scene` are F2/F3,
+/// F5 and F6. Steps without a user
 /// input go to the app's own methods for them: `select` (a click, placed by character offset
 /// rather than by point: it moves the focus as a click does, then sets the selection the click
 /// would make), `scrollTo`/`scrollToTop`/`scrollToBottom` (a jump), `collapse`/`expand` (what a

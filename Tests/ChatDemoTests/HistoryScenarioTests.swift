@@ -28,7 +28,7 @@ import Testing
     let base = URL(fileURLWithPath: directory.path, isDirectory: true)
     let scenario = try Scenario(jsonData: Data(json.utf8), baseDirectory: base)
     let options = ScenarioRunner.Options(
-      policyOverride: nil, stickerDirectory: RepositoryAssets.stickers, makeHost: { EngineScenarioHost(context: $0) })
+      policyOverride: nil, stickerDirectory: RepositoryAssets.stickers)
     return try ScenarioRunner(scenario: scenario, options: options).run()
   }
 

@@ -22,8 +22,7 @@ import Testing
     let runner = ScenarioRunner(
       scenario: try Scenario(contentsOf: scenarioFile),
       options: .init(
-        screenshotsDirectory: directory, stickerDirectory: RepositoryAssets.stickers,
-        makeHost: { try SDLScenarioHost(context: $0) }))
+        screenshotsDirectory: directory, stickerDirectory: RepositoryAssets.stickers))
     let report = try runner.run()
     #expect(report.screenshots.count == 1)
     return try RGBAImage(contentsOfPNG: directory.appendingPathComponent("\(name).png"))

@@ -10,7 +10,7 @@ import Testing
 ///
 /// Cases: every shipped scenario in `Assets/Scenarios`, and the seed session's scenes over
 /// ``SeedScenarioTests/transcript`` (collapse/expand a day, typing into split views, the editor
-/// scene, which needs the SDL host). None is skipped: every step the runner has applies to a
+/// scene). None is skipped: every step the runner has applies to a
 /// store-backed document (the screenshot steps run without a screenshot directory here, so they
 /// render nothing on either side). The report's per-attachment entries are compared whole, in
 /// order: each gives its message and sticker on both backends (over a store, found by the
@@ -20,8 +20,6 @@ import Testing
   struct Case: CustomTestStringConvertible, Sendable {
     var name: String
     var steps: String?
-    /// Runs through the SDL host (the editor scene needs it).
-    var sdl = false
     var testDescription: String { name }
 
     func scenario() throws -> Scenario {
@@ -54,15 +52,11 @@ import Testing
           {"op": "scene", "scene": "editor"}, {"op": "select", "message": 1, "offset": 0},
           {"op": "type", "text": "Edited: "}, {"op": "scene", "scene": "chat"},
           {"op": "split", "split": "on"}, {"op": "collapse", "day": 0, "view": 1}
-          """#, sdl: true),
+          """#),
     ]
 
-  private func run(_ scenario: Scenario, sdl: Bool) throws -> ScenarioReport {
-    let options = ScenarioRunner.Options(
-      policyOverride: nil, stickerDirectory: RepositoryAssets.stickers,
-      makeHost: { context -> any ScenarioHost in
-        sdl ? try SDLScenarioHost(context: context) : EngineScenarioHost(context: context)
-      })
+  private func run(_ scenario: Scenario) throws -> ScenarioReport {
+    let options = ScenarioRunner.Options(policyOverride: nil, stickerDirectory: RepositoryAssets.stickers)
     return try ScenarioRunner(scenario: scenario, options: options).run()
   }
 
@@ -78,8 +72,8 @@ import Testing
     fromJSON.transcript = .file(json)
     var fromStore = scenario
     fromStore.transcript = .history(store)
-    let jsonReport = try run(fromJSON, sdl: test.sdl)
-    let storeReport = try run(fromStore, sdl: test.sdl)
+    let jsonReport = try run(fromJSON)
+    let storeReport = try run(fromStore)
     #expect(storeReport.errors == [] && jsonReport.errors == [], "\(storeReport.errors) \(jsonReport.errors)")
     #expect(jsonReport.framesRendered > 0)
     #expect(storeReport.framesRendered == jsonReport.framesRendered)

@@ -9,9 +9,7 @@ import TextEngine
   nonisolated static let shipped = ["typing-burst", "split-merge", "delete-undo", "long-scroll", "resize"]
 
   private func options(_ policy: TextAttachmentViewProviderReusePolicy?) -> ScenarioRunner.Options {
-    ScenarioRunner.Options(
-      policyOverride: policy, stickerDirectory: RepositoryAssets.stickers, makeHost: { EngineScenarioHost(context: $0) }
-    )
+    ScenarioRunner.Options(policyOverride: policy, stickerDirectory: RepositoryAssets.stickers)
   }
 
   private func scenario(_ name: String) throws -> Scenario {
@@ -29,16 +27,6 @@ import TextEngine
     #expect(!none.passed, "switching the policies off must break the scenario's expectations")
     #expect(none.counters.animationResets > both.counters.animationResets)
     #expect(none.framesRendered == both.framesRendered)
-  }
-
-  @Test(arguments: shipped)
-  func shippedScenariosPassThroughTheSDLHostAsTheCommandLineRunsThem(name: String) throws {
-    let sdl = ScenarioRunner.Options(
-      stickerDirectory: RepositoryAssets.stickers, makeHost: { try SDLScenarioHost(context: $0) })
-    let report = try ScenarioRunner(scenario: try scenario(name), options: sdl).run()
-    #expect(report.passed, "\(report.expectations.filter { !$0.passed })")
-    #expect(report.errors == [])
-    #expect(report.framesRendered > 10)
   }
 
   @Test func typingBurstCountsUnderEachPolicy() throws {

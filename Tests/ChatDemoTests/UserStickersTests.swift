@@ -61,12 +61,11 @@ import Testing
     let transcript = #"{"messages": [{"from": "ana", "parts": ["hi ", {"sticker": "greeting"}]}]}"#
     let json = """
       {"name": "user-stickers", "transcript": \(transcript), "steps": [
-        {"op": "insertSticker", "sticker": "blink"}, {"op": "insertSticker", "sticker": "half"},
+        {"op": "select", "message": 0, "offset": "end"}, {"op": "insertSticker", "sticker": "blink"}, {"op": "insertSticker", "sticker": "half"},
         {"op": "insertSticker", "sticker": "broken"}, {"op": "advance", "seconds": 0.5}]}
       """
     let scenario = try Scenario(jsonData: Data(json.utf8), baseDirectory: directory)
-    var options = ScenarioRunner.Options(
-      stickerDirectory: RepositoryAssets.stickers, makeHost: { EngineScenarioHost(context: $0) })
+    var options = ScenarioRunner.Options(stickerDirectory: RepositoryAssets.stickers)
     options.userStickerDirectory = directory
     let report = try ScenarioRunner(scenario: scenario, options: options).run()
     let byName = Dictionary(report.stickers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -82,7 +82,7 @@ public enum DemoMain {
     }
     var runnerOptions = ScenarioRunner.Options(
       policyOverride: options.policy, screenshotsDirectory: options.screenshots,
-      stickerDirectory: assets.appendingPathComponent("Stickers"), makeHost: { try SDLScenarioHost(context: $0) })
+      stickerDirectory: assets.appendingPathComponent("Stickers"), makeHost: { SDLScenarioHost(context: $0) })
     runnerOptions.userStickerDirectory = options.stickers
     do {
       if options.matrix {

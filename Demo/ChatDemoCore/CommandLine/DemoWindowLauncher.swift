@@ -21,9 +21,9 @@ enum DemoWindowLauncher {
       if let stickers, !DemoMain.isDirectory(stickers) {
         return DemoMain.fail("--stickers \(stickers.path): not a readable directory")
       }
-      let app = try ChatApp(document: document, assets: assets, quitAfter: quitAfter, userStickers: stickers)
+      let app = try ChatApp.window(document: document, assets: assets, userStickers: stickers)
       for warning in app.stickerWarnings { print("chat-demo: \(warning)") }
-      app.run()
+      app.run(quitAfter: quitAfter)
       return 0
     } catch {
       return DemoMain.fail("cannot open the window: \(error)")

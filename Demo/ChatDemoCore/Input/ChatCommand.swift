@@ -5,7 +5,7 @@ import TextEngine
 /// ``ChatCommand/init(key:modifiers:focus:)`` holds the key bindings; the ``ChatInputRouter``
 /// performs the commands that act on the chat view and hands the others to its
 /// ``ChatInputRouterDelegate``.
-package enum ChatCommand: Equatable, Sendable {
+enum ChatCommand: Equatable, Sendable {
   /// Sends the composer's message (Enter in the composer).
   case send
   /// Saves the transcript (Ctrl+S).
@@ -33,7 +33,7 @@ package enum ChatCommand: Equatable, Sendable {
 
   /// Whether the command changes the focused text or its editing (send, a sticker, stop
   /// editing): while an IME composes, the key that would make it belongs to the composition.
-  package var editsFocusedText: Bool {
+  var editsFocusedText: Bool {
     switch self {
     case .send, .insertSticker, .stopEditing: true
     case .save, .quit, .layOut, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .toggleSplit, .toggleScene,

@@ -22,9 +22,9 @@ import ReuseKitSDL
 /// Commands on the chat view (HUD, policies, reset flashes, stop editing) are performed here through
 /// ``ChatTextView``'s API; the app's own (send, save, quit, stickers, layout) go to the ``delegate``.
 @MainActor
-package final class ChatInputRouter {
+final class ChatInputRouter {
   /// The view that receives typing.
-  package enum Focus: Equatable, Sendable {
+  enum Focus: Equatable, Sendable {
     /// The transcript (editing a message in place).
     case transcript
     /// The composer, under the transcript.
@@ -40,24 +40,24 @@ package final class ChatInputRouter {
   }
 
   /// The transcript.
-  package let chatView: ChatTextView
+  let chatView: ChatTextView
   /// The message being written.
-  package let composer: SDLTextView
+  let composer: SDLTextView
   /// The second view of the transcript while split (F5), or `nil`.
-  package var secondaryView: ChatTextView?
+  var secondaryView: ChatTextView?
   /// The editor that replaces the transcript in the editor scene (F6), or `nil`.
-  package var editorView: SDLTextView?
+  var editorView: SDLTextView?
   /// Where the views and the palette sit; the app sets it when the window changes size.
-  package var layout: ChatWindowLayout
+  var layout: ChatWindowLayout
   /// How many buttons the palette under the composer has.
-  package let paletteCount: Int
+  let paletteCount: Int
   /// Performs the app's commands.
-  package weak var delegate: (any ChatInputRouterDelegate)?
+  weak var delegate: (any ChatInputRouterDelegate)?
   /// The view that receives typing; a click moves it.
-  package private(set) var focus = Focus.composer
+  private(set) var focus = Focus.composer
   /// Events handed to a responder so far (a view's ``SDLTextView/handle(_:)`` or a command): at most
   /// one per routed event.
-  package private(set) var deliveries = 0
+  private(set) var deliveries = 0
 
   private var translator = TextInputTranslator()
   /// The view a left-button press went to, which receives the drag and the release.
@@ -69,21 +69,27 @@ package final class ChatInputRouter {
   ///   - composer: The message field.
   ///   - layout: Where the parts sit now.
   ///   - paletteCount: How many sticker buttons the palette shows.
-  package init(chatView: ChatTextView, composer: SDLTextView, layout: ChatWindowLayout, paletteCount: Int) {
+  init(chatView: ChatTextView, composer: SDLTextView, layout: ChatWindowLayout, paletteCount: Int) {
     self.chatView = chatView
     self.composer = composer
     self.layout = layout
     self.paletteCount = paletteCount
   }
 
+  /// Gives `target` the keyboard focus, as a click into it does: how a scenario's `select` step,
+  /// which names a character offset rather than a point, moves the focus.
+  func focus(on target: Focus) {
+    focus = target
+  }
+
   /// The text view with the keyboard focus.
-  package var focusedView: SDLTextView { view(focus) }
+  var focusedView: SDLTextView { view(focus) }
 
   /// Routes one event from `SDL_PollEvent` (events in the order SDL delivered them).
   /// - Parameter event: The event.
   /// - Returns: Whether a responder used it.
   @discardableResult
-  package func route(_ event: SDL_Event) -> Bool {
+  func route(_ event: SDL_Event) -> Bool {
     switch SDL_EventType(event.type) {
     case SDL_QUIT:
       return deliver(.quit)
@@ -99,7 +105,7 @@ package final class ChatInputRouter {
   /// - Parameter input: The event.
   /// - Returns: Whether the responder used it.
   @discardableResult
-  package func dispatch(_ input: TextInputEvent) -> Bool {
+  func dispatch(_ input: TextInputEvent) -> Bool {
     switch responder(for: input) {
     case .command(let command): deliver(command)
     case .view(let target, let event): deliver(event, to: target)

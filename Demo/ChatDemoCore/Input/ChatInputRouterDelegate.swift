@@ -1,6 +1,6 @@
 /// Performs the commands a ``ChatInputRouter`` does not perform itself: the app's own work.
 @MainActor
-package protocol ChatInputRouterDelegate: AnyObject {
+protocol ChatInputRouterDelegate: AnyObject {
   /// Performs ``ChatCommand/send``, ``ChatCommand/save``, ``ChatCommand/quit``,
   /// ``ChatCommand/insertSticker(paletteIndex:)`` or ``ChatCommand/layOut``.
   /// - Parameter command: The command; each is handed over once per event.

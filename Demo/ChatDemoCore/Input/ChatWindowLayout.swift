@@ -2,48 +2,48 @@ import Foundation
 
 /// Where the chat window's parts sit for one window size: the transcript on top, then the composer,
 /// then the sticker palette.
-package struct ChatWindowLayout: Equatable, Sendable {
+struct ChatWindowLayout: Equatable, Sendable {
   /// The composer's height, in pixels.
-  package static let composerHeight = 58.0
+  static let composerHeight = 58.0
   /// The palette's height, in pixels.
-  package static let paletteHeight = 52.0
+  static let paletteHeight = 52.0
 
   /// The window's width, in pixels.
-  package let width: Double
+  let width: Double
   /// The window's height, in pixels.
-  package let height: Double
+  let height: Double
   /// Whether a second view of the transcript sits beside it (F5): the transcript keeps 58% of the width.
-  package var isSplit = false
+  var isSplit = false
 
   /// Lays out a `width × height` window.
-  package init(width: Double, height: Double) {
+  init(width: Double, height: Double) {
     self.width = width
     self.height = height
   }
 
   /// The transcript (at least 100 pixels tall).
-  package var chatRect: CGRect {
+  var chatRect: CGRect {
     CGRect(
       x: 0, y: 0, width: isSplit ? (width * 0.58).rounded() : width,
       height: max(100, height - Self.composerHeight - Self.paletteHeight))
   }
 
   /// The second view of the transcript while split, right of it (2 pixels apart).
-  package var secondaryRect: CGRect {
+  var secondaryRect: CGRect {
     let main = chatRect
     return CGRect(x: main.maxX + 2, y: 0, width: max(1, width - main.maxX - 2), height: main.height)
   }
 
   /// The composer's strip, under the transcript.
-  package var composerFrame: CGRect {
+  var composerFrame: CGRect {
     CGRect(x: 0, y: chatRect.maxY, width: width, height: Self.composerHeight)
   }
 
   /// Where the composer's text view draws, inside its rounded field.
-  package var composerTextRect: CGRect { composerFrame.insetBy(dx: 18, dy: 14) }
+  var composerTextRect: CGRect { composerFrame.insetBy(dx: 18, dy: 14) }
 
   /// The sticker palette's strip, at the bottom.
-  package var paletteRect: CGRect {
+  var paletteRect: CGRect {
     CGRect(x: 0, y: composerFrame.maxY, width: width, height: Self.paletteHeight)
   }
 }

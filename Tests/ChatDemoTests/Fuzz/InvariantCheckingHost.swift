@@ -2,7 +2,7 @@ import ChatDemoCore
 import Foundation
 import TextEngine
 
-/// The engine host, checking the reuse invariants after every frame: a violation fails the frame,
+/// The app host, checking the reuse invariants after every frame: a violation fails the frame,
 /// so the runner reports the step that caused it.
 @MainActor
 final class InvariantCheckingHost: ScenarioHost {
@@ -13,21 +13,19 @@ final class InvariantCheckingHost: ScenarioHost {
     var description: String { "reuse invariants broken after frame \(frame): \(violations.joined(separator: "; "))" }
   }
 
-  private let host: EngineScenarioHost
+  private let host: SDLScenarioHost
   /// The frames rendered (and checked).
   private(set) var frames = 0
   var textView: TextView { host.textView }
 
-  init(context: ScenarioHostContext) { host = EngineScenarioHost(context: context) }
+  init(context: ScenarioHostContext) { host = SDLScenarioHost(context: context) }
 
   func renderFrame() throws {
-    host.renderFrame()
+    try host.renderFrame()
     frames += 1
     let violations = host.textView.reuseInvariantViolations()
     guard violations.isEmpty else { throw Violation(frame: frames, violations: violations) }
   }
 
   func writeScreenshot(to url: URL) throws { try host.writeScreenshot(to: url) }
-
-  func resize(width: Int, height: Int) throws { host.resize(width: width, height: height) }
 }

@@ -76,11 +76,4 @@ public struct Counters: Equatable, Hashable, Sendable {
     for counter in Counter.allCases { result[counter] = lhs[counter] - rhs[counter] }
     return result
   }
-
-  /// The counter-by-counter sum.
-  public static func + (lhs: Counters, rhs: Counters) -> Counters {
-    var result = Counters()
-    for counter in Counter.allCases { result[counter] = lhs[counter] + rhs[counter] }
-    return result
-  }
 }

@@ -1,6 +1,6 @@
 /// A fixed-capacity ring of events: appending past capacity drops the oldest.
 struct EventRing {
-  private(set) var capacity: Int
+  let capacity: Int
   private var storage: [InstrumentationEvent] = []
   private var head = 0
 
@@ -43,13 +43,6 @@ struct EventRing {
 
   mutating func removeAll() {
     storage = []
-    head = 0
-  }
-
-  mutating func resize(to newCapacity: Int) {
-    let kept = elements.suffix(max(0, newCapacity))
-    capacity = max(0, newCapacity)
-    storage = Array(kept)
     head = 0
   }
 }

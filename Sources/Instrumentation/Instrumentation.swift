@@ -12,7 +12,7 @@ public final class Instrumentation {
   public private(set) var perAttachment: [Int: Counters] = [:]
   /// The number of ``InstrumentationEvent/Kind/error`` events recorded.
   public private(set) var errorCount = 0
-  /// The most recent events, oldest first, at most ``eventLogCapacity`` of them.
+  /// The most recent events, oldest first, at most the capacity given at creation (older ones are dropped first; counters never are).
   public var events: [InstrumentationEvent] { eventLog.elements }
   /// The sequence number of the newest logged event, if any.
   public var latestEventSequence: Int? { eventLog.newest?.sequence }
@@ -23,11 +23,6 @@ public final class Instrumentation {
     eventLog.newest(limit, of: kind)
   }
 
-  /// How many events the log keeps; older ones are dropped first. Counters are never dropped.
-  public var eventLogCapacity: Int {
-    get { eventLog.capacity }
-    set { eventLog.resize(to: newValue) }
-  }
   /// Whether layout-fragment (created, released), viewport-pass, surface, fontconfig-call and missing-glyph
   /// events go into the log (they are always counted).
   public var logsLayoutEvents = false

@@ -56,7 +56,4 @@ public final class FrameCache {
 
   /// Whether `key` is cached; does not count as a use.
   public func contains(_ key: FrameCacheKey) -> Bool { frames.contains(key) }
-
-  /// Drops every frame; the counters are kept.
-  public func removeAll() { frames.removeAll() }
 }

@@ -19,7 +19,7 @@ import TextEngine
 /// The pass may still move the viewport after `willLayout` (anchoring to measured heights): the first
 /// fragment checks that its paragraph is the one the starting number belongs to (O(log n)) and, if
 /// not, takes its number from the storage's paragraph index (``startingNumberCorrections``).
-open class LineNumberTextView: SDLTextView {
+public final class LineNumberTextView: SDLTextView {
   /// The gutter's width, in pixels; the text starts after it.
   public let gutterWidth: Double
   /// Space between a number and the text.
@@ -72,7 +72,7 @@ open class LineNumberTextView: SDLTextView {
 
   // MARK: Viewport hooks
 
-  open override func textViewportLayoutControllerWillLayout(
+  public override func textViewportLayoutControllerWillLayout(
     _ textViewportLayoutController: TextViewportLayoutController
   ) {
     super.textViewportLayoutControllerWillLayout(textViewportLayoutController)
@@ -85,7 +85,7 @@ open class LineNumberTextView: SDLTextView {
     gutterSurfaces.removeAll(keepingCapacity: true)
   }
 
-  open override func textViewportLayoutController(
+  public override func textViewportLayoutController(
     _ textViewportLayoutController: TextViewportLayoutController,
     configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
   ) {
@@ -113,7 +113,7 @@ open class LineNumberTextView: SDLTextView {
     textViewportLayoutController.setRenderingSurface(surface, for: surface)
   }
 
-  open override func textViewportLayoutControllerDidLayout(
+  public override func textViewportLayoutControllerDidLayout(
     _ textViewportLayoutController: TextViewportLayoutController
   ) {
     super.textViewportLayoutControllerDidLayout(textViewportLayoutController)
@@ -136,7 +136,7 @@ open class LineNumberTextView: SDLTextView {
 
   /// Fills the gutter behind the numbers.
   @MainActor
-  open override func drawBackground(of item: VisibleFragment) throws(SDLError) {
+  public override func drawBackground(of item: VisibleFragment) throws(SDLError) {
     renderer.fill(
       CGRect(x: 0, y: item.origin.y, width: gutterWidth, height: item.fragment.height), color: gutterBackground)
   }

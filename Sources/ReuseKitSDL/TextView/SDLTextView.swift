@@ -17,6 +17,12 @@ import TextEngine
 /// The core class is not isolated, so this class is not either; everything that touches SDL
 /// (initialisation, drawing, input, resizing) is `@MainActor`. Layout measures with a
 /// ``TTFGlyphMeasurer`` over the same fonts the text is drawn with, so layout matches the pixels.
+///
+/// Subclassing: override the hooks under "Overridable hooks" (drawing behind, over and on top of
+/// fragments and attachment views, the top inset, the colours of a paragraph), ``renderFrame()``
+/// and ``handle(_:)`` to add work around a frame or an event (call `super`), and the viewport
+/// hooks (call `super`) to add surfaces of your own; `ChatTextView` (ChatKit) and
+/// ``LineNumberTextView`` do. Its other members are `public`, not `open`.
 open class SDLTextView: TextView {
   /// The renderer drawn with; replaced by ``resize(width:height:)`` for offscreen targets.
   public private(set) var renderer: SDLRenderer
@@ -106,7 +112,7 @@ open class SDLTextView: TextView {
   ///   - height: The new height in pixels.
   /// - Throws: ``SDLError`` when the new offscreen surface cannot be created; the view is unchanged then.
   @MainActor
-  open func resize(width: Int, height: Int) throws(SDLError) {
+  public func resize(width: Int, height: Int) throws(SDLError) {
     if case .surface = renderer.target {
       let replacement = try SDLRenderer.offscreen(width: width, height: height)
       renderer = replacement
@@ -140,6 +146,9 @@ open class SDLTextView: TextView {
   /// presents the frame; an offscreen one keeps it for ``screenshot()``.
   /// - Throws: ``SDLError`` when drawing fails.
   /// - Complexity: O(fragments and attachments in the viewport); off-screen stickers do no work.
+  ///
+  /// Subclasses may override it to prepare a frame (the chat applies a pending policy change and
+  /// updates its reset flashes), then call `super`, which draws.
   @MainActor
   open func renderFrame() throws(SDLError) {
     try drawFrame()
@@ -158,6 +167,9 @@ open class SDLTextView: TextView {
   /// - Mouse: a click places the caret (Shift+click extends), dragging selects, a double click selects a
   ///   word, a triple click the paragraph. The wheel, Page Up and Page Down scroll.
   /// - Returns: Whether the view used the event.
+  ///
+  /// Subclasses may override it to take some events first (the chat's "jump to latest" button and
+  /// day separators) and pass the rest to `super`.
   @MainActor @discardableResult
   open func handle(_ event: TextInputEvent) -> Bool {
     handleInput(event)
@@ -185,12 +197,15 @@ open class SDLTextView: TextView {
   @MainActor
   open func drawOverlays() throws(SDLError) {}
 
-  /// A ``TextFragmentSurface`` for `fragment`.
-  open override func makeRenderingSurface(for fragment: TextLayoutFragment) -> any TextViewportRenderingSurface {
+  /// A ``TextFragmentSurface`` for `fragment` (drawing relies on it, so subclasses do not replace it).
+  public override func makeRenderingSurface(for fragment: TextLayoutFragment) -> any TextViewportRenderingSurface {
     TextFragmentSurface(fragment: fragment)
   }
 
   /// Gives the fragment its surface (and its attachments theirs), and tells the surface its paragraph index.
+  ///
+  /// Subclasses may override it to add surfaces of their own for the fragment (``LineNumberTextView``
+  /// adds its line number), calling `super` first.
   open override func textViewportLayoutController(
     _ textViewportLayoutController: TextViewportLayoutController,
     configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment

@@ -39,9 +39,9 @@ package struct JSONReader {
 
   /// The deepest nesting of arrays and objects accepted.
   package let maximumDepth: Int
-  private let bytes: UnsafeRawBufferPointer
+  let bytes: UnsafeRawBufferPointer
   /// The offset of the next unread byte.
-  package private(set) var offset = 0
+  package internal(set) var offset = 0
   private var depth = 0
   /// Whether the last token opened an array or object, so that no ',' may come before its first member.
   private var justOpened = false
@@ -238,7 +238,7 @@ package struct JSONReader {
 
   // MARK: Structure
 
-  private mutating func expect(_ kind: Kind) throws(JSONError) {
+  mutating func expect(_ kind: Kind) throws(JSONError) {
     let found = try peek()
     guard found == kind else { throw error("expected \(kind.name), found \(found.name)") }
   }
@@ -277,7 +277,7 @@ package struct JSONReader {
     return true
   }
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while offset < bytes.count {
       switch bytes[offset] {
       case 0x20, 0x0A, 0x0D, 0x09: offset += 1
@@ -286,7 +286,7 @@ package struct JSONReader {
     }
   }
 
-  private mutating func literal(_ word: StaticString) throws(JSONError) {
+  mutating func literal(_ word: StaticString) throws(JSONError) {
     let count = word.utf8CodeUnitCount
     for index in 0..<count {
       guard offset + index < bytes.count else { throw truncated("expected \(word)") }
@@ -296,240 +296,5 @@ package struct JSONReader {
       }
     }
     offset += count
-  }
-
-  // MARK: Numbers
-
-  /// Steps over a number that follows the JSON grammar.
-  private mutating func scanNumber() throws(JSONError) {
-    if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-    if peekByte() == UInt8(ascii: "0") {
-      offset += 1
-    } else {
-      try digits(after: "'-'")
-    }
-    if peekByte() == UInt8(ascii: ".") {
-      offset += 1
-      try digits(after: "'.'")
-    }
-    if peekByte() == UInt8(ascii: "e") || peekByte() == UInt8(ascii: "E") {
-      offset += 1
-      if peekByte() == UInt8(ascii: "+") || peekByte() == UInt8(ascii: "-") { offset += 1 }
-      try digits(after: "the exponent")
-    }
-  }
-
-  /// Steps over one or more digits.
-  private mutating func digits(after what: String) throws(JSONError) {
-    guard let byte = peekByte() else { throw truncated("expected a digit after \(what)") }
-    guard (0x30...0x39).contains(byte) else { throw try unexpected(expected: "a digit after \(what)") }
-    while let byte = peekByte(), (0x30...0x39).contains(byte) { offset += 1 }
-  }
-
-  private func peekByte() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
-
-  // MARK: Strings
-
-  /// Reads a string at the reader's `"`, decoding escapes; unescaped runs are copied as UTF-8 in one piece.
-  private mutating func scanString() throws(JSONError) -> String {
-    offset += 1
-    let start = offset
-    while offset < bytes.count {
-      let byte = bytes[offset]
-      if byte == UInt8(ascii: "\"") {
-        let value = try decodeUTF8(start..<offset)
-        offset += 1
-        return value
-      }
-      if byte == UInt8(ascii: "\\") { return try scanEscapedString(from: start) }
-      if byte < 0x20 { throw try syntax("\(describeCurrentByte()) in a string") }
-      offset += 1
-    }
-    throw truncated("unterminated string")
-  }
-
-  private mutating func scanEscapedString(from start: Int) throws(JSONError) -> String {
-    var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: try decodeUTF8(start..<offset).unicodeScalars)
-    var runStart = offset
-    while offset < bytes.count {
-      let byte = bytes[offset]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        scalars.append(contentsOf: try decodeUTF8(runStart..<offset).unicodeScalars)
-        offset += 1
-        if byte == UInt8(ascii: "\"") { return String(scalars) }
-        scalars.append(try escape())
-        runStart = offset
-        continue
-      }
-      if byte < 0x20 { throw try syntax("\(describeCurrentByte()) in a string") }
-      offset += 1
-    }
-    throw truncated("unterminated string")
-  }
-
-  /// Steps over a string at the reader's `"`, checking it without building it.
-  private mutating func skipString() throws(JSONError) {
-    offset += 1
-    var runStart = offset
-    while offset < bytes.count {
-      let byte = bytes[offset]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        try validateUTF8(runStart..<offset)
-        offset += 1
-        if byte == UInt8(ascii: "\"") { return }
-        _ = try escape()
-        runStart = offset
-        continue
-      }
-      if byte < 0x20 { throw try syntax("\(describeCurrentByte()) in a string") }
-      offset += 1
-    }
-    throw truncated("unterminated string")
-  }
-
-  /// Decodes the escape after a backslash.
-  private mutating func escape() throws(JSONError) -> Unicode.Scalar {
-    guard let escape = peekByte() else { throw truncated("unterminated string") }
-    let scalar: Unicode.Scalar
-    switch escape {
-    case UInt8(ascii: "\""): scalar = "\""
-    case UInt8(ascii: "\\"): scalar = "\\"
-    case UInt8(ascii: "/"): scalar = "/"
-    case UInt8(ascii: "b"): scalar = "\u{08}"
-    case UInt8(ascii: "f"): scalar = "\u{0C}"
-    case UInt8(ascii: "n"): scalar = "\n"
-    case UInt8(ascii: "r"): scalar = "\r"
-    case UInt8(ascii: "t"): scalar = "\t"
-    case UInt8(ascii: "u"):
-      offset += 1
-      return try unicodeEscape()
-    default: throw try syntax("bad escape '\\\(describeCurrentByte(quoted: false))'")
-    }
-    offset += 1
-    return scalar
-  }
-
-  /// Decodes `XXXX` (after `\u`), with the low half of a surrogate pair; a lone surrogate is an error.
-  private mutating func unicodeEscape() throws(JSONError) -> Unicode.Scalar {
-    let start = offset - 2
-    let high = try hex4()
-    if (0xD800...0xDBFF).contains(high) {
-      guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
-      else {
-        throw makeError(.syntax, "unpaired surrogate \\u\(String(high, radix: 16, uppercase: true))", at: start)
-      }
-      offset += 2
-      let low = try hex4()
-      guard (0xDC00...0xDFFF).contains(low),
-        let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
-      else {
-        throw makeError(.syntax, "bad surrogate pair \\u\(String(high, radix: 16, uppercase: true))", at: start)
-      }
-      return scalar
-    }
-    guard let scalar = Unicode.Scalar(high) else {
-      throw makeError(.syntax, "unpaired surrogate \\u\(String(high, radix: 16, uppercase: true))", at: start)
-    }
-    return scalar
-  }
-
-  private mutating func hex4() throws(JSONError) -> UInt32 {
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      guard let byte = peekByte() else { throw truncated("short \\u escape") }
-      let digit: UInt32
-      switch byte {
-      case 0x30...0x39: digit = UInt32(byte - 0x30)
-      case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-      case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-      default: throw try syntax("bad \\u escape (\(describeCurrentByte()))")
-      }
-      value = value << 4 | digit
-      offset += 1
-    }
-    return value
-  }
-
-  private func decodeUTF8(_ range: Range<Int>) throws(JSONError) -> String {
-    guard let value = String(validating: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
-      try validateUTF8(range)
-      return ""  // unreachable: validation throws
-    }
-    return value
-  }
-
-  /// Throws at the first byte of `range` that is not UTF-8.
-  private func validateUTF8(_ range: Range<Int>) throws(JSONError) {
-    var index = range.lowerBound
-    while index < range.upperBound {
-      if bytes[index] < 0x80 {
-        index += 1
-        continue
-      }
-      guard let length = scalarLength(at: index, end: range.upperBound) else {
-        throw makeError(.invalidUTF8, "invalid UTF-8", at: index)
-      }
-      index += length
-    }
-  }
-
-  /// The length of the UTF-8 scalar at `index`, or `nil` when the bytes there are not UTF-8.
-  private func scalarLength(at index: Int, end: Int) -> Int? {
-    var iterator = UnsafeRawBufferPointer(rebasing: bytes[index..<min(end, index + 4)]).makeIterator()
-    var decoder = UTF8()
-    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
-    return UTF8.width(scalar)
-  }
-
-  // MARK: Errors
-
-  /// The byte at the reader's position, for messages: `'x'`, `a NUL byte`, `control character U+001F`.
-  /// - Throws: ``JSONError`` (invalid UTF-8) when the bytes there are not UTF-8.
-  private func describeCurrentByte(quoted: Bool = true) throws(JSONError) -> String {
-    let byte = bytes[offset]
-    switch byte {
-    case 0: return "a NUL byte"
-    case 0x01..<0x20:
-      return "control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true))"
-    case 0x20..<0x80:
-      let character = String(UnicodeScalar(byte))
-      return quoted ? "'\(character)'" : character
-    default:
-      guard let length = scalarLength(at: offset, end: bytes.count) else {
-        throw makeError(.invalidUTF8, "invalid UTF-8", at: offset)
-      }
-      let character = String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
-      return quoted ? "'\(character)'" : character
-    }
-  }
-
-  /// `expected X, found Y` at the reader's position (a truncation error at the end of the input).
-  private func unexpected(expected: String) throws(JSONError) -> JSONError {
-    guard offset < bytes.count else { return truncated("expected \(expected)") }
-    return makeError(.syntax, "expected \(expected), found \(try describeCurrentByte())")
-  }
-
-  private func syntax(_ reason: String) -> JSONError { makeError(.syntax, reason) }
-
-  private func truncated(_ reason: String) -> JSONError { makeError(.truncated, "truncated JSON, \(reason)") }
-
-  /// An error at `offset` (the reader's position by default), with its line and column counted.
-  /// - Complexity: O(offset): errors are rare, so positions are not tracked while reading.
-  private func makeError(_ kind: JSONError.Kind, _ reason: String, at position: Int? = nil) -> JSONError {
-    let position = min(position ?? offset, bytes.count)
-    var line = 1
-    var column = 1
-    let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-    for index in (hasByteOrderMark ? min(3, position) : 0)..<position {  // the mark takes no column
-      let byte = bytes[index]
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-    return JSONError(kind: kind, reason: reason, offset: position, line: line, column: column)
   }
 }

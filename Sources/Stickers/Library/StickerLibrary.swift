@@ -81,13 +81,6 @@ public final class StickerLibrary {
   /// The library's warnings about the sticker called `name` (duplicate names).
   public func warnings(for name: String) -> [String] { warningsByName[name] ?? [] }
 
-  /// The sticker called `name`.
-  /// - Throws: ``StickerError/Reason/unknownSticker(name:)`` when the library has none.
-  public func asset(named name: String) throws(StickerError) -> StickerAsset {
-    guard let asset = byName[name] else { throw StickerError(file: name, reason: .unknownSticker(name: name)) }
-    return asset
-  }
-
   /// The assets of one directory: its manifest's entries, then its other sticker files by name.
   private static func scan(_ directory: URL, limits: StickerLimits) throws(StickerError) -> (
     [StickerAsset], [String]

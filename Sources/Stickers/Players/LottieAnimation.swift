@@ -35,9 +35,6 @@ final class LottieAnimation {
   /// The number of frames rlottie plays.
   var totalFrames: Int { lottie_animation_get_totalframe(pointer) }
 
-  /// The frame rate rlottie read.
-  var frameRate: Double { lottie_animation_get_framerate(pointer) }
-
   /// Renders one frame into a `size × size` buffer of premultiplied ARGB words.
   func render(frame: Int, size: Int) -> [UInt32] {
     var buffer = [UInt32](repeating: 0, count: size * size)

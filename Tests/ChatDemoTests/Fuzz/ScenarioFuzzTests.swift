@@ -6,8 +6,8 @@ import ReuseKitTestSupport
 import Testing
 import TextEngine
 
-/// Seeded random sessions under each of the four policy sets, with the reuse invariants checked
-/// after every frame.
+/// Seeded random sessions under each of the four policy sets, with what the policies promise
+/// checked on real objects (``ReuseOracle``) after every viewport pass and frame.
 ///
 /// `FUZZ_STEPS` is the total number of steps over the four sets (default 20,000: what `make test`
 /// runs; `make fuzz` runs 1,000,000), in runs of ``stepsPerRun`` steps on a fresh 200-message
@@ -19,68 +19,110 @@ import TextEngine
   nonisolated static let totalSteps = environment["FUZZ_STEPS"].flatMap { Int($0) } ?? 20_000
   nonisolated static let firstSeed = environment["FUZZ_SEED"].flatMap { UInt64($0) } ?? 1
 
+  /// What one fuzzed run did.
+  struct Run {
+    var frames = 0
+    var checks = ReuseOracle.Checks()
+  }
+
+  /// Runs `steps` fuzzed steps from `seed` with `registered` policies for stickers, while the
+  /// oracle expects what `promised` promises.
+  /// - Throws: ``ScenarioError`` at the first step after which a promise did not hold.
+  static func run(
+    seed: UInt64, steps: Int, registered: TextAttachmentViewProviderReusePolicy,
+    promised: TextAttachmentViewProviderReusePolicy, messages: Int = 200, onStep: (Int, TextView) -> Void = { _, _ in }
+  ) throws(ScenarioError) -> Run {
+    let transcript = TranscriptGenerator(messages: messages, seed: seed, stickerEvery: 2, stickerOnlyEvery: 3)
+    let scenario = Scenario(name: "fuzz \(seed)", policies: registered, transcript: .generate(transcript), steps: [])
+    var host: InvariantCheckingHost?
+    let runner = ScenarioRunner(
+      scenario: scenario,
+      options: .init(
+        stickerDirectory: RepositoryAssets.stickers,
+        makeHost: { context in
+          let made = InvariantCheckingHost(context: context, policy: promised)
+          host = made
+          return made
+        }))
+    var fuzzer = ScenarioFuzzer(seed: seed, steps: steps)
+    var made = 0
+    let report = try runner.run { view in
+      let step = fuzzer.next(for: view)
+      host?.oracle.step = step
+      onStep(made, view)
+      made += 1
+      return step
+    }
+    #expect(report.errors == [], "seed \(seed) [\(registered.shortName)]: \(report.errors)")
+    return Run(frames: host?.frames ?? 0, checks: host?.oracle.checks ?? .init())
+  }
+
   @Test(arguments: TextAttachmentViewProviderReusePolicy.allCombinations)
-  func randomSessionsKeepTheReuseInvariantsAfterEveryFrame(policy: TextAttachmentViewProviderReusePolicy) throws {
+  func randomSessionsKeepWhatThePoliciesPromise(policy: TextAttachmentViewProviderReusePolicy) {
     let steps = max(Self.stepsPerRun, Self.totalSteps / 4)
     let runs = (steps + Self.stepsPerRun - 1) / Self.stepsPerRun
-    var frames = 0
+    var total = Run()
     var stepsRun = 0
     for run in 0..<runs {
       let seed = Self.firstSeed + UInt64(run)
       let count = min(Self.stepsPerRun, steps - run * Self.stepsPerRun)
-      let transcript = TranscriptGenerator(messages: 200, seed: seed, stickerEvery: 2, stickerOnlyEvery: 3)
-      let scenario = Scenario(name: "fuzz \(seed)", policies: policy, transcript: .generate(transcript), steps: [])
-      var host: InvariantCheckingHost?
-      let runner = ScenarioRunner(
-        scenario: scenario,
-        options: .init(
-          stickerDirectory: RepositoryAssets.stickers,
-          makeHost: { context in
-            let made = InvariantCheckingHost(context: context)
-            host = made
-            return made
-          }))
-      var fuzzer = ScenarioFuzzer(seed: seed, steps: count)
-      var last: ScenarioStep?
       do {
-        let report = try runner.run { view in
-          last = fuzzer.next(for: view)
-          return last
-        }
-        #expect(report.errors == [], "seed \(seed) [\(policy.shortName)]: \(report.errors)")
+        let result = try Self.run(seed: seed, steps: count, registered: policy, promised: policy)
+        total.frames += result.frames
+        total.checks += result.checks
       } catch {
         Issue.record(
           """
-          fuzz seed \(seed) [policies \(policy.shortName)] failed: \(error) (last step: \(last.map { "\($0)" } ?? "none")); \
+          fuzz seed \(seed) [policies \(policy.shortName)] failed: \(error); \
           reproduce with FUZZ_SEED=\(seed) FUZZ_STEPS=\(4 * Self.stepsPerRun) swift test --filter ScenarioFuzzTests
           """)
         return
       }
-      frames += host?.frames ?? 0
       stepsRun += count
     }
+    // Each promise of the set (and the opposite of each promise it lacks) was really put to the test.
+    let checks = total.checks
+    if policy.contains(.onEditingInlineParagraphs) {
+      #expect(checks.keptOnEdit > 0, "\(checks)")
+    } else {
+      #expect(checks.renewedOnEdit > 0, "\(checks)")
+    }
+    if policy.contains(.onScrollingOutOfViewport) {
+      #expect(checks.restoredOnScroll > 0, "\(checks)")
+    } else {
+      #expect(checks.reloadedOnScroll > 0, "\(checks)")
+    }
     print(
-      "fuzz [\(policy.shortName)]: \(runs) seeds from \(Self.firstSeed), \(stepsRun) steps, \(frames) frames checked, 0 violations"
-    )
+      "fuzz [\(policy.shortName)]: \(runs) seeds from \(Self.firstSeed), \(stepsRun) steps, \(total.frames) frames "
+        + "checked, 0 violations; promises checked: \(checks)")
   }
 
-  @Test func aBrokenInvariantFailsTheRunAtTheStepThatBrokeIt() throws {
-    let scenario = Scenario(
-      name: "broken", transcript: .generate(TranscriptGenerator(messages: 50, stickerEvery: 2)), steps: [])
-    let runner = ScenarioRunner(
-      scenario: scenario,
-      options: .init(stickerDirectory: RepositoryAssets.stickers, makeHost: { InvariantCheckingHost(context: $0) }))
-    var fuzzer = ScenarioFuzzer(seed: 7, steps: 100)
-    var made = 0
+  /// The oracle cannot pass by accident: a view that does not reuse what the oracle was promised
+  /// (reuse switched off, as far as the oracle can tell), or reuses what it was not, fails the run.
+  @Test(
+    arguments: [
+      ([], .onEditingInlineParagraphs), ([], .onScrollingOutOfViewport),
+      ([.onEditingInlineParagraphs, .onScrollingOutOfViewport], []),
+    ] as [(TextAttachmentViewProviderReusePolicy, TextAttachmentViewProviderReusePolicy)])
+  func aViewThatBreaksAPromiseFailsTheRun(
+    registered: TextAttachmentViewProviderReusePolicy, promised: TextAttachmentViewProviderReusePolicy
+  ) {
     let error = #expect(throws: ScenarioError.self) {
-      try runner.run { view in
-        made += 1
-        // Before step 39, count a provider that does not exist.
-        if made == 40 { view.instrumentation.record(.providerCreated, attachmentID: -1) }
-        return fuzzer.next(for: view)
+      _ = try Self.run(seed: Self.firstSeed, steps: Self.stepsPerRun, registered: registered, promised: promised)
+    }
+    #expect(error?.description.contains("reuse invariants broken") == true, "\(String(describing: error))")
+    #expect((error?.step ?? 0) < 200, "\(String(describing: error))")
+  }
+
+  @Test func aCounterThatDisagreesWithTheRealObjectsFailsTheRunAtTheStepThatBrokeIt() throws {
+    let both: TextAttachmentViewProviderReusePolicy = [.onEditingInlineParagraphs, .onScrollingOutOfViewport]
+    let error = #expect(throws: ScenarioError.self) {
+      _ = try Self.run(seed: 7, steps: 100, registered: both, promised: both, messages: 50) { made, view in
+        // Before step 39, count a provider that was never made.
+        if made == 39 { view.instrumentation.record(.providerCreated, attachmentID: -1) }
       }
     }
     #expect(error?.step == 39, "\(String(describing: error))")
-    #expect(error?.description.contains("reuse invariants broken") == true, "\(String(describing: error))")
+    #expect(error?.description.contains("providersCreated") == true, "\(String(describing: error))")
   }
 }

@@ -4,6 +4,12 @@ extension TextContentManager {
   /// Called after every viewport pass: releases the paragraphs nothing holds (amortised).
   package func releaseUnusedParagraphs() { releaseUnheldParagraphs() }
 
+  /// The paragraphs built and in memory now.
+  public var liveParagraphCount: Int { builtNodes.count }
+
+  /// The nodes of the paragraph tree (built paragraphs plus runs).
+  public var paragraphTreeNodeCount: Int { paragraphs.nodeCount }
+
   /// Releases the built paragraphs that nothing but the tree holds (no fragment, provider
   /// location or caller), merging each into the runs beside it. Runs only once more than
   /// ``releaseSlack`` paragraphs were built since the last release, so its cost is amortised.

@@ -7,7 +7,4 @@ extension TextContentManager {
     releaseUnheldParagraphs(ignoringSlack: true)
     return paragraphsReleased - before
   }
-
-  /// The paragraphs built and in memory now.
-  @_spi(Testing) public var builtParagraphCount: Int { builtNodes.count }
 }

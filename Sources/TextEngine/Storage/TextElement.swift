@@ -52,7 +52,7 @@ public final class TextParagraph: TextElement {
   /// Takes `count` consecutive process-wide serials at once: the in-memory source numbers its
   /// elements from them, so that its identifiers never meet a paragraph's own.
   /// - Returns: The first of them.
-  package static func reserveSerials(_ count: Int) -> Int {
+  static func reserveSerials(_ count: Int) -> Int {
     serials.wrappingAdd(count, ordering: .relaxed).oldValue
   }
 

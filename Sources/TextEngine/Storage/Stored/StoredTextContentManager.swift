@@ -8,10 +8,4 @@ public final class StoredTextContentManager: TextContentManager {
   public override init(source: any TextContentSource) throws {
     try super.init(source: source)
   }
-
-  /// The paragraphs built and in memory now.
-  public var liveParagraphCount: Int { builtNodes.count }
-
-  /// The nodes of the paragraph tree (built paragraphs plus runs).
-  public var paragraphTreeNodeCount: Int { paragraphs.nodeCount }
 }

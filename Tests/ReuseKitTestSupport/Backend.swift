@@ -1,8 +1,8 @@
 import TextEngine
 
-/// The two content managers a suite can run against: the in-memory ``TextContentStorage`` and a
-/// ``StoredTextContentManager`` over the counting ``MemoryTextContentSource`` (small blocks, so
-/// runs, splits and edits across blocks all happen).
+/// The two sources a suite can run the one content manager over: the in-memory document
+/// (``TextContentStorage``) and the counting ``MemoryTextContentSource``, a source written outside
+/// the package (small blocks, so runs, splits and edits across blocks all happen).
 public enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
   case memory
   case stored

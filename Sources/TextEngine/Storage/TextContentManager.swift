@@ -1,19 +1,26 @@
 import Foundation
 
-/// The storage layer's base, abstract over its backing store as `NSTextContentManager` is: an
-/// ordered set of paragraphs, addressed by position or location, edit transactions and observers.
+/// The storage layer: an ordered set of paragraphs over a ``TextContentSource``, addressed by
+/// position or location, with edit transactions and observers.
 ///
-/// Paragraphs live in a balanced tree, so every lookup by index, character offset or paragraph
-/// is O(log n). A subclass decides where paragraphs come from: ``TextContentStorage`` keeps every
-/// paragraph in memory; ``StoredTextContentManager`` keeps runs of paragraphs it has not built as
-/// one node each (a count and a length) and builds a paragraph when it is asked for. Callers
-/// never assume a paragraph is in memory: they ask by position (``paragraph(at:)``) or location
-/// (``paragraph(for:)``). See <doc:StorageIdentity>.
-open class TextContentManager {
+/// One engine serves every backing store. The source is a sequence of blocks of elements: the
+/// in-memory document (``TextContentStorage``), the chat's SQLite store, or any public
+/// ``TextContentSource`` conformance. At open the manager reads the block summaries and keeps each
+/// block as one run node (a count and a length) in a balanced tree, so every lookup by index,
+/// character offset or paragraph is O(log n). Asking for a paragraph inside a run builds it from
+/// the source with a window of neighbours (``paragraphsPerRead``, one read); after each viewport
+/// pass, paragraphs that nothing but the tree holds go back into runs. Building one again gives an
+/// equal paragraph with the same ``TextParagraph/identifier``. Callers never assume a paragraph is
+/// in memory: they ask by position (``paragraph(at:)``) or location (``paragraph(for:)``).
+///
+/// Each edit is one source transaction, written before the tree changes: when the source fails,
+/// the document is unchanged and the edit throws ``TextEditError/storeFailed(message:)``. See
+/// <doc:StorageIdentity>. Not open for subclassing: a new backing store is a new source.
+public class TextContentManager {
   /// Hides elements from enumeration and layout (collapsible sections).
   public weak var delegate: (any TextContentManagerDelegate)?
 
-  /// The paragraphs; `nil` elements are runs not built (a store-backed manager's).
+  /// The paragraphs; `nil` elements are runs not built.
   let paragraphs = SequenceTree<TextParagraph?>()
   private var observers: [WeakObserver] = []
   private var transactionDepth = 0
@@ -21,18 +28,58 @@ open class TextContentManager {
   /// Attachments present in the built paragraphs, by identity; each appears at most once.
   var presentAttachments: [AttachmentIdentity: TextAttachment] = [:]
 
-  public init() {
-    insertInitialParagraph()
+  /// The backing store.
+  public let source: any TextContentSource
+  /// Each block's count and length, for block ↔ position and offset lookups.
+  var blockIndex: BlockIndex
+  /// The built paragraphs' nodes, by identifier.
+  var builtNodes: [Int64: SequenceTree<TextParagraph?>.Node] = [:]
+  /// Identities of attachments in the document whose paragraphs are not built now (released, or
+  /// never built from a source that registered its attachments at open).
+  var unbuiltAttachments: Set<AttachmentIdentity> = []
+  /// Whether the document's one empty paragraph lives only in memory (an empty source).
+  var holdsUnstoredEmptyParagraph = false
+  /// Built paragraphs that survived the last release, so the next runs only after enough new ones.
+  var survivorsOfLastRelease = 0
+  /// How many more built paragraphs than survived the last release trigger the next one (default 64).
+  public var releaseSlack = 64
+  /// Paragraphs built from the source since opening, for complexity tests and benchmarks.
+  public internal(set) var paragraphsBuilt = 0
+  /// Paragraphs released since opening.
+  public internal(set) var paragraphsReleased = 0
+  /// How many neighbours, in the same run and block, one source read builds with a paragraph
+  /// (default 32): a viewport pass then takes one or a few element queries, not one per paragraph.
+  public var paragraphsPerRead = 32
+  /// Source queries made since opening (elements, lengths and positions), for complexity tests.
+  public internal(set) var sourceQueries = 0
+  /// The last error the source gave while building a paragraph.
+  public internal(set) var lastSourceError: (any Error)?
+
+  /// Opens `source`: reads its block summaries, lets it register its attachments, and builds no
+  /// paragraph.
+  /// - Throws: The source's error, or ``StoredTextContentError/noBlocks``.
+  /// - Complexity: O(blocks), plus the attachments the source registers.
+  public init(source: any TextContentSource) throws {
+    let summaries = try source.blockSummaries()
+    guard !summaries.isEmpty else { throw StoredTextContentError.noBlocks }
+    self.source = source
+    blockIndex = BlockIndex(summaries)
+    installRuns(summaries)
+    try source.registerAttachments(registerAttachmentAtOpen)
   }
 
-  /// A manager whose subclass fills the tree itself (a store-backed one).
-  init(empty: Void) {}
+  /// Opens an in-memory source, which cannot fail.
+  init(memory source: InMemoryTextContentSource) {
+    let summaries = source.blockSummaries()
+    self.source = source
+    blockIndex = BlockIndex(summaries)
+    installRuns(summaries)
+    source.registerAttachments(registerAttachmentAtOpen)
+  }
 
-  private func insertInitialParagraph() {
-    let empty = TextParagraph(attributedString: AttributedText())
-    adopt([empty])
-    paragraphs.replace(0..<0, with: [(element: empty, length: 0, height: 0)])
-    empty.storageNode = paragraphs.first
+  /// An empty document in memory.
+  public convenience init() {
+    self.init(memory: InMemoryTextContentSource([]))
   }
 
   // MARK: Observers
@@ -46,40 +93,6 @@ open class TextContentManager {
   package func removeObserver(_ observer: any TextContentObserver) {
     observers.removeAll { $0.value == nil || $0.value === observer }
   }
-
-  // MARK: Backing store (subclass hooks)
-
-  /// Builds the paragraph at `index`, which lies in the run `node` starting at `start`, and puts
-  /// it in the tree in place of that item. The base class keeps every paragraph in memory.
-  /// - Returns: The paragraph's node, or `nil` when the store fails.
-  func buildParagraph(at index: Int, in node: SequenceTree<TextParagraph?>.Node, start: Int)
-    -> SequenceTree<TextParagraph?>.Node?
-  { nil }
-
-  /// The index of the paragraph with `identifier` when no built paragraph has it (it was
-  /// released), or `nil` when it left the document.
-  func indexOfReleasedParagraph(identifier: Int64) -> Int? { nil }
-
-  /// The index of the paragraph holding the attachment with `identity` as its store says, for a
-  /// store-backed manager; `nil` otherwise (in memory, enumerate the paragraphs instead).
-  /// - Complexity: O(log n) plus a source query; nothing is built.
-  package func indexOfStoredAttachment(_ identity: AttachmentIdentity) -> Int? { nil }
-
-  /// Writes a replacement to the backing store before the tree changes: paragraphs `range`
-  /// (all built) become `contents`. Throw to refuse it; nothing may have changed then.
-  /// - Returns: The new paragraphs' identifiers, or `nil` for new process-wide ones.
-  func storeReplacement(
-    _ range: Range<Int>, removed: [TextParagraph], with contents: [(AttributedText, [String: String])]
-  ) throws(TextEditError) -> [Int64]? { nil }
-
-  /// Called once the tree holds `inserted` in place of `removed`, before observers hear of it.
-  func paragraphsDidChange(removed: [TextParagraph], inserted: [TextParagraph]) {}
-
-  /// Called after every viewport pass: a store-backed manager releases paragraphs nothing holds.
-  package func releaseUnusedParagraphs() {}
-
-  /// The paragraphs built and in the tree now.
-  package var builtParagraphCount: Int { paragraphs.nodeCount }
 
   // MARK: Queries
 
@@ -166,18 +179,11 @@ open class TextContentManager {
     guard offset >= 0, offset <= length else { throw .offsetOutOfRange(offset: offset, length: length) }
     let found = paragraphs.node(containingOffset: offset, separator: 1)!
     if let paragraph = found.node.element { return (paragraph, found.start) }
-    guard let index = indexOfItem(containing: offset, inRun: found.node, start: found.index, offset: found.start),
-      let node = builtNode(at: index), let paragraph = node.element
+    guard let index = indexOfItem(containing: offset), let node = builtNode(at: index), let paragraph = node.element
     else { throw .storeFailed(message: "the store could not build the paragraph at offset \(offset)") }
     let position = paragraphs.position(of: node)
     return (paragraph, position.offset + position.index)
   }
-
-  /// The position of the item holding document offset `offset` inside the run `node` (which
-  /// starts at item `start` and offset `runOffset`).
-  func indexOfItem(
-    containing offset: Int, inRun node: SequenceTree<TextParagraph?>.Node, start: Int, offset runOffset: Int
-  ) -> Int? { nil }
 
   /// The document offset where paragraph `index` starts.
   /// - Complexity: O(log n).
@@ -185,12 +191,11 @@ open class TextContentManager {
     guard index >= 0, index < paragraphCount else {
       throw .paragraphIndexOutOfRange(index: index, count: paragraphCount)
     }
-    if let (run, start) = paragraphs.locate(index), run.element == nil,
-      let within = length(ofItems: index - start, inRun: run)
+    if let (run, _) = paragraphs.locate(index), run.element == nil, let (block, position) = blockIndex.locate(index),
+      let offset = try? offset(ofItem: index, block: block, position: position)
     {
-      // Inside a run whose lengths are at hand: nothing is built.
-      let position = paragraphs.position(of: run)
-      return position.offset + within + position.index + (index - start)
+      // Inside a run: the source's lengths give the offset, and nothing is built.
+      return offset + index
     }
     guard let node = builtNode(at: index) else {
       throw .storeFailed(message: "the store could not build paragraph \(index)")
@@ -198,10 +203,6 @@ open class TextContentManager {
     let position = paragraphs.position(of: node)
     return position.offset + position.index
   }
-
-  /// The total length of the first `count` items of the run `node`, when the backing store has
-  /// it at hand without building them; `nil` (the default) builds the paragraph instead.
-  func length(ofItems count: Int, inRun node: SequenceTree<TextParagraph?>.Node) -> Int? { nil }
 
   /// Orders two locations in this document.
   /// - Complexity: O(log n).
@@ -212,14 +213,18 @@ open class TextContentManager {
   }
 
   /// Whether `attachment` is in the document: by its stored identifier when it has one (an
-  /// attachment rebuilt from its store is the same attachment), else by the object.
+  /// attachment rebuilt from its store is the same attachment), else by the object. An attachment
+  /// in a paragraph released since (or, from a source that registers its attachments at open, never
+  /// built) is still in the document.
   /// - Complexity: O(1).
   public func contains(_ attachment: TextAttachment) -> Bool {
     containsAttachment(with: attachment.identity)
   }
 
-  /// Whether an attachment with `identity` is in the document.
-  func containsAttachment(with identity: AttachmentIdentity) -> Bool { presentAttachments[identity] != nil }
+  /// Whether an attachment with `identity` is in the document (in a built paragraph or not).
+  func containsAttachment(with identity: AttachmentIdentity) -> Bool {
+    presentAttachments[identity] != nil || unbuiltAttachments.contains(identity)
+  }
 
   /// Whether the delegate lets `element` take part in enumeration and layout.
   public func shouldEnumerate(_ element: TextElement, options: TextContentManagerEnumerationOptions = []) -> Bool {
@@ -348,34 +353,6 @@ open class TextContentManager {
       }
       return (removedParagraphs, newParagraphs)
     }
-  }
-
-  /// The paragraphs in `range`, each built (so the range's ends fall between tree nodes).
-  private func buildParagraphs(_ range: Range<Int>) throws(TextEditError) -> [TextParagraph] {
-    if range.isEmpty {
-      if range.lowerBound < paragraphCount, builtNode(at: range.lowerBound) == nil {
-        throw .storeFailed(message: "the store could not build paragraph \(range.lowerBound)")
-      }
-      return []
-    }
-    var result: [TextParagraph] = []
-    result.reserveCapacity(min(range.count, 1024))
-    var index = range.lowerBound
-    while index < range.upperBound {
-      guard let node = builtNode(at: index), let paragraph = node.element else {
-        throw .storeFailed(message: "the store could not build paragraph \(index)")
-      }
-      result.append(paragraph)
-      index += 1
-      // Walk the built neighbours without a descent each.
-      var next = paragraphs.successor(of: node)
-      while index < range.upperBound, let current = next, let built = current.element {
-        result.append(built)
-        index += 1
-        next = paragraphs.successor(of: current)
-      }
-    }
-    return result
   }
 
   func adopt(_ newParagraphs: [TextParagraph]) {

@@ -31,8 +31,10 @@ public struct TextContentBlockSummary: Equatable, Sendable {
   }
 }
 
-/// The backing store of a content manager whose elements are built on demand, as subclasses of
-/// `NSTextContentManager` back TextKit with their own storage.
+/// The backing store of a ``TextContentManager``, whose elements are built on demand, as subclasses
+/// of `NSTextContentManager` back TextKit with their own storage. The in-memory document
+/// (``TextContentStorage``) is one source, the chat's SQLite store another; any public conformance
+/// gets every feature of the engine (building, release, locations, attachments, editing, undo).
 ///
 /// The document is a sequence of blocks, each a sequence of elements addressed by position
 /// inside the block (from 0). Blocks are small (the store keeps them to a few thousand elements),
@@ -83,6 +85,26 @@ public protocol TextContentSource: AnyObject {
   /// `nil` when the store has no such attachment. Reports ask it to say where an attachment sits
   /// without building every paragraph. Optional: the default answers `nil`.
   func element(containingAttachment persistentIdentifier: String) throws -> Int64?
+
+  /// The total character length of the elements at `positions` inside `block`: what
+  /// ``lengths(inBlock:positions:)`` would sum. A manager asks it for the offset of an element
+  /// inside a block it has not built. Optional: the default sums those lengths; a source that keeps
+  /// prefix sums answers in O(log n) however large the block.
+  func length(ofElementsInBlock block: Int64, positions: Range<Int>) throws -> Int
+
+  /// The position inside `block` (which holds `count` elements) of the element holding character
+  /// `offset` of the block, where every element spans its length plus one separator; an offset past
+  /// the last element gives the last. Optional: the default walks the block's lengths.
+  func position(ofCharacter offset: Int, inBlock block: Int64, count: Int) throws -> Int
+
+  /// Applies the document's one-occurrence rule to the attachments a source holds as objects, once,
+  /// when a manager opens it: `register` is called for each attachment in document order and
+  /// returns the attachment to keep there (the same object, or a copy when the object appeared
+  /// earlier), which the source then hands back on every read. The manager counts them in the
+  /// document (``TextContentManager/contains(_:)``) before their paragraphs are built. Optional: the
+  /// default registers none, which suits a store whose reads make new attachment objects carrying
+  /// ``TextAttachment/persistentIdentifier``; the manager learns of those as it builds paragraphs.
+  func registerAttachments(_ register: (TextAttachment) -> TextAttachment) throws
 }
 
 extension TextContentSource {
@@ -93,4 +115,19 @@ extension TextContentSource {
   ) throws -> [Int64] {
     try replaceElements(inBlock: block, positions: positions, with: elements)
   }
+
+  public func length(ofElementsInBlock block: Int64, positions: Range<Int>) throws -> Int {
+    positions.isEmpty ? 0 : try lengths(inBlock: block, positions: positions).reduce(0, +)
+  }
+
+  public func position(ofCharacter offset: Int, inBlock block: Int64, count: Int) throws -> Int {
+    var start = 0
+    for (position, length) in try lengths(inBlock: block, positions: 0..<count).enumerated() {
+      if offset < start + length + 1 { return position }
+      start += length + 1
+    }
+    return max(0, count - 1)
+  }
+
+  public func registerAttachments(_ register: (TextAttachment) -> TextAttachment) throws {}
 }

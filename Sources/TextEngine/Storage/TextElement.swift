@@ -17,10 +17,8 @@ open class TextElement {
 ///
 /// An edit never mutates a paragraph; storage replaces it with a new paragraph with a new
 /// ``identifier``, so the identifier tells whether a paragraph changed. Unchanged paragraphs keep
-/// their identifier. Either backend may release a paragraph object nothing holds and later make an
-/// equal one with the same identifier (see <doc:StorageIdentity>): a store-backed manager
-/// (``StoredTextContentManager``) any built paragraph, ``TextContentStorage`` a chunk of paragraphs
-/// given at creation that no edit changed.
+/// their identifier. A content manager may release a paragraph object nothing holds and later build
+/// an equal one from its source with the same identifier (see <doc:StorageIdentity>).
 public final class TextParagraph: TextElement {
   private static let serials = Atomic<Int>(0)
 
@@ -31,7 +29,7 @@ public final class TextParagraph: TextElement {
   /// A process-wide creation number, for descriptions and logs.
   public let serial: Int
   /// The paragraph's identity in its document, kept across the release and rebuilding of the
-  /// object: the store's element identifier, or a process-wide number for paragraphs in memory.
+  /// object: its source's element identifier (a process-wide number for the in-memory source).
   public let identifier: Int64
 
   /// The node that holds this paragraph in its storage's tree, while it is in the document.
@@ -51,18 +49,10 @@ public final class TextParagraph: TextElement {
     self.identifier = identifier ?? -Int64(serial) - 1
   }
 
-  /// Creates a paragraph with a serial taken earlier from ``reserveSerials(_:)``: storage that
-  /// builds its paragraphs lazily still numbers them in document order.
-  package init(attributedString: AttributedText, paragraphAttributes: [String: String], reservedSerial serial: Int) {
-    self.attributedString = attributedString
-    self.paragraphAttributes = paragraphAttributes
-    self.serial = serial
-    self.identifier = -Int64(serial) - 1
-  }
-
-  /// Takes `count` consecutive process-wide serials at once.
+  /// Takes `count` consecutive process-wide serials at once: the in-memory source numbers its
+  /// elements from them, so that its identifiers never meet a paragraph's own.
   /// - Returns: The first of them.
-  package static func reserveSerials(_ count: Int) -> Int {
+  static func reserveSerials(_ count: Int) -> Int {
     serials.wrappingAdd(count, ordering: .relaxed).oldValue
   }
 

@@ -26,17 +26,17 @@ final class SequenceTree<Element> {
     fileprivate(set) var count: Int
     fileprivate(set) var length: Int
     fileprivate(set) var height: Double
-    fileprivate let priority: UInt64
-    fileprivate var left: Node?
-    fileprivate var right: Node?
+    let priority: UInt64
+    fileprivate(set) var left: Node?
+    fileprivate(set) var right: Node?
     /// Not `weak`: a weak reference gives every node a side-table allocation (about 48 bytes
     /// per paragraph, per tree). Safe because a node's parent always holds it strongly while
     /// `parent` is set: every split, merge and removal resets the pointer.
-    fileprivate unowned(unsafe) var parent: Node?
-    fileprivate var subtreeCount: Int
-    fileprivate var subtreeNodes = 1
-    fileprivate var subtreeLength: Int
-    fileprivate var subtreeHeight: Double
+    fileprivate(set) unowned(unsafe) var parent: Node?
+    fileprivate(set) var subtreeCount: Int
+    fileprivate(set) var subtreeNodes = 1
+    fileprivate(set) var subtreeLength: Int
+    fileprivate(set) var subtreeHeight: Double
 
     fileprivate init(element: Element, count: Int, length: Int, height: Double, priority: UInt64) {
       self.element = element
@@ -57,7 +57,7 @@ final class SequenceTree<Element> {
     }
   }
 
-  private var root: Node?
+  private(set) var root: Node?
   private var random: SplitMix64
   /// Changes whenever nodes are added or removed, so a cached node can be checked for staleness.
   private(set) var version = 0
@@ -231,7 +231,7 @@ final class SequenceTree<Element> {
 
   // MARK: Updates
 
-  /// Changes one node's length and height and fixes the sums above it.
+  /// Changes one node's height and fixes the sums above it.
   /// - Complexity: O(log n) expected.
   func update(_ node: Node, height: Double) {
     node.height = height

@@ -1,11 +1,12 @@
 import ReuseKitTestSupport
 import Testing
 
-@testable import TextEngine
+@_spi(Testing) @testable import TextEngine
 
-/// Opening storage from ready-made paragraphs (a transcript): the contents are kept as given and
-/// made into paragraph objects a chunk at a time, numbered in document order whatever the order
-/// they are made in, with every attachment registered from the start.
+/// Opening storage from ready-made paragraphs (a transcript): the contents are kept as given in an
+/// in-memory source, read in blocks, and built into paragraph objects a window at a time, with
+/// identifiers in document order whatever the order they are built in, and every attachment
+/// registered from the start.
 @Suite struct BulkLoadTests {
   private func contents(_ count: Int) -> [(AttributedText, [String: String])] {
     (0..<count).map { index in
@@ -22,28 +23,30 @@ import Testing
     let storage = TextContentStorage(paragraphs: given)
     #expect(storage.paragraphCount == given.count)
     #expect(storage.length == given.reduce(0) { $0 + $1.0.length } + given.count - 1)
-    #expect(storage.paragraphsMadeFromContents == 0)
-    // One run node per chunk of given paragraphs.
-    let chunk = TextContentStorage.chunkSize
-    #expect(storage.builtParagraphCount == (given.count + chunk - 1) / chunk)
+    #expect(storage.paragraphsBuilt == 0)
+    // One run node per block of given paragraphs.
+    let block = InMemoryTextContentSource.blockSize
+    #expect(storage.paragraphs.nodeCount == (given.count + block - 1) / block)
     _ = storage.paragraph(at: 1_000)
-    #expect(storage.paragraphsMadeFromContents == chunk)
+    #expect(storage.paragraphsBuilt == storage.paragraphsPerRead, "one window, centred on it")
+    #expect(storage.checkInvariants() == [])
   }
 
-  @Test func aViewOnManyGivenParagraphsMakesOnlyTheChunksItLaysOut() throws {
+  @Test func aViewOnManyGivenParagraphsBuildsOnlyTheWindowsItLaysOut() throws {
     let storage = Fixtures.chat(paragraphs: 200_000, stickerEvery: 3)
     let view = Fixtures.view(storage)
     view.scrollToBottom()
     try view.scroll(toParagraphAt: 100_000, position: .top)
-    // Two screenfuls and their margins, in whole chunks: a few hundred, not 200,000.
-    #expect(storage.paragraphsMadeFromContents > 0)
-    #expect(storage.paragraphsMadeFromContents <= 400, "\(storage.paragraphsMadeFromContents) made")
+    // Two screenfuls and their margins, in whole read windows: a few hundred, not 200,000.
+    #expect(storage.paragraphsBuilt > 0)
+    #expect(storage.paragraphsBuilt <= 400, "\(storage.paragraphsBuilt) built")
+    #expect(storage.checkInvariants() == [])
   }
 
-  @Test func paragraphsAreMadeAndNumberedInDocumentOrder() throws {
+  @Test func paragraphsAreBuiltWithIdentifiersInDocumentOrder() throws {
     let given = contents(2_000)
     let storage = TextContentStorage(paragraphs: given)
-    // Made out of order: the end first, then a middle chunk.
+    // Built out of order: the end first, then a middle window.
     _ = storage.paragraph(at: 1_999)
     _ = storage.paragraph(at: 700)
     var previous: TextParagraph?
@@ -52,14 +55,16 @@ import Testing
       #expect(paragraph.attributedString.string == given[index].0.string)
       #expect(paragraph.paragraphAttributes == given[index].1)
       #expect(storage.index(of: paragraph) == index)
-      if let previous { #expect(paragraph.serial == previous.serial + 1) }
+      // Given paragraphs take consecutive process-wide serials: identifiers count down by one.
+      if let previous { #expect(paragraph.identifier == previous.identifier - 1) }
       previous = paragraph
     }
-    #expect(storage.builtParagraphCount == given.count)
-    #expect(storage.paragraphsMadeFromContents == given.count)
+    #expect(storage.paragraphs.nodeCount == given.count)
+    #expect(storage.paragraphsBuilt == given.count)
+    #expect(storage.checkInvariants() == [])
   }
 
-  @Test func anOffsetInsideAChunkNotYetMadeFindsItsParagraph() throws {
+  @Test func anOffsetInsideABlockNotYetBuiltFindsItsParagraph() throws {
     let given = contents(1_000)
     var offset = 0
     for index in 0..<700 { offset += given[index].0.length + 1 }
@@ -70,12 +75,12 @@ import Testing
       #expect(try storage.startOffset(ofParagraphAt: index) == start)
       start += given[index].0.length + 1
     }
-    #expect(storage.paragraphsMadeFromContents == 0)
+    #expect(storage.paragraphsBuilt == 0)
     let location = try storage.location(at: offset + 2)
     #expect(storage.index(of: location) == 700)
     #expect(location.offset == 2)
     #expect(try storage.offset(of: location) == offset + 2)
-    #expect(storage.paragraphsMadeFromContents == TextContentStorage.chunkSize)
+    #expect(storage.paragraphsBuilt == storage.paragraphsPerRead)
   }
 
   @Test func anAttachmentGivenTwiceIsMadeACopyTheSecondTime() throws {
@@ -84,12 +89,18 @@ import Testing
     given[10].0 = AttributedText("a").appending(AttributedText(attachment: shared))
     given[150].0 = AttributedText(attachment: shared).appending(AttributedText(attachment: shared))
     let storage = TextContentStorage(paragraphs: given)
-    // The later chunk is made first: its occurrences are still the copies.
+    // The later paragraph is built first: its occurrences are still the copies, made at open.
     let later = try #require(storage.paragraph(at: 150)).attributedString.attachments
     let first = try #require(storage.paragraph(at: 10)).attributedString.attachments
     #expect(first.count == 1 && first[0] === shared)
     #expect(later.count == 2 && later.allSatisfy { $0 !== shared } && later[0] !== later[1])
     #expect(later.allSatisfy { storage.contains($0) })
+    // Released and built again, the paragraph hands back the same copies.
+    let identities = later.map(ObjectIdentifier.init)
+    #expect(storage.releaseUnheldParagraphsNow() > 0)
+    #expect(storage.paragraph(at: 150)?.attributedString.attachments.map(ObjectIdentifier.init) == identities)
+    #expect(storage.paragraph(at: 10)?.attributedString.attachments.first === shared)
+    #expect(storage.checkInvariants() == [])
   }
 
   @Test func attachmentsAreRegisteredOnceEach() throws {
@@ -113,8 +124,8 @@ extension AttributedText {
   }
 }
 
-/// Chunks of given paragraphs that nothing holds go back to being runs, so that jumping around a
-/// large document does not make it all; locations into released paragraphs still resolve.
+/// Paragraphs in memory that nothing holds go back to being runs, so that jumping around a large
+/// document does not build it all; locations into released paragraphs still resolve.
 @Suite struct GivenParagraphReleaseTests {
   private func jumpAround(_ view: TextView, count: Int, jumps: Int = 400) throws {
     // Spread over the document, in no order (104,729 is prime).
@@ -125,13 +136,13 @@ extension AttributedText {
     let storage = Fixtures.chat(paragraphs: 200_000, stickerEvery: 3)
     let view = Fixtures.view(storage)
     try jumpAround(view, count: storage.paragraphCount)
-    // 400 jumps made a few hundred chunks; most went back to runs. What stays is what the
-    // retained fragments and the view hold, plus the sweep's slack.
-    #expect(storage.paragraphsMadeFromContents > 10_000)
+    // 400 jumps built a few hundred windows; most went back to runs. What stays is what the
+    // retained fragments and the view hold, plus the sweep's slack and one read window.
+    #expect(storage.paragraphsBuilt > 10_000)
     #expect(storage.paragraphsReleased > 5_000)
-    #expect(
-      storage.paragraphsMadeFromContents - storage.paragraphsReleased
-        < TextContentStorage.releaseSlack + 3 * view.textLayoutManager.fragmentRetentionLimit)
+    let live = storage.paragraphsBuilt - storage.paragraphsReleased
+    #expect(live < storage.releaseSlack + storage.paragraphsPerRead + 3 * view.textLayoutManager.fragmentRetentionLimit)
+    #expect(storage.checkInvariants() == [])
   }
 
   @Test func aLocationIntoAReleasedParagraphStillResolves() throws {
@@ -153,7 +164,7 @@ extension AttributedText {
     #expect(try storage.offset(of: location) == storage.startOffset(ofParagraphAt: 500) + 3)
   }
 
-  @Test func heldAndEditedParagraphsStayMade() throws {
+  @Test func heldParagraphsStayAndEditedOnesAreBuiltAgainFromTheSource() throws {
     let storage = Fixtures.chat(paragraphs: 100_000)
     let view = Fixtures.view(storage)
     try view.scroll(toParagraphAt: 1_000, position: .center)
@@ -162,25 +173,29 @@ extension AttributedText {
     let editedLocation = TextLocation(paragraph: edited, offset: 0)
     let firstCharacter = TextRange(location: editedLocation, end: TextLocation(paragraph: edited, offset: 1))
     try storage.replaceCharacters(in: firstCharacter, with: AttributedText("X"))
-    // Neither the replacement nor its neighbours are held: only the edit keeps their chunk made.
-    let replacement = try #require(storage.paragraph(at: 1_100).map(ObjectIdentifier.init))
-    let neighbour = try #require(storage.paragraph(at: 1_101).map(ObjectIdentifier.init))
+    weak let released = storage.paragraph(at: 1_100)
+    let identifier = try #require(released?.identifier)
+    let text = try #require(released?.attributedString.string)
     try jumpAround(view, count: storage.paragraphCount)
     #expect(storage.paragraphsReleased > 0)
-    #expect(storage.paragraph(at: 1_000) === held)
-    #expect(storage.paragraph(at: 1_100).map(ObjectIdentifier.init) == replacement)
-    #expect(storage.paragraph(at: 1_101).map(ObjectIdentifier.init) == neighbour)
+    #expect(storage.paragraph(at: 1_000) === held, "a held paragraph is never released")
+    // The edited paragraph lives in the source now: released, it is built again, equal.
+    #expect(released == nil)
+    let rebuilt = try #require(storage.paragraph(at: 1_100))
+    #expect(rebuilt.identifier == identifier && rebuilt.attributedString.string == text)
+    #expect(storage.index(of: TextLocation(elementIdentifier: identifier, offset: 0)) == 1_100)
     // The paragraph the edit replaced left the document.
     #expect(storage.index(of: editedLocation) == nil)
+    #expect(storage.checkInvariants() == [])
   }
 
-  @Test func aLocationByIdentifierSurvivesEditsInsideItsChunk() throws {
-    let storage = Fixtures.chat(paragraphs: 64)
-    let chunk = TextContentStorage.chunkSize
-    // Identifier-only locations (as a provider or a saved selection holds them) in the second chunk.
+  @Test func aLocationByIdentifierSurvivesEditsInsideItsBlock() throws {
+    let chunk = InMemoryTextContentSource.blockSize
+    let storage = Fixtures.chat(paragraphs: 4 * chunk)
+    // Identifier-only locations (as a provider or a saved selection holds them) in the second block.
     let identifiers = (chunk..<(2 * chunk)).compactMap { storage.paragraph(at: $0)?.identifier }
     let locations = identifiers.map { TextLocation(elementIdentifier: $0, offset: 0) }
-    // Merge two paragraphs in the middle of the chunk, then delete the chunk's first paragraph's
+    // Merge two paragraphs in the middle of the block, then delete the block's first paragraph's
     // text and separator (which replaces it and the next one with their merge).
     let merged = chunk + 5
     let end = try storage.startOffset(ofParagraphAt: merged + 1)

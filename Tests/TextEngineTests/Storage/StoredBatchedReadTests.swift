@@ -22,9 +22,15 @@ import Testing
     }
     #expect(manager.paragraph(at: 4_310)?.attributedString.string == "message 4310")
     #expect(source.counts.elementQueries == 1, "all in the window")
-    // Either side of it, a read fills the run's end and the offsets stay exact.
+    // Either side of it, offsets come from the source's lengths: exact, and nothing is read.
     for index in [4_304, 4_337, 9_999] {
       #expect(try manager.startOffset(ofParagraphAt: index) == memory.startOffset(ofParagraphAt: index))
+    }
+    #expect(source.counts.elementQueries == 1)
+    // Building them, a read fills the run's end, one read each.
+    for index in [4_304, 4_337, 9_999] {
+      #expect(
+        manager.paragraph(at: index)?.attributedString.string == memory.paragraph(at: index)?.attributedString.string)
     }
     #expect(source.counts.elementQueries == 4)
   }

@@ -2,7 +2,7 @@ import Foundation
 import ReuseKitTestSupport
 import Testing
 
-@testable import TextEngine
+@_spi(Testing) @testable import TextEngine
 
 @Suite struct TextContentStorageTests {
   private func storage(_ paragraphs: [String]) -> TextContentStorage {
@@ -127,5 +127,24 @@ import Testing
     try storage.replaceCharacters(in: 3_000_000..<3_000_000, with: "x")
     let visited = storage.indexNodesVisited - before
     #expect(visited > 0 && visited < 400, "a keystroke visited \(visited) index nodes")
+  }
+
+  @Test func aKeystrokeInsideAHugePastedBlockStaysLogarithmic() throws {
+    let storage = TextContentStorage(paragraphs: (0..<1_000).map { (AttributedText("p\($0)"), [:]) })
+    // One paste of 30,000 paragraphs lands in one block ("p3" is split around it).
+    let paste = AttributedText((0..<30_000).map { "q\($0)" }.joined(separator: "\n"))
+    try storage.replaceCharacters(in: 10..<10, with: paste)
+    #expect(storage.releaseUnheldParagraphsNow() > 29_000)
+    let source = try #require(storage.source as? InMemoryTextContentSource)
+    let (visited, queries) = (source.treeNodesVisited, storage.sourceQueries)
+    // A keystroke deep inside it, by offset, with its paragraph released: found and rebuilt
+    // through the block's tree, not by walking the block.
+    let offset = try storage.startOffset(ofParagraphAt: 20_000)
+    try storage.replaceCharacters(in: (offset + 1)..<(offset + 1), with: "x")
+    #expect(storage.paragraph(at: 20_000)?.attributedString.string == "qx19997")
+    let nodes = source.treeNodesVisited - visited
+    #expect(nodes > 0 && nodes < 1_500, "the keystroke visited \(nodes) of the block's 30,000 nodes")
+    #expect(storage.sourceQueries - queries < 8)
+    #expect(storage.checkInvariants() == [])
   }
 }

@@ -62,6 +62,28 @@ struct BlockIndex {
     return block < counts.count ? (block, remaining) : nil
   }
 
+  /// The block holding document offset `offset`, where every element spans its length plus one
+  /// separator, and the offset at which that block's first element starts.
+  /// - Complexity: O(log blocks).
+  func locate(offset: Int) -> (block: Int, start: Int)? {
+    guard offset >= 0 else { return nil }
+    var index = 0
+    var start = 0
+    var step = 1
+    while step * 2 <= counts.count { step *= 2 }
+    while step > 0 {
+      let next = index + step
+      if next <= counts.count, start + countTree[next] + lengthTree[next] <= offset {
+        index = next
+        start += countTree[next] + lengthTree[next]
+      }
+      step /= 2
+    }
+    // Blocks before `index` end at or before `offset`; the block at `index` holds it (an empty block
+    // spans nothing, so the one found is never empty).
+    return index < counts.count ? (index, start) : nil
+  }
+
   /// Adds `count` elements and `length` characters to `block`.
   /// - Complexity: O(log blocks).
   mutating func add(toBlock block: Int, count: Int, length: Int) {

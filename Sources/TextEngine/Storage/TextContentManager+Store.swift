@@ -1,13 +1,15 @@
 /// Edits: one source transaction per replacement, written before the tree changes.
-extension StoredTextContentManager {
+extension TextContentManager {
   /// One block's share of a replacement: positions `positions` of block `block` (an index).
   private struct BlockPiece {
     var block: Int
     var positions: Range<Int>
   }
 
-  /// Writes a replacement to the source in one transaction (see ``TextContentManager/storeReplacement(_:removed:with:)``).
-  func writeReplacement(
+  /// Writes a replacement to the source in one transaction, before the tree changes: paragraphs
+  /// `range` (all built) become `contents`. Throws, with nothing changed, when the source fails.
+  /// - Returns: The new paragraphs' identifiers, as the source assigned them.
+  func storeReplacement(
     _ range: Range<Int>, removed: [TextParagraph], with contents: [(AttributedText, [String: String])]
   ) throws(TextEditError) -> [Int64]? {
     let pieces = blockPieces(for: range)
@@ -87,56 +89,10 @@ extension StoredTextContentManager {
     return pieces
   }
 
-  /// Keeps ``builtNodes`` in step with an edit.
-  func trackReplacement(removed: [TextParagraph], inserted: [TextParagraph]) {
+  /// Keeps ``builtNodes`` in step with an edit, once the tree holds `inserted` in place of `removed`.
+  func paragraphsDidChange(removed: [TextParagraph], inserted: [TextParagraph]) {
     for paragraph in removed { builtNodes[paragraph.identifier] = nil }
     for paragraph in inserted { builtNodes[paragraph.identifier] = paragraph.storageNode }
-  }
-
-  // MARK: Release
-
-  /// Releases the built paragraphs that nothing but the tree holds (no fragment, provider
-  /// location or caller), merging each into the runs beside it. Runs only once more than
-  /// ``releaseSlack`` paragraphs were built since the last release, so its cost is amortised.
-  /// - Complexity: O(built paragraphs × log n) when it runs.
-  func releaseUnheldParagraphs() {
-    guard !isInEditingTransaction, builtNodes.count > survivorsOfLastRelease + releaseSlack else { return }
-    for identifier in builtNodes.keys.sorted() {
-      guard let node = builtNodes[identifier], var paragraph = node.element else { continue }
-      node.element = nil
-      guard isKnownUniquelyReferenced(&paragraph), !holdsUnstoredEmptyParagraph else {
-        node.element = paragraph
-        continue
-      }
-      release(paragraph, node: node)
-    }
-    survivorsOfLastRelease = builtNodes.count
-  }
-
-  /// Turns `node` (whose paragraph was taken out) into a run, merged with the runs beside it.
-  private func release(_ paragraph: TextParagraph, node: SequenceTree<TextParagraph?>.Node) {
-    var start = paragraphs.position(of: node).index
-    var count = 1
-    var length = paragraph.length
-    if let previous = paragraphs.predecessor(of: node), previous.element == nil {
-      start -= previous.count
-      count += previous.count
-      length += previous.length
-    }
-    if let next = paragraphs.successor(of: node), next.element == nil {
-      count += next.count
-      length += next.length
-    }
-    paragraphs.replace(start..<(start + count), with: [.init(element: nil, count: count, length: length, height: 0)])
-    builtNodes[paragraph.identifier] = nil
-    paragraph.storageNode = nil
-    paragraph.textContentManager = nil
-    for attachment in paragraph.attributedString.attachments {
-      let identity = attachment.identity
-      presentAttachments[identity] = nil
-      if case .persistent = identity { releasedAttachments.insert(identity) }
-    }
-    paragraphsReleased += 1
   }
 }
 

@@ -1,0 +1,59 @@
+/// Built paragraphs that nothing holds go back into runs, and locations into them still resolve by
+/// identifier (see <doc:StorageIdentity>).
+extension TextContentManager {
+  /// Called after every viewport pass: releases the paragraphs nothing holds (amortised).
+  package func releaseUnusedParagraphs() { releaseUnheldParagraphs() }
+
+  /// The paragraphs built and in memory now.
+  public var liveParagraphCount: Int { builtNodes.count }
+
+  /// The nodes of the paragraph tree (built paragraphs plus runs).
+  public var paragraphTreeNodeCount: Int { paragraphs.nodeCount }
+
+  /// Releases the built paragraphs that nothing but the tree holds (no fragment, provider
+  /// location or caller), merging each into the runs beside it. Runs only once more than
+  /// ``releaseSlack`` paragraphs were built since the last release, so its cost is amortised.
+  /// `ignoringSlack` releases now, whatever was built since the last release (tests).
+  /// - Complexity: O(built paragraphs × log n) when it runs.
+  func releaseUnheldParagraphs(ignoringSlack: Bool = false) {
+    guard !isInEditingTransaction, ignoringSlack || builtNodes.count > survivorsOfLastRelease + releaseSlack else {
+      return
+    }
+    for identifier in builtNodes.keys.sorted() {
+      guard let node = builtNodes[identifier], var paragraph = node.element else { continue }
+      node.element = nil
+      guard isKnownUniquelyReferenced(&paragraph), !holdsUnstoredEmptyParagraph else {
+        node.element = paragraph
+        continue
+      }
+      release(paragraph, node: node)
+    }
+    survivorsOfLastRelease = builtNodes.count
+  }
+
+  /// Turns `node` (whose paragraph was taken out) into a run, merged with the runs beside it.
+  private func release(_ paragraph: TextParagraph, node: SequenceTree<TextParagraph?>.Node) {
+    var start = paragraphs.position(of: node).index
+    var count = 1
+    var length = paragraph.length
+    if let previous = paragraphs.predecessor(of: node), previous.element == nil {
+      start -= previous.count
+      count += previous.count
+      length += previous.length
+    }
+    if let next = paragraphs.successor(of: node), next.element == nil {
+      count += next.count
+      length += next.length
+    }
+    paragraphs.replace(start..<(start + count), with: [.init(element: nil, count: count, length: length, height: 0)])
+    builtNodes[paragraph.identifier] = nil
+    paragraph.storageNode = nil
+    paragraph.textContentManager = nil
+    for attachment in paragraph.attributedString.attachments {
+      let identity = attachment.identity
+      presentAttachments[identity] = nil
+      unbuiltAttachments.insert(identity)
+    }
+    paragraphsReleased += 1
+  }
+}

@@ -77,9 +77,9 @@ public final class TextLayoutManager {
   /// Whether ``index`` must be rebuilt from storage before its next use; edits are not applied meanwhile.
   private var needsEstimates = true
   /// The reuse controller of the text view this manager lays out for: told about every fragment
-  /// dropped and about the end of every editing transaction, and asked for the bounds of
+  /// dropped, released or hidden and every paragraph replaced, and asked for the bounds of
   /// attachments whose providers track their views' bounds.
-  package weak var reuseController: TextAttachmentReuseController?
+  weak var reuseController: TextAttachmentReuseController?
   private var generation = 0
   /// The content manager's node last looked up for an entry, its index and the tree's version then.
   private var storageCursor: (node: SequenceTree<TextParagraph?>.Node, index: Int, version: Int)?
@@ -420,9 +420,5 @@ extension TextLayoutManager: TextContentObserver {
       retainedNodes[ObjectIdentifier(fragment)] = nil
       reuseController?.fragmentDiscarded(fragment)
     }
-  }
-
-  package func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {
-    reuseController?.editTransactionEnded()
   }
 }

@@ -57,10 +57,10 @@ open class TextView: TextViewportLayoutControllerDelegate {
   var isTypingGroupOpen = false
 
   var needsLayout = true
-  /// Whether the view is applying an edit of its own: it then runs the pass itself once the
-  /// selection is set, not when the storage's editing transaction ends.
+  /// Whether the view is applying an edit of its own (with its undo record and selection, in one
+  /// editing transaction of the storage): it runs its pass once the transaction ended.
   var isPerformingEdit = false
-  /// The owner of every provider, view, scroll-cache and fragment-surface decision.
+  /// The owner of every provider, view and scroll-cache decision.
   package let reuseController: TextAttachmentReuseController
 
   /// Creates a view over `storage` with its own layout manager.
@@ -87,6 +87,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
     textLayoutManager.reuseController = reuseController
     textLayoutManager.textViewportLayoutController.delegate = self
     textLayoutManager.textViewportLayoutController.instrumentation = instrumentation
+    storage.addObserver(self)  // after the layout manager, which observes its edits
   }
 
   /// The viewport controller of this view's layout manager.
@@ -104,10 +105,11 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// The largest valid scroll offset with the current (partly estimated) heights.
   public var maximumScrollOffset: Double { max(0, textLayoutManager.documentHeight - viewportSize.height) }
 
-  /// Marks the viewport as needing a pass and runs it now if ``laysOutImmediately``.
+  /// Marks the viewport as needing a pass and runs it now if ``laysOutImmediately`` (during an edit
+  /// of the view's own, once the edit's transaction ended).
   public func setNeedsLayout() {
     needsLayout = true
-    if laysOutImmediately { layoutIfNeeded() }
+    if laysOutImmediately, !isPerformingEdit { layoutIfNeeded() }
   }
 
   /// Runs a viewport pass if one is needed.
@@ -245,7 +247,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
     _ textViewportLayoutController: TextViewportLayoutController,
     configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
   ) {
-    let surface = reuseController.surface(for: textLayoutFragment)
+    let surface = textViewportLayoutController.reusableRenderingSurface(
+      for: textLayoutFragment, making: makeRenderingSurface(for:))
     surface.frame = textLayoutFragment.layoutFragmentFrame
     textViewportLayoutController.setRenderingSurface(surface, for: textLayoutFragment)
     reuseController.showAttachmentViews(in: textLayoutFragment)

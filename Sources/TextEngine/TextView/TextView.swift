@@ -5,9 +5,15 @@ import ReuseKitSupport
 /// The headless framework text view: editing, selection, undo, scrolling, attachment views
 /// and their reuse, with no drawing. The SDL view subclasses it.
 ///
-/// It is the viewport controller's delegate; subclasses override the hooks and call `super`.
+/// It is the viewport controller's delegate. Subclasses (the SDL view) may override, and must call
+/// `super` from, the three pass hooks (`textViewportLayoutControllerWillLayout(_:)`,
+/// `textViewportLayoutController(_:configureRenderingSurfaceFor:)` and
+/// `textViewportLayoutControllerDidLayout(_:)`); they may override ``makeRenderingSurface(for:)``
+/// to return their own drawable type and ``shouldChangeText(in:)`` to protect parts of the
+/// document. Nothing else is meant to be overridden.
 /// Each text view has its own layout manager, providers, scroll cache and counters, so two
-/// views on one storage count separately.
+/// views on one storage count separately; an edit in one reaches the others when its storage
+/// transaction ends, and they lay out on their own next pass.
 open class TextView: TextViewportLayoutControllerDelegate {
   /// The shared content manager (in memory, ``TextContentStorage``, or over a store,
   /// ``StoredTextContentManager``).
@@ -122,7 +128,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// Runs a viewport pass now. When anchored to the bottom it repeats (at most 4 times)
   /// until measured heights put the last paragraph's bottom at the viewport's bottom.
   /// - Complexity: O(log n + fragments in the viewport).
-  open func layoutViewport() {
+  public func layoutViewport() {
     if isAnchoredToBottom { scrollOffset = maximumScrollOffset }
     textViewportLayoutController.layoutViewport()
     var rounds = 0
@@ -134,7 +140,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   }
 
   /// Scrolls so that the viewport's top is at `y` (clamped).
-  open func scroll(toY y: Double) {
+  public func scroll(toY y: Double) {
     let y = y.isNaN ? scrollOffset : y
     scrollOffset = min(max(0, y), maximumScrollOffset)
     isAnchoredToBottom = false
@@ -198,7 +204,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
 
   /// Changes the visible size, each side kept in 1…``maximumViewportSide`` (NaN becomes 1). A new
   /// width relays out every paragraph (lazily, as passes reach them).
-  open func setViewportSize(_ size: CGSize) {
+  public func setViewportSize(_ size: CGSize) {
     let size = Self.usableSize(size)
     viewportSize = size
     textLayoutManager.setContainerWidth(size.width)
@@ -223,15 +229,17 @@ open class TextView: TextViewportLayoutControllerDelegate {
 
   // MARK: Rendering surfaces for fragments
 
-  /// The surface for `fragment`; subclasses return their own drawable type.
-  /// Called once per fragment while the fragment stays in the viewport.
+  /// The surface for `fragment`; subclasses override it to return their own drawable type.
+  /// Called once per fragment while the fragment stays in the viewport (the viewport controller
+  /// keeps it from pass to pass).
   open func makeRenderingSurface(for fragment: TextLayoutFragment) -> any TextViewportRenderingSurface {
     PlaceholderRenderingSurface()
   }
 
-  // MARK: Viewport delegate (override and call super)
+  // MARK: Viewport delegate (the three pass hooks may be overridden; call super)
 
-  open func viewportBounds(for textViewportLayoutController: TextViewportLayoutController) -> CGRect {
+  /// The visible rectangle, ``viewportBounds``.
+  public func viewportBounds(for textViewportLayoutController: TextViewportLayoutController) -> CGRect {
     viewportBounds
   }
 
@@ -263,7 +271,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
     reuseController.endPass()
   }
 
-  open func textViewportLayoutControllerReceivedSetNeedsLayout(
+  /// Marks the view for a pass and runs it now.
+  public func textViewportLayoutControllerReceivedSetNeedsLayout(
     _ textViewportLayoutController: TextViewportLayoutController
   ) {
     needsLayout = true
@@ -271,7 +280,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   }
 
   /// Moves the scroll offset so the first visible fragment stays put on screen.
-  open func textViewportLayoutController(
+  public func textViewportLayoutController(
     _ textViewportLayoutController: TextViewportLayoutController, adjustViewportOriginBy dy: Double
   ) {
     scrollOffset = max(0, scrollOffset + dy)

@@ -14,9 +14,6 @@ final class FragmentSurfaceCache {
   /// The last pass's surfaces not asked for yet in this one.
   private var previous: [ObjectIdentifier: Entry] = [:]
 
-  /// The number of surfaces kept from the current (or last) pass.
-  var count: Int { current.count }
-
   /// Starts a pass: the last pass's surfaces become the ones to pick up.
   func beginPass() {
     swap(&current, &previous)

@@ -55,6 +55,7 @@ import TextEngine
     let states = [wide, narrow].map { ($0.viewProvider(for: sticker)?.view as? StickerView)?.animationState }
     let before = (wide.instrumentation.totals, narrow.instrumentation.totals)
     wide.insertText("x")
+    try narrow.renderFrame()  // the other view lays out on its own next pass, its next frame
     let deltas = [wide.instrumentation.totals - before.0, narrow.instrumentation.totals - before.1]
     let keeps = policy.contains(.onEditingInlineParagraphs)
     let expected = ExpectedCounts([
@@ -83,6 +84,7 @@ import TextEngine
     try narrow.setSelectedRange(narrowStart..<narrowStart)
     let wideBefore = wide.instrumentation.totals.layoutFragmentsCreated
     narrow.insertText("y")
+    try wide.renderFrame()
     #expect(wide.instrumentation.totals.layoutFragmentsCreated == wideBefore + 1)
     #expect(storage.paragraph(at: 4)?.attributedString.string.hasPrefix("ymessage 4") == true)
   }

@@ -11,6 +11,10 @@ public final class CountingTextView: TextView {
   public var surfacesAnsweredInDidLayout: [Bool] = []
   /// Whether the surface map was empty when willLayout ran.
   public var surfaceMapEmptyAtWillLayout: [Bool] = []
+  /// The reuse state machine's invariant violations found after each pass (each prefixed with
+  /// the pass's number); empty while every pass left the states consistent.
+  public private(set) var stateViolations: [String] = []
+  private var passes = 0
   private var configuredThisPass: [TextLayoutFragment] = []
   private var previousPassFragments: [TextLayoutFragment] = []
 
@@ -34,5 +38,7 @@ public final class CountingTextView: TextView {
     hookLog.append("did")
     surfacesAnsweredInDidLayout.append(configuredThisPass.allSatisfy { controller.renderingSurface(for: $0) != nil })
     previousPassFragments = configuredThisPass
+    passes += 1
+    stateViolations += reuseController.checkInvariants().map { "pass \(passes): \($0)" }
   }
 }

@@ -37,15 +37,19 @@ public struct ReuseScenario {
     storage.paragraph(at: index)?.attributedString.attachments ?? []
   }
 
-  /// Runs `body` and returns the counter deltas, checking after it the bookkeeping invariants
-  /// and that the counters agree with the real objects made and freed (``ObjectTally``).
+  /// Runs `body` and returns the counter deltas, checking after it the bookkeeping invariants, the
+  /// reuse state machine's invariants (after every pass and at the end), and that the counters agree
+  /// with the real objects made and freed (``ObjectTally``).
   public func measure(_ body: () throws -> Void) rethrows -> (counters: Counters, violations: [String]) {
     let tally = view.tally
     let before = (
       tally.providersInitialized, tally.viewsLoaded, tally.animationStatesCreated, tally.viewsDiscarded
     )
+    let stateViolationsBefore = view.stateViolations.count
     let counters = try view.instrumentation.measure(body)
     var violations = view.reuseInvariantViolations()
+    violations += view.stateViolations.dropFirst(stateViolationsBefore)
+    violations += view.reuseController.checkInvariants()
     let real: [(String, Int, Int)] = [
       ("providersCreated", counters.providersCreated, tally.providersInitialized - before.0),
       ("viewsLoaded", counters.viewsLoaded, tally.viewsLoaded - before.1),

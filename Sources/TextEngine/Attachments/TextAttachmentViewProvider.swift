@@ -6,6 +6,10 @@ import Instrumentation
 /// The framework calls ``loadView()`` at most once per provider per view lifetime: again
 /// only after the view was discarded. Subclass it and register a reuse policy for the
 /// subclass with ``TextView/register(_:forTextAttachmentViewProviderType:)``.
+///
+/// Subclasses override ``loadView()`` (to make their view), and ``tracksTextAttachmentViewBounds``
+/// with ``attachmentBounds(for:location:textContainer:proposedLineFragment:position:)`` (to size the
+/// attachment from the view); nothing else is meant to be overridden.
 open class TextAttachmentViewProvider {
   /// The attachment this provider draws.
   public private(set) weak var textAttachment: TextAttachment?
@@ -18,14 +22,14 @@ open class TextAttachmentViewProvider {
   /// The attachment's rendering surface, once loaded.
   public var view: (any TextViewportRenderingSurface)?
   /// Whether the framework should ask ``attachmentBounds(for:location:textContainer:proposedLineFragment:position:)``
-  /// during layout instead of using the attachment's bounds.
+  /// during layout instead of using the attachment's bounds. Override it to return `true` (default `false`).
   open var tracksTextAttachmentViewBounds: Bool { false }
 
   /// The ``textAttachment``'s identifier, kept even after the attachment is gone.
   public let attachmentID: Int
   /// The attachment's identity for reuse: its stored identifier when it has one, so that the
   /// attachment rebuilt from its store (a new object) finds this provider again.
-  package let reuseIdentity: AttachmentIdentity
+  let reuseIdentity: AttachmentIdentity
 
   public required init(
     textAttachment: TextAttachment, parentView: TextView?, textLayoutManager: TextLayoutManager?,
@@ -40,15 +44,17 @@ open class TextAttachmentViewProvider {
   }
 
   /// Points the provider at `attachment`, the same attachment rebuilt from its store.
-  package func rebind(to attachment: TextAttachment) { textAttachment = attachment }
+  func rebind(to attachment: TextAttachment) { textAttachment = attachment }
 
-  /// Creates ``view``. The default makes a ``PlaceholderRenderingSurface`` of the attachment's size.
+  /// Creates ``view``. The default makes a ``PlaceholderRenderingSurface`` of the attachment's size;
+  /// override it to make your own (no need to call `super`).
   /// - Throws: Any error; the framework then shows a placeholder and records an error event.
   open func loadView() throws {
     view = PlaceholderRenderingSurface(frame: textAttachment?.bounds ?? .zero)
   }
 
   /// The bounds to lay the attachment out with, when ``tracksTextAttachmentViewBounds`` is true.
+  /// Override it with ``tracksTextAttachmentViewBounds``; the default returns the attachment's bounds.
   open func attachmentBounds(
     for attributes: TextAttributes, location: TextLocation, textContainer: TextContainer?,
     proposedLineFragment: CGRect, position: CGPoint

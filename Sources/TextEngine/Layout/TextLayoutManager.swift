@@ -73,17 +73,18 @@ public final class TextLayoutManager {
     if needsEstimates { rebuildEstimates() }
     return index
   }
-  private let index = SequenceTree<Entry>(seed: 0xFAB)
+  let index = SequenceTree<Entry>(seed: 0xFAB)
   /// Whether ``index`` must be rebuilt from storage before its next use; edits are not applied meanwhile.
-  private var needsEstimates = true
+  private(set) var needsEstimates = true
   /// The reuse controller of the text view this manager lays out for: told about every fragment
-  /// dropped and about the end of every editing transaction, and asked for the bounds of
+  /// dropped, released or hidden and every paragraph replaced, and asked for the bounds of
   /// attachments whose providers track their views' bounds.
-  package weak var reuseController: TextAttachmentReuseController?
+  weak var reuseController: TextAttachmentReuseController?
   private var generation = 0
   /// The content manager's node last looked up for an entry, its index and the tree's version then.
   private var storageCursor: (node: SequenceTree<TextParagraph?>.Node, index: Int, version: Int)?
-  private lazy var averageAdvance: Double = {
+  /// The average advance of a sample of text in the default attributes, for estimates.
+  private(set) lazy var averageAdvance: Double = {
     let sample = "the quick brown fox jumps over the lazy dog"
     let advances = glyphMeasurer.advances(of: sample[...], attributes: defaultAttributes)
     return advances.reduce(0, +) / Double(max(1, advances.count))
@@ -101,7 +102,7 @@ public final class TextLayoutManager {
   /// Creates a layout manager that indexes the paragraphs on the first geometry query, so that a
   /// delegate set right after creation (as a text view's owner does) is the one estimated with.
   /// - Complexity: O(1).
-  package init(
+  init(
     lazilyIndexing textContentManager: TextContentManager, textContainer: TextContainer,
     glyphMeasurer: any GlyphMeasuring
   ) {
@@ -330,7 +331,7 @@ public final class TextLayoutManager {
       layoutWidth: textContainer.size.width, layoutManager: self, generation: generation)
   }
 
-  fileprivate func lineWidth(for style: ParagraphStyle) -> Double {
+  func lineWidth(for style: ParagraphStyle) -> Double {
     let available = textContainer.lineWidth - style.headIndent - style.tailIndent
     return max(1, min(available, style.maximumLineWidth ?? available))
   }
@@ -349,80 +350,5 @@ public final class TextLayoutManager {
     node.element.fragment = nil
     retainedNodes[ObjectIdentifier(fragment)] = nil
     reuseController?.fragmentHidden(fragment)
-  }
-
-  func estimatedHeight(of paragraph: TextParagraph) -> Double {
-    HeightEstimator(self).height(of: paragraph)
-  }
-
-  /// Estimates heights from paragraph lengths, reading the metrics it needs once.
-  struct HeightEstimator {
-    let manager: TextLayoutManager
-    let delegate: (any TextLayoutManagerDelegate)?
-    let averageAdvance: Double
-    let lineHeight: Double
-
-    init(_ manager: TextLayoutManager) {
-      self.manager = manager
-      delegate = manager.delegate
-      averageAdvance = manager.averageAdvance
-      lineHeight = manager.glyphMeasurer.lineMetrics(for: manager.defaultAttributes).lineHeight
-    }
-
-    func height(of paragraph: TextParagraph) -> Double {
-      let style = delegate?.textLayoutManager(manager, paragraphStyleFor: paragraph) ?? .plain
-      return height(length: paragraph.length, style: style)
-    }
-
-    /// The estimate for `count` paragraphs of `length` characters in all (the whole document when a
-    /// view opens): `count` paragraphs of the average length, in the style of a paragraph without
-    /// attributes. It reads no paragraph, so every backend gets the same estimate.
-    func height(ofRunOf count: Int, length: Int) -> Double {
-      let style =
-        delegate?.textLayoutManager(manager, paragraphStyleFor: TextParagraph(attributedString: AttributedText()))
-        ?? .plain
-      return Double(count) * height(length: length / max(1, count), style: style)
-    }
-
-    private func height(length: Int, style: ParagraphStyle) -> Double {
-      let width = manager.lineWidth(for: style)
-      let lines = max(1, (Double(length) * averageAdvance / width).rounded(.up))
-      return lines * lineHeight + style.spacingBefore + style.spacingAfter
-    }
-  }
-}
-
-extension TextLayoutManager: TextContentObserver {
-  package func textContentManager(
-    _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
-    inserted: [TextParagraph]
-  ) {
-    guard !needsEstimates else { return }  // the rebuild will read the storage as it is then
-    let estimator = HeightEstimator(self)
-    // The range's ends must fall between nodes: split the gaps they fall in.
-    if range.lowerBound < index.count { _ = entryNode(at: range.lowerBound) }
-    if range.upperBound > range.lowerBound { _ = entryNode(at: range.upperBound - 1) }
-    // An edited paragraph (one replaced by one, as on every keystroke) starts from its old measured
-    // height, which is nearer the truth than a length estimate: a bottom-anchored view then needs
-    // no second pass to settle.
-    let edited = range.count == 1 && inserted.count == 1 ? index.node(at: range.lowerBound)?.element : nil
-    let measured = edited?.fragment?.height
-    let (removedEntries, _) = index.replace(
-      range,
-      with: inserted.map {
-        var entry = Entry()
-        entry.replacedLayout = edited.flatMap(ReplacedLayout.of)
-        return (element: entry, length: $0.length, height: measured ?? estimator.height(of: $0))
-      })
-    reuseController?.paragraphsReplaced(removed.map(\.identifier))
-    for entry in removedEntries {
-      guard let fragment = entry.fragment else { continue }
-      retainedNodes[ObjectIdentifier(fragment)] = nil
-      reuseController?.fragmentDiscarded(fragment)
-    }
-  }
-
-  package func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {
-    reuseController?.editTransactionEnded()
   }
 }

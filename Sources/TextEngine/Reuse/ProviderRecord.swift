@@ -1,31 +1,89 @@
-/// What a ``TextAttachmentReuseController`` knows about one attachment's provider.
+/// What a ``TextAttachmentReuseController`` knows about one attachment's provider: the provider and
+/// its one ``ProviderState``.
+///
+/// Only ``TextAttachmentReuseController/apply(_:to:)`` writes ``state`` (see
+/// `TextAttachmentReuseController+Transitions.swift`); everything else reads it.
 final class ProviderRecord {
   let provider: TextAttachmentViewProvider
   /// The attachment, kept weakly: deletion is detected through the storage, not by lifetime.
-  weak var attachment: TextAttachment?
-  /// The fragment that owns the provider, or `nil` while it waits to be handed to a new one.
-  weak var fragment: TextLayoutFragment?
-  /// Where the provider's view is.
-  var viewState = TextAttachmentReuseController.ViewState.discarded
+  private(set) weak var attachment: TextAttachment?
+  /// Who holds the provider and where its view is.
+  fileprivate(set) var state: ProviderState
   /// The paragraph index the provider was last configured at, for events.
   var paragraphIndex: Int?
+  /// The pass that last showed the view (see ``TextAttachmentReuseController/endPass()``).
+  var lastShownPass = 0
 
   init(provider: TextAttachmentViewProvider, attachment: TextAttachment, fragment: TextLayoutFragment) {
     self.provider = provider
     self.attachment = attachment
-    self.fragment = fragment
+    self.state = .held(by: fragment, view: .unloaded)
   }
 
   /// The attachment's identity: the key of the controller's tables.
   var id: AttachmentIdentity { provider.reuseIdentity }
   /// The id of the attachment object the provider was made for, for instrumentation.
   var attachmentID: Int { provider.attachmentID }
+  var typeName: String { provider.providerTypeName }
 
-  /// Points the record and its provider at `attachment`: the same attachment, rebuilt from its store.
-  func rebind(to attachment: TextAttachment) {
+  /// Points the record and its provider at `attachment` (the same attachment, rebuilt from its
+  /// store) and the provider at `location`.
+  func move(to location: TextLocation, attachment: TextAttachment) {
+    provider.location = location
     guard self.attachment !== attachment else { return }
     self.attachment = attachment
     provider.rebind(to: attachment)
   }
-  var typeName: String { provider.providerTypeName }
+}
+
+/// Where one provider is: who holds it, and where its view is. Each provider record holds exactly
+/// one value, so a provider is never both held and waiting, and a detached provider always has a
+/// cached view. <doc:ReusePolicies> draws the states and every transition between them.
+enum ProviderState {
+  /// A layout fragment holds the provider: the layout manager's fragment of its paragraph, or one
+  /// the open editing transaction dropped (released when the transaction ends).
+  case held(by: TextLayoutFragment, view: TextAttachmentReuseController.ViewState)
+  /// An edit dropped its fragment while the attachment stayed, under `.onEditingInlineParagraphs`:
+  /// the paragraph's next fragment takes the provider over, with its view as it is.
+  case awaitingHandOver(view: TextAttachmentReuseController.ViewState)
+  /// The layout manager released its fragment for memory while its view sat in the scroll cache:
+  /// the paragraph's next fragment re-adopts it silently and restores the view.
+  case detached
+  /// The content manager's delegate hides its paragraph (a collapsed section): kept, without a
+  /// fragment, until the paragraph shows again; hiding counts as scrolling out.
+  case hidden(view: TextAttachmentReuseController.ViewState)
+
+  /// Where the view is.
+  var view: TextAttachmentReuseController.ViewState {
+    switch self {
+    case .held(_, let view), .awaitingHandOver(let view), .hidden(let view): view
+    case .detached: .cached
+    }
+  }
+
+  /// The fragment that holds the provider, if one does.
+  var fragment: TextLayoutFragment? {
+    if case .held(let fragment, _) = self { fragment } else { nil }
+  }
+
+  /// The same holder with the view in `view`; `nil` for a detached provider, whose view is always
+  /// cached (it goes with its view).
+  func with(view: TextAttachmentReuseController.ViewState) -> ProviderState? {
+    switch self {
+    case .held(let fragment, _): .held(by: fragment, view: view)
+    case .awaitingHandOver: .awaitingHandOver(view: view)
+    case .hidden: .hidden(view: view)
+    case .detached: view == .cached ? .detached : nil
+    }
+  }
+}
+
+extension TextAttachmentReuseController {
+  /// Sets `record`'s state and keeps the indices derived from it (views shown, the scroll cache,
+  /// providers without a fragment) in step. Only ``apply(_:to:)`` calls it.
+  func setState(_ state: ProviderState, of record: ProviderRecord) {
+    let old = record.state
+    record.state = state
+    index(record, leaving: old)
+  }
 }

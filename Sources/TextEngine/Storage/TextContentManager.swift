@@ -25,6 +25,8 @@ public class TextContentManager {
   private var observers: [WeakObserver] = []
   private var transactionDepth = 0
   private var isNotifying = false
+  /// Whether the open editing transaction replaced paragraphs (so its end is told).
+  private var editedInTransaction = false
   /// Attachments present in the built paragraphs, by identity; each appears at most once.
   var presentAttachments: [AttachmentIdentity: TextAttachment] = [:]
 
@@ -84,7 +86,8 @@ public class TextContentManager {
 
   // MARK: Observers
 
-  /// Attaches an observer (a layout manager); each is told about every later edit.
+  /// Attaches an observer (a layout manager or a text view), held weakly; each is told about every
+  /// later edit and transaction end, in the order observers were added.
   package func addObserver(_ observer: any TextContentObserver) {
     observers.removeAll { $0.value == nil || $0.value === observer }
     observers.append(WeakObserver(value: observer))
@@ -258,12 +261,13 @@ public class TextContentManager {
   package var isInEditingTransaction: Bool { transactionDepth > 0 }
 
   /// Groups edits; observers hear ``TextContentObserver/textContentManagerDidEndEditingTransaction(_:)``
-  /// once, when the outermost transaction ends. Reuse decisions are made then.
+  /// once, when the outermost transaction ends, if it edited. Reuse decisions are made then.
   public func performEditingTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {
     transactionDepth += 1
     defer {
       transactionDepth -= 1
-      if transactionDepth == 0 {
+      if transactionDepth == 0, editedInTransaction {
+        editedInTransaction = false
         for observer in observers { observer.value?.textContentManagerDidEndEditingTransaction(self) }
       }
     }
@@ -347,6 +351,7 @@ public class TextContentManager {
       paragraphsDidChange(removed: removedParagraphs, inserted: newParagraphs)
       isNotifying = true
       defer { isNotifying = false }
+      editedInTransaction = true
       for observer in observers {
         observer.value?.textContentManager(
           self, didReplaceParagraphsIn: range, removed: removedParagraphs, inserted: newParagraphs)

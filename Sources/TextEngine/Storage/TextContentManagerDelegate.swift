@@ -32,12 +32,24 @@ extension TextContentManagerDelegate {
   ) -> Bool { true }
 }
 
-/// Told about every edit, in order. Layout managers observe their storage through this.
+/// Told about every edit, in order, and about the end of each outermost editing transaction that
+/// edited. Layout managers observe their storage's edits through this (to invalidate layout); text
+/// views observe the ends of transactions (to settle reuse and mark themselves for layout; never a
+/// pass from inside the notification). Both methods default to doing nothing.
 package protocol TextContentObserver: AnyObject {
-  /// Paragraphs `range` (indices before the edit) were replaced by `inserted`.
+  /// Paragraphs `range` (indices before the edit) were replaced by `inserted`. Told inside the
+  /// editing transaction: no edit may be made from here.
   func textContentManager(
     _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
     inserted: [TextParagraph])
-  /// The outermost editing transaction ended.
+  /// The outermost editing transaction ended, and it edited the document.
   func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager)
+}
+
+extension TextContentObserver {
+  package func textContentManager(
+    _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
+    inserted: [TextParagraph]
+  ) {}
+  package func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {}
 }

@@ -122,42 +122,33 @@ extension TextView {
   /// Puts back what `record` replaced and returns the record that puts it back again.
   private func revert(_ record: UndoRecord) -> UndoRecord? {
     var inverse: UndoRecord?
-    if let replacement = try? performOwnEdit({ () throws(TextEditError) in
-      try textContentStorage.replaceParagraphs(
+    performOwnEdit {
+      if let replacement = try? textContentStorage.replaceParagraphs(
         in: record.paragraphIndex..<(record.paragraphIndex + record.insertedCount), with: record.removedContents)
-    }) {
-      inverse = UndoRecord(replacement, selectionBefore: record.selectionAfter, selectionAfter: record.selectionBefore)
+      {
+        inverse = UndoRecord(
+          replacement, selectionBefore: record.selectionAfter, selectionAfter: record.selectionBefore)
+      }
+      try? setSelectedRange(record.selectionBefore)
     }
-    try? setSelectedRange(record.selectionBefore)
     return inverse
   }
 
   // MARK: Edit transactions
 
-  /// Runs `edit`, an edit of the view's own: the storage's transaction ends inside it without
-  /// a pass, which the caller runs once it has set the selection.
-  private func performOwnEdit<Result>(_ edit: () throws(TextEditError) -> Result) throws(TextEditError) -> Result {
+  /// Runs `edit`, an edit of the view's own together with what records it (the undo record, the
+  /// selection), in one editing transaction of the storage. The storage tells its observers when
+  /// that transaction ends, so other views on it hear of the edit only once it is recorded; then
+  /// this view runs its pass (if ``laysOutImmediately``).
+  private func performOwnEdit<Result, Failure: Error>(_ edit: () throws(Failure) -> Result) throws(Failure) -> Result {
+    let wasPerformingEdit = isPerformingEdit
     isPerformingEdit = true
-    defer { isPerformingEdit = false }
-    return try edit()
-  }
-
-  /// The storage's outermost editing transaction ended (and the reuse controller settled it):
-  /// clamps the selection to the new document and runs a pass, unless the view made the edit. An
-  /// edit the view did not make clears its undo and redo history.
-  func editTransactionDidEnd() {
-    if !isPerformingEdit {
-      // Another view (or code editing the storage directly) changed the document: this view's undo
-      // records name paragraphs by index and would now revert the wrong ones, so they go.
-      undoStack.removeAll()
-      redoStack.removeAll()
-      isTypingGroupOpen = false
+    let outcome = textContentStorage.performEditingTransaction {
+      Swift.Result { () throws(Failure) -> Result in try edit() }
     }
-    let length = textContentStorage.length
-    selectedRange = min(selectedRange.lowerBound, length)..<min(selectedRange.upperBound, length)
-    selectionAnchor = min(selectionAnchor, length)
-    needsLayout = true
+    isPerformingEdit = wasPerformingEdit
     if !isPerformingEdit, laysOutImmediately { layoutIfNeeded() }
+    return try outcome.get()
   }
 
   // MARK: Helpers
@@ -187,25 +178,51 @@ extension TextView {
     let before = selectedRange
     let continuesTyping =
       typed != nil && coalescesTyping && isTypingGroupOpen && before == undoStack.last?.selectionAfter
-    let replacement = try performOwnEdit(edit)
-    let selection: Range<Int>
-    switch selectionAfter {
-    case .fixed(let range): selection = range
-    case .caretBefore(let suffix, let lowerBound):
-      let caret = max(lowerBound, textContentStorage.length - suffix)
-      selection = caret..<caret
-    }
-    let record = UndoRecord(replacement, selectionBefore: before, selectionAfter: selection)
-    if continuesTyping, let last = undoStack.last, let merged = last.extended(by: record) {
-      undoStack[undoStack.count - 1] = merged
-    } else {
-      undoStack.append(record)
-    }
+    try performOwnEdit { () throws(TextEditError) in
+      let replacement = try edit()
+      let selection: Range<Int>
+      switch selectionAfter {
+      case .fixed(let range): selection = range
+      case .caretBefore(let suffix, let lowerBound):
+        let caret = max(lowerBound, textContentStorage.length - suffix)
+        selection = caret..<caret
+      }
+      let record = UndoRecord(replacement, selectionBefore: before, selectionAfter: selection)
+      if continuesTyping, let last = undoStack.last, let merged = last.extended(by: record) {
+        undoStack[undoStack.count - 1] = merged
+      } else {
+        undoStack.append(record)
+      }
 
-    if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
-    redoStack.removeAll()
-    try? setSelectedRange(selection)  // closes any typing group…
-    isTypingGroupOpen = typed.map { !$0.isWhitespace } ?? false  // …a typed letter reopens it
+      if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
+      redoStack.removeAll()
+      try? setSelectedRange(selection)  // closes any typing group…
+      isTypingGroupOpen = typed.map { !$0.isWhitespace } ?? false  // …a typed letter reopens it
+    }
+  }
+}
+
+extension TextView: TextContentObserver {
+  /// The storage's outermost editing transaction ended, with an edit: the one notification a view
+  /// gets, from the storage, once the edit is recorded (when this view made it, its undo record and
+  /// selection are set already). The reuse controller settles the transaction's reuse decisions,
+  /// the selection is clamped to the new document, and the view marks itself for layout: it runs
+  /// no pass from here. An edit the view made runs its pass right after (see `performOwnEdit`);
+  /// any other lays the view out on its next pass (``layoutIfNeeded()``, the next frame). An edit
+  /// the view did not make clears its undo and redo history.
+  package func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {
+    reuseController.editTransactionEnded()
+    if !isPerformingEdit {
+      // Another view (or code editing the storage directly) changed the document: this view's undo
+      // records name paragraphs by index and would now revert the wrong ones, so they go.
+      undoStack.removeAll()
+      redoStack.removeAll()
+      isTypingGroupOpen = false
+    }
+    let length = textContentStorage.length
+    selectedRange = min(selectedRange.lowerBound, length)..<min(selectedRange.upperBound, length)
+    selectionAnchor = min(selectionAnchor, length)
+    needsLayout = true
   }
 }
 

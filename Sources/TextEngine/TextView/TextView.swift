@@ -5,9 +5,15 @@ import ReuseKitSupport
 /// The headless framework text view: editing, selection, undo, scrolling, attachment views
 /// and their reuse, with no drawing. The SDL view subclasses it.
 ///
-/// It is the viewport controller's delegate; subclasses override the hooks and call `super`.
+/// It is the viewport controller's delegate. Subclasses (the SDL view) may override, and must call
+/// `super` from, the three pass hooks (`textViewportLayoutControllerWillLayout(_:)`,
+/// `textViewportLayoutController(_:configureRenderingSurfaceFor:)` and
+/// `textViewportLayoutControllerDidLayout(_:)`); they may override ``makeRenderingSurface(for:)``
+/// to return their own drawable type and ``shouldChangeText(in:)`` to protect parts of the
+/// document. Nothing else is meant to be overridden.
 /// Each text view has its own layout manager, providers, scroll cache and counters, so two
-/// views on one storage count separately.
+/// views on one storage count separately; an edit in one reaches the others when its storage
+/// transaction ends, and they lay out on their own next pass.
 open class TextView: TextViewportLayoutControllerDelegate {
   /// The shared content manager (in memory, ``TextContentStorage``, or over a store,
   /// ``StoredTextContentManager``).
@@ -57,10 +63,10 @@ open class TextView: TextViewportLayoutControllerDelegate {
   var isTypingGroupOpen = false
 
   var needsLayout = true
-  /// Whether the view is applying an edit of its own: it then runs the pass itself once the
-  /// selection is set, not when the storage's editing transaction ends.
+  /// Whether the view is applying an edit of its own (with its undo record and selection, in one
+  /// editing transaction of the storage): it runs its pass once the transaction ended.
   var isPerformingEdit = false
-  /// The owner of every provider, view, scroll-cache and fragment-surface decision.
+  /// The owner of every provider, view and scroll-cache decision.
   package let reuseController: TextAttachmentReuseController
 
   /// Creates a view over `storage` with its own layout manager.
@@ -87,6 +93,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
     textLayoutManager.reuseController = reuseController
     textLayoutManager.textViewportLayoutController.delegate = self
     textLayoutManager.textViewportLayoutController.instrumentation = instrumentation
+    storage.addObserver(self)  // after the layout manager, which observes its edits
   }
 
   /// The viewport controller of this view's layout manager.
@@ -104,10 +111,11 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// The largest valid scroll offset with the current (partly estimated) heights.
   public var maximumScrollOffset: Double { max(0, textLayoutManager.documentHeight - viewportSize.height) }
 
-  /// Marks the viewport as needing a pass and runs it now if ``laysOutImmediately``.
+  /// Marks the viewport as needing a pass and runs it now if ``laysOutImmediately`` (during an edit
+  /// of the view's own, once the edit's transaction ended).
   public func setNeedsLayout() {
     needsLayout = true
-    if laysOutImmediately { layoutIfNeeded() }
+    if laysOutImmediately, !isPerformingEdit { layoutIfNeeded() }
   }
 
   /// Runs a viewport pass if one is needed.
@@ -120,7 +128,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// Runs a viewport pass now. When anchored to the bottom it repeats (at most 4 times)
   /// until measured heights put the last paragraph's bottom at the viewport's bottom.
   /// - Complexity: O(log n + fragments in the viewport).
-  open func layoutViewport() {
+  public func layoutViewport() {
     if isAnchoredToBottom { scrollOffset = maximumScrollOffset }
     textViewportLayoutController.layoutViewport()
     var rounds = 0
@@ -132,7 +140,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   }
 
   /// Scrolls so that the viewport's top is at `y` (clamped).
-  open func scroll(toY y: Double) {
+  public func scroll(toY y: Double) {
     let y = y.isNaN ? scrollOffset : y
     scrollOffset = min(max(0, y), maximumScrollOffset)
     isAnchoredToBottom = false
@@ -196,7 +204,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
 
   /// Changes the visible size, each side kept in 1…``maximumViewportSide`` (NaN becomes 1). A new
   /// width relays out every paragraph (lazily, as passes reach them).
-  open func setViewportSize(_ size: CGSize) {
+  public func setViewportSize(_ size: CGSize) {
     let size = Self.usableSize(size)
     viewportSize = size
     textLayoutManager.setContainerWidth(size.width)
@@ -221,15 +229,17 @@ open class TextView: TextViewportLayoutControllerDelegate {
 
   // MARK: Rendering surfaces for fragments
 
-  /// The surface for `fragment`; subclasses return their own drawable type.
-  /// Called once per fragment while the fragment stays in the viewport.
+  /// The surface for `fragment`; subclasses override it to return their own drawable type.
+  /// Called once per fragment while the fragment stays in the viewport (the viewport controller
+  /// keeps it from pass to pass).
   open func makeRenderingSurface(for fragment: TextLayoutFragment) -> any TextViewportRenderingSurface {
     PlaceholderRenderingSurface()
   }
 
-  // MARK: Viewport delegate (override and call super)
+  // MARK: Viewport delegate (the three pass hooks may be overridden; call super)
 
-  open func viewportBounds(for textViewportLayoutController: TextViewportLayoutController) -> CGRect {
+  /// The visible rectangle, ``viewportBounds``.
+  public func viewportBounds(for textViewportLayoutController: TextViewportLayoutController) -> CGRect {
     viewportBounds
   }
 
@@ -245,7 +255,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
     _ textViewportLayoutController: TextViewportLayoutController,
     configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
   ) {
-    let surface = reuseController.surface(for: textLayoutFragment)
+    let surface = textViewportLayoutController.reusableRenderingSurface(
+      for: textLayoutFragment, making: makeRenderingSurface(for:))
     surface.frame = textLayoutFragment.layoutFragmentFrame
     textViewportLayoutController.setRenderingSurface(surface, for: textLayoutFragment)
     reuseController.showAttachmentViews(in: textLayoutFragment)
@@ -260,7 +271,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
     reuseController.endPass()
   }
 
-  open func textViewportLayoutControllerReceivedSetNeedsLayout(
+  /// Marks the view for a pass and runs it now.
+  public func textViewportLayoutControllerReceivedSetNeedsLayout(
     _ textViewportLayoutController: TextViewportLayoutController
   ) {
     needsLayout = true
@@ -268,7 +280,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   }
 
   /// Moves the scroll offset so the first visible fragment stays put on screen.
-  open func textViewportLayoutController(
+  public func textViewportLayoutController(
     _ textViewportLayoutController: TextViewportLayoutController, adjustViewportOriginBy dy: Double
   ) {
     scrollOffset = max(0, scrollOffset + dy)

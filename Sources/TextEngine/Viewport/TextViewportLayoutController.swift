@@ -40,6 +40,8 @@ public final class TextViewportLayoutController {
   private weak var lastAnchor: SequenceTree<TextLayoutManager.Entry>.Node?
   private var lastAnchorTop = 0.0
   private var lastViewportMinY = 0.0
+  /// The fragments' surfaces, kept across passes while a fragment stays.
+  let fragmentSurfaces = FragmentSurfaceCache()
 
   init(textLayoutManager: TextLayoutManager) { self.textLayoutManager = textLayoutManager }
 
@@ -82,6 +84,16 @@ public final class TextViewportLayoutController {
     }
   }
 
+  /// The rendering surface of `fragment` for this pass: the one it had in the last pass while it
+  /// stays in the viewport, or a new one from `make`. Call it from
+  /// ``TextViewportLayoutControllerDelegate/textViewportLayoutController(_:configureRenderingSurfaceFor:)``.
+  /// - Complexity: O(1).
+  func reusableRenderingSurface(
+    for fragment: TextLayoutFragment, making make: (TextLayoutFragment) -> any TextViewportRenderingSurface
+  ) -> any TextViewportRenderingSurface {
+    fragmentSurfaces.surface(for: fragment, instrumentation: instrumentation, making: make)
+  }
+
   /// Runs one viewport pass. See the type's documentation for the order of the hooks.
   public func layoutViewport() {
     guard let layoutManager = textLayoutManager, let delegate, !isLayingOut else { return }
@@ -91,6 +103,7 @@ public final class TextViewportLayoutController {
     surfaceSlots.removeAll(keepingCapacity: true)
     layoutManager.beginUsePeriod()
     instrumentation?.record(.viewportLayoutPass)
+    fragmentSurfaces.beginPass()
     delegate.textViewportLayoutControllerWillLayout(self)
 
     var bounds = delegate.viewportBounds(for: self)
@@ -117,6 +130,7 @@ public final class TextViewportLayoutController {
     for (fragment, _) in configuredFragments {
       delegate.textViewportLayoutController(self, configureRenderingSurfaceFor: fragment)
     }
+    fragmentSurfaces.endPass()
     delegate.textViewportLayoutControllerDidLayout(self)
     layoutManager.releaseFragmentsOverLimit()
   }

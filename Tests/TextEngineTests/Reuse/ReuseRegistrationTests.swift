@@ -87,9 +87,15 @@ import Testing
     let otherBefore = other.instrumentation.totals
     let start = try scenario.start(of: ReuseScenario.stickerParagraph)
     let counters = try scenario.view.instrumentation.measure {
-      for offset in 0..<5 { try scenario.view.replaceCharacters(in: (start + offset)..<(start + offset), with: "x") }
+      for offset in 0..<5 {
+        let otherPasses = other.instrumentation.totals.viewportLayoutPasses
+        try scenario.view.replaceCharacters(in: (start + offset)..<(start + offset), with: "x")
+        // The other view ran no pass during the edit; it lays out on its own next pass (a frame).
+        #expect(other.instrumentation.totals.viewportLayoutPasses == otherPasses)
+        other.layoutIfNeeded()
+        #expect(other.instrumentation.totals.viewportLayoutPasses == otherPasses + 1)
+      }
     }
-    other.layoutIfNeeded()
     let otherCounters = other.instrumentation.totals - otherBefore
     let keeps = policy.contains(.onEditingInlineParagraphs)
     for delta in [counters, otherCounters] {

@@ -1,0 +1,87 @@
+/// Hooks for tests and reports: the states, and the invariants that tie them to the fragments and
+/// the scroll cache.
+extension TextAttachmentReuseController {
+  /// Where `attachment`'s view is, or `nil` when no provider is held for it.
+  package func viewState(for attachment: TextAttachment) -> ViewState? {
+    records[attachment.identity]?.state.view
+  }
+
+  /// Whether `attachment`'s provider waits to be handed to its paragraph's next fragment.
+  package func isAwaitingHandOver(_ attachment: TextAttachment) -> Bool {
+    guard case .awaitingHandOver = records[attachment.identity]?.state else { return false }
+    return true
+  }
+
+  /// Whether `attachment`'s provider is kept for a hidden paragraph.
+  package func isHidden(_ attachment: TextAttachment) -> Bool {
+    guard case .hidden = records[attachment.identity]?.state else { return false }
+    return true
+  }
+
+  /// The identity of every attachment a provider was made for, by the attachment identifier
+  /// instrumentation counts it under (the scenario report lists where each attachment of a store sits).
+  package var identitiesByAttachmentID: [Int: AttachmentIdentity] { attachmentIdentities }
+
+  /// The state machine's invariants that do not hold now (empty when all hold):
+  /// - every record is keyed by its provider's identity, and a provider has one record;
+  /// - a provider has a view exactly when its state's view is shown or cached;
+  /// - the shown index, the scroll cache and the index of providers without a fragment hold exactly
+  ///   the records whose states say so;
+  /// - a held provider is in its fragment's provider list, and that fragment is the layout
+  ///   manager's fragment of its paragraph, or one the open editing transaction dropped;
+  /// - every provider of a fragment the last pass configured, when the fragment is still current,
+  ///   is held by that fragment with its view shown.
+  /// - Complexity: O(records + configured fragments' attachments).
+  package func checkInvariants() -> [String] {
+    var violations: [String] = []
+    var shown: Set<AttachmentIdentity> = []
+    var cached: Set<AttachmentIdentity> = []
+    var unheld: Set<AttachmentIdentity> = []
+    var providers: Set<ObjectIdentifier> = []
+    let dropped = Set(fragmentsDroppedInTransaction.map(ObjectIdentifier.init))
+    for (id, record) in records {
+      if record.id != id { violations.append("record \(id) holds the provider of \(record.id)") }
+      if !providers.insert(ObjectIdentifier(record.provider)).inserted {
+        violations.append("record \(id): its provider has another record")
+      }
+      let view = record.state.view
+      if (record.provider.view != nil) != (view != .unloaded) {
+        violations.append(
+          "record \(id): state says \(view), provider view is \(record.provider.view == nil ? "nil" : "set")")
+      }
+      switch view {
+      case .shown: shown.insert(id)
+      case .cached: cached.insert(id)
+      case .unloaded: break
+      }
+      guard let fragment = record.state.fragment else {
+        unheld.insert(id)
+        continue
+      }
+      if !fragment.textAttachmentViewProviders.contains(where: { $0 === record.provider }) {
+        violations.append("record \(id): held by a fragment whose provider list lacks it")
+      }
+      let isCurrent = fragment.entryNode?.element.fragment === fragment
+      if !isCurrent, !dropped.contains(ObjectIdentifier(fragment)) {
+        violations.append("record \(id): held by a fragment the layout manager no longer has")
+      }
+    }
+    if shown != shownIndex { violations.append("shown index \(shownIndex.count) ≠ shown states \(shown.count)") }
+    if cached != Set(scrollCache.keys) {
+      violations.append("scroll cache \(scrollCache.count) ≠ cached states \(cached.count)")
+    }
+    if unheld != unheldIndex { violations.append("unheld index \(unheldIndex.count) ≠ states \(unheld.count)") }
+    for (fragment, index) in layoutManager.textViewportLayoutController.configuredFragments
+    where fragment.entryNode?.element.fragment === fragment {
+      for provider in fragment.textAttachmentViewProviders {
+        guard let record = records[provider.reuseIdentity], record.provider === provider,
+          case .held(let holder, .shown) = record.state, holder === fragment
+        else {
+          violations.append("paragraph \(index): a provider of the last pass is not held and shown by its fragment")
+          continue
+        }
+      }
+    }
+    return violations
+  }
+}

@@ -122,8 +122,12 @@ final class ChatApp: ChatInputRouterDelegate {
       (SDLCanvas(renderer: renderer), TextTextureCache(renderer: renderer, fonts: fonts, byteLimit: 2 << 20))
     }
     router.delegate = self
+    // The first pass waits for the first frame (which lays out what needs it), so that whatever
+    // watches the views' passes from outside (a scenario host) sees it.
+    chatView.laysOutImmediately = false
     layOut()
     chatView.scrollToBottom()
+    chatView.laysOutImmediately = true
   }
 
   /// The sticker library's warnings (a bad manifest, duplicate names), for the console.

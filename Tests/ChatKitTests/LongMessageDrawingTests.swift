@@ -1,7 +1,7 @@
 import ChatKit
 import Foundation
 import Testing
-import TextEngine
+@_spi(Testing) import TextEngine
 
 @testable import ReuseKitSDL
 

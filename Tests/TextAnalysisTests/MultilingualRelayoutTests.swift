@@ -3,7 +3,7 @@ import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
 import TextAnalysis
-import TextEngine
+@_spi(Testing) import TextEngine
 
 /// With ICU and FriBidi, an edit's relayout still re-breaks only what it must and equals a layout from scratch.
 @Suite struct MultilingualRelayoutTests {

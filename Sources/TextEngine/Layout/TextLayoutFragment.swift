@@ -86,10 +86,6 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   /// The paragraph's base direction: its first strong character's (left to right when it has none).
   public var baseWritingDirection: WritingDirection { layout.baseDirection }
 
-  /// The lines broken to make this fragment (fewer than its lines when an edit's relayout
-  /// shared the others with the fragment it replaced), for complexity tests.
-  package var linesBroken: Int { layout.linesBroken }
-
   /// The rectangle holding every line's typographic bounds, relative to the fragment.
   /// - Complexity: O(1).
   public var textLineBounds: CGRect {

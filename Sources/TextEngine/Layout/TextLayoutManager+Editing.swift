@@ -1,7 +1,7 @@
 /// Edits: the layout manager observes its storage and replaces the index entries of the paragraphs
 /// an edit replaced, handing their fragments to the reuse controller.
 extension TextLayoutManager: TextContentObserver {
-  package func textContentManager(
+  func textContentManager(
     _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
     inserted: [TextParagraph]
   ) {

@@ -3,17 +3,17 @@ import Foundation
 extension AttributedText {
   /// What changed between two texts: the characters before `range` and the last
   /// `unchangedSuffix` characters are the same (with the same attributes) in both.
-  package struct Difference: Equatable {
+  struct Difference: Equatable {
     /// The changed characters in the old text.
-    package var oldRange: Range<Int>
+    var oldRange: Range<Int>
     /// The characters that took their place in the new text.
-    package var newRange: Range<Int>
+    var newRange: Range<Int>
   }
 
   /// The smallest change that turns `old` into this text, found by comparing bytes from both ends
   /// (`memcmp` speed) and attribute runs, then rounding to whole characters in both texts.
   /// - Complexity: O(bytes in common + runs + log length).
-  package func difference(from old: AttributedText) -> Difference {
+  func difference(from old: AttributedText) -> Difference {
     let prefixBytes = Self.commonBytes(string, old.string, fromEnd: false)
     let prefix = min(
       character(containingUTF8: prefixBytes).offset, old.character(containingUTF8: prefixBytes).offset,

@@ -67,11 +67,11 @@ public struct AttributedText: Equatable {
   }
 
   /// Whether every character is one UTF-8 byte (ASCII without `\r`): offsets are byte offsets.
-  package var isSingleByte: Bool { characterIndex == nil }
+  var isSingleByte: Bool { characterIndex == nil }
 
   /// The index in ``string`` of the character at `offset` (`string.endIndex` for `length`).
   /// - Complexity: O(log length) plus a walk of at most ``CharacterIndex/maximumGap`` characters.
-  package func stringIndex(at offset: Int) -> String.Index {
+  public func stringIndex(at offset: Int) -> String.Index {
     guard offset < length else { return string.endIndex }
     guard let characterIndex else { return string.utf8.index(string.utf8.startIndex, offsetBy: max(0, offset)) }
     let checkpoint = characterIndex.checkpoint(atOrBeforeCharacter: offset)
@@ -83,7 +83,7 @@ public struct AttributedText: Equatable {
   /// The character holding UTF-8 offset `utf8`: its offset and the UTF-8 offset where it starts.
   /// `(length, utf8 count)` at the end.
   /// - Complexity: O(log length) plus a walk of at most ``CharacterIndex/maximumGap`` characters.
-  package func character(containingUTF8 utf8: Int) -> (offset: Int, utf8Start: Int) {
+  func character(containingUTF8 utf8: Int) -> (offset: Int, utf8Start: Int) {
     let count = string.utf8.count
     guard utf8 < count else { return (length, count) }
     guard let characterIndex else { return (utf8, utf8) }
@@ -146,7 +146,7 @@ public struct AttributedText: Equatable {
   /// `suffixStart`: an edit's new paragraph, its string built in one allocation (so a keystroke
   /// in a long paragraph copies it about once, not four times).
   /// - Complexity: O(log length + bytes copied + runs).
-  package static func joining(
+  static func joining(
     _ prefix: AttributedText, upTo prefixEnd: Int, _ text: AttributedText, _ suffix: AttributedText,
     from suffixStart: Int
   ) -> AttributedText {

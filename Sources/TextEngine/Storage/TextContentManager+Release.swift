@@ -2,7 +2,7 @@
 /// identifier (see <doc:StorageIdentity>).
 extension TextContentManager {
   /// Called after every viewport pass: releases the paragraphs nothing holds (amortised).
-  package func releaseUnusedParagraphs() { releaseUnheldParagraphs() }
+  func releaseUnusedParagraphs() { releaseUnheldParagraphs() }
 
   /// The paragraphs built and in memory now.
   public var liveParagraphCount: Int { builtNodes.count }

@@ -88,13 +88,9 @@ public class TextContentManager {
 
   /// Attaches an observer (a layout manager or a text view), held weakly; each is told about every
   /// later edit and transaction end, in the order observers were added.
-  package func addObserver(_ observer: any TextContentObserver) {
+  func addObserver(_ observer: any TextContentObserver) {
     observers.removeAll { $0.value == nil || $0.value === observer }
     observers.append(WeakObserver(value: observer))
-  }
-
-  package func removeObserver(_ observer: any TextContentObserver) {
-    observers.removeAll { $0.value == nil || $0.value === observer }
   }
 
   // MARK: Queries
@@ -258,7 +254,7 @@ public class TextContentManager {
 
   /// Whether an editing transaction is open: observers hear of the edits in it one by one,
   /// and of its end once. Reuse decisions about fragments dropped meanwhile wait for the end.
-  package var isInEditingTransaction: Bool { transactionDepth > 0 }
+  var isInEditingTransaction: Bool { transactionDepth > 0 }
 
   /// Groups edits; observers hear ``TextContentObserver/textContentManagerDidEndEditingTransaction(_:)``
   /// once, when the outermost transaction ends, if it edited. Reuse decisions are made then.
@@ -281,7 +277,7 @@ public class TextContentManager {
   /// manager writes the replacement to its store first; if the store refuses, nothing changes.
   /// - Complexity: O(log n + k) for k paragraphs removed and inserted.
   @discardableResult
-  package func replaceParagraphs(_ range: Range<Int>, with contents: [(AttributedText, [String: String])])
+  func replaceParagraphs(_ range: Range<Int>, with contents: [(AttributedText, [String: String])])
     throws(TextEditError) -> (removed: [TextParagraph], inserted: [TextParagraph])
   {
     guard !isNotifying else { throw .reentrantEdit }

@@ -36,7 +36,7 @@ extension TextContentManagerDelegate {
 /// edited. Layout managers observe their storage's edits through this (to invalidate layout); text
 /// views observe the ends of transactions (to settle reuse and mark themselves for layout; never a
 /// pass from inside the notification). Both methods default to doing nothing.
-package protocol TextContentObserver: AnyObject {
+protocol TextContentObserver: AnyObject {
   /// Paragraphs `range` (indices before the edit) were replaced by `inserted`. Told inside the
   /// editing transaction: no edit may be made from here.
   func textContentManager(
@@ -47,9 +47,9 @@ package protocol TextContentObserver: AnyObject {
 }
 
 extension TextContentObserver {
-  package func textContentManager(
+  func textContentManager(
     _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
     inserted: [TextParagraph]
   ) {}
-  package func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {}
+  func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {}
 }

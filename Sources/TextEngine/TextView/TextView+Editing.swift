@@ -210,7 +210,7 @@ extension TextView: TextContentObserver {
   /// no pass from here. An edit the view made runs its pass right after (see `performOwnEdit`);
   /// any other lays the view out on its next pass (``layoutIfNeeded()``, the next frame). An edit
   /// the view did not make clears its undo and redo history.
-  package func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {
+  func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {
     reuseController.editTransactionEnded()
     if !isPerformingEdit {
       // Another view (or code editing the storage directly) changed the document: this view's undo

@@ -2,8 +2,9 @@ import Foundation
 import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
+
 // Public API only, as an app writing its own backend sees it: no `@testable`.
-@_spi(Testing) import TextEngine
+@_spi(Testing) @testable import TextEngine
 
 /// A backend written outside the package: the test target's own `MemoryTextContentSource`, a
 /// public ``TextContentSource`` conformance, opened with the public initializer, gets every feature

@@ -1,9 +1,9 @@
-import ChatKit
 import ChatModel
 import Foundation
 import Testing
 import TextEngine
 
+@testable import ChatKit
 @testable import ReuseKitSDL
 
 /// The chat's layout rules on their own: measured with any measurer, usable by a headless view.

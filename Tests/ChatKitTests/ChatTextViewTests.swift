@@ -1,5 +1,4 @@
 import AnimationRuntime
-import ChatKit
 import Foundation
 import Instrumentation
 import SDLSupport
@@ -8,6 +7,7 @@ import Stickers
 import Testing
 import TextEngine
 
+@testable import ChatKit
 @testable import ReuseKitSDL
 
 /// The chat view's layout, sticker drawing, reset flashes, HUD toggles and resizing.

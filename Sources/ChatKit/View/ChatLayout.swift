@@ -8,15 +8,15 @@ import TextEngine
 /// It is the layout manager's delegate, which the layout manager holds weakly: whoever installs it keeps
 /// it alive (the ``ChatTextView``, or the benchmark's headless view). Styles depend only on the
 /// paragraph, the container width and the style, so a fragment never needs a neighbour to lay out.
-package final class ChatLayout: TextLayoutManagerDelegate {
+public final class ChatLayout: TextLayoutManagerDelegate {
   /// The `"from"` value of the messages drawn on the trailing side.
-  package let localSender: String
+  public let localSender: String
   /// The look the geometry follows.
-  package let style: ChatStyle
+  public let style: ChatStyle
   /// Line metrics of names.
-  package let nameMetrics: LineMetrics
+  let nameMetrics: LineMetrics
   /// Line metrics of times.
-  package let timeMetrics: LineMetrics
+  let timeMetrics: LineMetrics
 
   /// Creates the rules with the name and time line metrics already known.
   init(localSender: String, style: ChatStyle, nameMetrics: LineMetrics, timeMetrics: LineMetrics) {
@@ -31,7 +31,7 @@ package final class ChatLayout: TextLayoutManagerDelegate {
   ///   - localSender: The `"from"` value of the messages drawn on the trailing side.
   ///   - style: The look.
   ///   - measurer: The glyph measurer of the text view laid out with these rules.
-  package convenience init(localSender: String, style: ChatStyle, measurer: any GlyphMeasuring) {
+  public convenience init(localSender: String, style: ChatStyle, measurer: any GlyphMeasuring) {
     self.init(
       localSender: localSender, style: style, nameMetrics: measurer.lineMetrics(for: style.nameAttributes),
       timeMetrics: measurer.lineMetrics(for: style.timeAttributes))
@@ -60,7 +60,8 @@ package final class ChatLayout: TextLayoutManagerDelegate {
 
   var trailingMargin: Double { style.sideMargin + style.scrollBarGutter }
 
-  package func textLayoutManager(_ textLayoutManager: TextLayoutManager, paragraphStyleFor paragraph: TextParagraph)
+  /// The style of `paragraph`: margins and spacing that leave room for its bubble, name and time.
+  public func textLayoutManager(_ textLayoutManager: TextLayoutManager, paragraphStyleFor paragraph: TextParagraph)
     -> ParagraphStyle
   {
     let message = message(paragraph)
@@ -84,7 +85,7 @@ package final class ChatLayout: TextLayoutManagerDelegate {
 
   /// The bubble's content width without the text: the name, the time and the minimum, so that a
   /// right-to-left message's lines end at its bubble's right edge (measured only when laid out).
-  package func textLayoutManager(_ textLayoutManager: TextLayoutManager, minimumBlockWidthFor paragraph: TextParagraph)
+  public func textLayoutManager(_ textLayoutManager: TextLayoutManager, minimumBlockWidthFor paragraph: TextParagraph)
     -> Double
   {
     let message = message(paragraph)

@@ -61,7 +61,7 @@ public final class ChatTextView: SDLTextView {
   /// Each drawn fragment's geometry, for the frame being drawn; emptied after it.
   var frameGeometry: [ObjectIdentifier: (fragment: TextLayoutFragment, geometry: ChatFragmentGeometry)] = [:]
   /// How many times a fragment's geometry was computed: once per drawn fragment per frame.
-  package internal(set) var geometryComputations = 0
+  var geometryComputations = 0
 
   /// Creates a chat view drawing with `renderer`.
   /// - Parameters:

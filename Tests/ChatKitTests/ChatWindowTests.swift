@@ -3,7 +3,7 @@ import CSDL2
 import ChatKit
 import ChatModel
 import Foundation
-import SDLSupport
+@_spi(Testing) import SDLSupport
 import Testing
 import TextEngine
 

@@ -1,4 +1,4 @@
-import SDLSupport
+@_spi(Testing) import SDLSupport
 import Synchronization
 import Testing
 

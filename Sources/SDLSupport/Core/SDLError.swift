@@ -22,7 +22,7 @@ public struct SDLError: Error, CustomStringConvertible, Equatable, Sendable {
   /// Creates an error from the current `SDL_GetError()` text, then clears it.
   /// - Parameter context: The call that failed.
   /// - Returns: An error whose detail is SDL's message (or a note that SDL gave none).
-  package static func fromSDL(_ context: String) -> SDLError {
+  public static func fromSDL(_ context: String) -> SDLError {
     let message = String(cString: SDL_GetError())
     SDL_ClearError()
     return SDLError(context: context, detail: message.isEmpty ? "SDL reported no error text" : message)
@@ -36,7 +36,7 @@ extension SDLError {
   /// - Parameters:
   ///   - status: The C return value (`0` success, negative failure).
   ///   - context: The call that returned it.
-  package static func check(_ status: Int32, _ context: @autoclosure () -> String) throws(SDLError) {
+  public static func check(_ status: Int32, _ context: @autoclosure () -> String) throws(SDLError) {
     if status < 0 { throw fromSDL(context()) }
   }
 }

@@ -5,7 +5,7 @@ extension SDL_Rect {
   /// The pixel rectangle covering `rect`, with each edge rounded to the nearest pixel.
   ///
   /// Rounding edges (not origin and size) keeps adjacent rectangles gap-free.
-  package init(pixelAligned rect: CGRect) {
+  public init(pixelAligned rect: CGRect) {
     let minX = Int32(rect.minX.rounded())
     let minY = Int32(rect.minY.rounded())
     let maxX = Int32(rect.maxX.rounded())

@@ -18,7 +18,7 @@ public final class SDLRenderer {
   }
 
   /// The wrapped renderer; valid for the lifetime of this object.
-  package let pointer: OpaquePointer
+  let pointer: OpaquePointer
   /// What this renderer draws into; kept alive as long as the renderer.
   public let target: Target
 

@@ -9,7 +9,7 @@ extension SDLSurface {
   ///   - context: The call that produced it, for errors.
   /// - Returns: The surface itself when it is `ARGB8888`, else a converted copy.
   /// - Throws: ``SDLError`` when SDL cannot convert it.
-  package static func retaining(_ surface: UnsafeMutablePointer<SDL_Surface>, context: String) throws(SDLError)
+  static func retaining(_ surface: UnsafeMutablePointer<SDL_Surface>, context: String) throws(SDLError)
     -> SDLSurface
   {
     surface.pointee.refcount += 1  // released by this wrapper's SDL_FreeSurface (or by a conversion)

@@ -6,7 +6,7 @@ import CSDL2
 /// rendered text pass through surfaces, and `RGBAImage`s go in and out of them (`SDLSurface+RGBA.swift`).
 public final class SDLSurface {
   /// The wrapped surface; valid for the lifetime of this object.
-  package let pointer: UnsafeMutablePointer<SDL_Surface>
+  let pointer: UnsafeMutablePointer<SDL_Surface>
 
   /// Width in pixels.
   public var width: Int { Int(pointer.pointee.w) }
@@ -34,7 +34,7 @@ public final class SDLSurface {
   ///   - surface: A surface this object will free.
   ///   - context: The call that produced it, for errors.
   /// - Throws: ``SDLError`` when the conversion fails (the original is freed either way).
-  package init(adopting surface: UnsafeMutablePointer<SDL_Surface>, context: String) throws(SDLError) {
+  public init(adopting surface: UnsafeMutablePointer<SDL_Surface>, context: String) throws(SDLError) {
     if surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue {
       pointer = surface
       return

@@ -8,7 +8,7 @@ import ReuseKitSupport
 @MainActor
 public final class SDLTexture {
   /// The wrapped texture; valid for the lifetime of this object.
-  package let pointer: OpaquePointer
+  public let pointer: OpaquePointer
   /// The renderer that created the texture and alone may draw it.
   public let renderer: SDLRenderer
   /// Width in pixels.

@@ -16,7 +16,7 @@ public final class SDLFont {
   }
 
   /// The wrapped font; valid for the lifetime of this object.
-  package let pointer: OpaquePointer
+  public let pointer: OpaquePointer
   /// The size the font was opened at, in pixels (points at 72 dpi).
   public let pixelSize: Int
   /// Whether bold is synthesised by SDL2_ttf (rather than coming from a bold file).

@@ -1,7 +1,7 @@
 import ReuseKitSupport
 
 /// Decodes one sticker's frames at a requested pixel size.
-package protocol StickerPlayer: AnyObject {
+public protocol StickerPlayer: AnyObject {
   /// The content hash of the file: the frame cache's asset key.
   var contentKey: String { get }
   /// Frames per loop.
@@ -16,7 +16,7 @@ package protocol StickerPlayer: AnyObject {
 
 extension StickerPlayer {
   /// A new animation state at frame 0 that follows this player's timing.
-  package func makeAnimationState(clock: any AnimationClock) -> AnimationState {
+  public func makeAnimationState(clock: any AnimationClock) -> AnimationState {
     if let frameDurations { return AnimationState(clock: clock, frameDurations: frameDurations) }
     return AnimationState(clock: clock, frameCount: frameCount, frameRate: frameRate)
   }

@@ -1,6 +1,6 @@
 import AnimationRuntime
 import Instrumentation
-import Stickers
+@_spi(Testing) import Stickers
 import TextEngine
 
 /// A provider with the attachment (and paragraph) it draws, kept alive together.

@@ -2,7 +2,7 @@ import AnimationRuntime
 import Foundation
 import Instrumentation
 import ReuseKitTestSupport
-import Stickers
+@_spi(Testing) import Stickers
 import Testing
 
 @Suite struct HostileInputTests {

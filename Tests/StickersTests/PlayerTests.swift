@@ -1,7 +1,7 @@
 import AnimationRuntime
 import CSDL2
 import Foundation
-import Stickers
+@_spi(Testing) import Stickers
 import Testing
 
 @Suite struct PlayerTests {

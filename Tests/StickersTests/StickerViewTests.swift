@@ -1,6 +1,6 @@
 import AnimationRuntime
 import Instrumentation
-import Stickers
+@_spi(Testing) import Stickers
 import Testing
 
 @Suite struct StickerViewTests {

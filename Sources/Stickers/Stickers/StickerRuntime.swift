@@ -49,7 +49,7 @@ public final class StickerRuntime {
 
   /// The player for the sticker called `name`, loading (and checking) its file the first time.
   /// - Throws: ``StickerError`` naming the file and why it was refused.
-  package func player(named name: String) throws(StickerError) -> any StickerPlayer {
+  public func player(named name: String) throws(StickerError) -> any StickerPlayer {
     try loadResult(named: name).get().player
   }
 
@@ -72,7 +72,7 @@ public final class StickerRuntime {
 
   /// The load warnings of `name` the first time they are asked for, then none: an event log
   /// gets each file's warning once, however many views show it.
-  package func unreportedWarnings(named name: String) -> [String] {
+  func unreportedWarnings(named name: String) -> [String] {
     guard case .success(let loaded) = loadResult(named: name), !loaded.warnings.isEmpty else { return [] }
     guard warningsReported.insert(name).inserted else { return [] }
     return loaded.warnings.map { "sticker '\(name)': \($0)" }
@@ -81,7 +81,7 @@ public final class StickerRuntime {
   /// Renders `frame` of `player` (the sticker `name`) under the render budget.
   /// - Returns: The frame, or the error that now makes the sticker a placeholder when the render
   ///   overran ``StickerLimits/renderTimeBudget`` on ``renderTimer``.
-  package func render(_ player: any StickerPlayer, named name: String, frame: Int, pixelSize: Int)
+  func render(_ player: any StickerPlayer, named name: String, frame: Int, pixelSize: Int)
     -> Result<RGBAImage, StickerError>
   {
     let start = renderTimer?.now

@@ -32,7 +32,7 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
   private var pausedForReuseCache = false
 
   /// Creates a view playing `player` from frame 0.
-  package init(stickerName: String, player: any StickerPlayer, runtime: StickerRuntime, frame: CGRect) {
+  public init(stickerName: String, player: any StickerPlayer, runtime: StickerRuntime, frame: CGRect) {
     self.frame = frame
     self.stickerName = stickerName
     self.runtime = runtime
@@ -42,7 +42,7 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
   }
 
   /// Creates a placeholder view for a sticker that could not be loaded.
-  package init(placeholderFor stickerName: String, reason: String, runtime: StickerRuntime, frame: CGRect) {
+  public init(placeholderFor stickerName: String, reason: String, runtime: StickerRuntime, frame: CGRect) {
     self.frame = frame
     self.stickerName = stickerName
     self.runtime = runtime

@@ -18,7 +18,7 @@ public final class StickerViewProvider: TextAttachmentViewProvider {
   /// Creates the view and reports to `instrumentation`: the path ``loadView()`` takes, open to tests
   /// and hosts without a text view.
   /// - Parameter instrumentation: Where to record the animation state's creation or the error.
-  package func load(recordingTo instrumentation: Instrumentation?) {
+  @_spi(Testing) public func load(recordingTo instrumentation: Instrumentation?) {
     let bounds = textAttachment?.bounds ?? .zero
     let frame = CGRect(origin: .zero, size: bounds.size)
     guard let sticker = textAttachment as? StickerAttachment else {

@@ -76,7 +76,7 @@ extension ChatMessage {
 extension String {
   /// `\n` (and `\r\n`) as U+2028, the line break inside a paragraph (also how backing stores
   /// build a message paragraph's text).
-  package func replacingLineBreaks() -> String {
+  public func replacingLineBreaks() -> String {
     guard utf8.contains(0x0A) else { return self }
     return String(map { $0 == "\n" || $0 == "\r\n" ? AttributedText.lineSeparator : $0 })
   }

@@ -13,7 +13,7 @@ import TextEngine
 /// It holds less memory and never re-renders text, but it positions glyphs with unshaped advances
 /// (no HarfBuzz) and costs one `SDL_RenderCopy` per glyph per frame. Kept for measurement only.
 @MainActor
-package final class GlyphAtlas {
+final class GlyphAtlas {
   private struct Key: Hashable {
     var scalar: Unicode.Scalar
     var bold: Bool
@@ -26,17 +26,17 @@ package final class GlyphAtlas {
     var advance: Int
   }
 
-  package let renderer: SDLRenderer
-  package let fonts: SDLFontSet
-  package let texture: SDLTexture
-  package private(set) var statistics = TextCacheStatistics()
+  let renderer: SDLRenderer
+  let fonts: SDLFontSet
+  let texture: SDLTexture
+  private(set) var statistics = TextCacheStatistics()
   private var slots: [Key: Slot] = [:]
   private var cursorX = 0
   private var cursorY = 0
   private var rowHeight = 0
 
   /// Creates an empty square atlas.
-  package init(renderer: SDLRenderer, fonts: SDLFontSet, side: Int = 1024) throws(SDLError) {
+  init(renderer: SDLRenderer, fonts: SDLFontSet, side: Int = 1024) throws(SDLError) {
     self.renderer = renderer
     self.fonts = fonts
     texture = try SDLTexture(renderer: renderer, rgba: RGBAImage(width: side, height: side))
@@ -44,7 +44,7 @@ package final class GlyphAtlas {
   }
 
   /// Draws a run glyph by glyph, pen starting at `penX` on the baseline `baselineY`.
-  package func draw(
+  func draw(
     _ text: String, attributes: TextAttributes, color: TextColor, penX: Double, baselineY: Double
   ) throws(SDLError) {
     let font = fonts.font(for: attributes)

@@ -7,38 +7,38 @@ import Stickers
 ///
 /// The runtime never reads wall time, so the caller injects `timeSource` (seconds, monotonic):
 /// `reuse-bench` passes SDL's performance counter.
-package struct StickerBenchmark {
+struct StickerBenchmark {
   /// One sticker at one size.
-  package struct RenderCost: Sendable {
-    package var sticker: String
-    package var pixelSize: Int
-    package var frames: Int
+  struct RenderCost: Sendable {
+    var sticker: String
+    var pixelSize: Int
+    var frames: Int
     /// Mean seconds to render one frame, uncached.
-    package var secondsPerFrame: Double
+    var secondsPerFrame: Double
   }
 
   /// The frame cache after `visibleStickers` views played for `seconds`.
-  package struct CacheMemory: Sendable {
-    package var visibleStickers: Int
-    package var pixelSize: Int
-    package var bytes: Int
-    package var frames: Int
-    package var decodes: Int
-    package var hits: Int
-    package var evictions: Int
+  struct CacheMemory: Sendable {
+    var visibleStickers: Int
+    var pixelSize: Int
+    var bytes: Int
+    var frames: Int
+    var decodes: Int
+    var hits: Int
+    var evictions: Int
   }
 
-  package let library: StickerLibrary
-  package let timeSource: () -> Double
+  let library: StickerLibrary
+  let timeSource: () -> Double
 
-  package init(library: StickerLibrary, timeSource: @escaping () -> Double) {
+  init(library: StickerLibrary, timeSource: @escaping () -> Double) {
     self.library = library
     self.timeSource = timeSource
   }
 
   /// Renders every frame of every sticker at each size, bypassing the cache.
   /// - Parameter passes: How many times each frame is rendered (the mean is reported).
-  package func renderCosts(sizes: [Int] = [64, 128, 256], passes: Int = 3) throws -> [RenderCost] {
+  func renderCosts(sizes: [Int] = [64, 128, 256], passes: Int = 3) throws -> [RenderCost] {
     let runtime = StickerRuntime(clock: ManualClock(), library: library)
     var costs: [RenderCost] = []
     for asset in library.assets {
@@ -61,7 +61,7 @@ package struct StickerBenchmark {
 
   /// Plays `visibleStickers` views (library stickers round robin) at 60 fps for `seconds` of
   /// manual-clock time, asking every view for its frame each tick, as the view layer would.
-  package func cacheMemory(
+  func cacheMemory(
     visibleStickers: Int = 30, pixelSize: Int = 64, seconds: Double = 4,
     capacityBytes: Int = FrameCache.defaultCapacityBytes
   ) throws -> CacheMemory {
@@ -83,7 +83,7 @@ package struct StickerBenchmark {
   }
 
   /// A plain-text table of both measurements.
-  package func report(sizes: [Int] = [64, 128, 256]) throws -> String {
+  func report(sizes: [Int] = [64, 128, 256]) throws -> String {
     let costs = try renderCosts(sizes: sizes)
     var lines = [
       "sticker    " + sizes.map { String("\($0) px".padding(toLength: 12, withPad: " ", startingAt: 0)) }.joined()

@@ -12,16 +12,16 @@ import TextEngine
 /// - `typing`: one line gains a character per frame (a person typing).
 ///
 /// Timing is wall-clock and belongs here, never in tests. Run it in release mode.
-package enum TextCacheBenchmark {
+enum TextCacheBenchmark {
   /// One strategy in one scenario.
-  package struct Row: Sendable {
-    package var strategy: String
-    package var scenario: String
+  struct Row: Sendable {
+    var strategy: String
+    var scenario: String
     /// Mean milliseconds per frame after the first frame.
-    package var millisecondsPerFrame: Double
+    var millisecondsPerFrame: Double
     /// Milliseconds of the first frame, from an empty cache.
-    package var coldMilliseconds: Double
-    package var statistics: TextCacheStatistics
+    var coldMilliseconds: Double
+    var statistics: TextCacheStatistics
   }
 
   /// Runs every scenario for both strategies.
@@ -31,7 +31,7 @@ package enum TextCacheBenchmark {
   /// - Returns: One row per (strategy, scenario).
   /// - Throws: ``SDLError`` when SDL or the fonts fail.
   @MainActor
-  package static func run(frames: Int = 300, linesPerScreen: Int = 40) throws(SDLError) -> [Row] {
+  static func run(frames: Int = 300, linesPerScreen: Int = 40) throws(SDLError) -> [Row] {
     let context = try SDLContext()
     let fonts = try SDLFontSet(context: context)
     let transcript = sampleLines(count: linesPerScreen + frames + 1)
@@ -77,7 +77,7 @@ package enum TextCacheBenchmark {
   }
 
   /// A plain-text table of `rows`.
-  package static func table(_ rows: [Row]) -> String {
+  static func table(_ rows: [Row]) -> String {
     var lines = ["scenario  strategy      ms/frame  cold ms    hits  misses  bytes"]
     for row in rows {
       lines.append(

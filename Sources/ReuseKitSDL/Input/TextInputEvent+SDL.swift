@@ -17,7 +17,7 @@ extension TextInputEvent {
   /// ``key(_:_:)`` for editing keys, F-keys and shortcut letters, left-button events → mouse cases
   /// (motion only while the left button is held), `SDL_MOUSEWHEEL` → ``wheel(dy:)``.
   /// - Parameter event: An event from `SDL_PollEvent`.
-  package init?(_ event: SDL_Event) {
+  init?(_ event: SDL_Event) {
     switch SDL_EventType(event.type) {
     case SDL_TEXTINPUT:
       let text = Self.string(fromCharacters: event.text.text)
@@ -53,7 +53,7 @@ extension TextInputEvent {
   }
 
   /// The key for an SDL keycode, or `nil` for keys a text view ignores.
-  package static func key(for keycode: SDL_Keycode) -> Key? {
+  static func key(for keycode: SDL_Keycode) -> Key? {
     let named: [Int32: Key] = [
       Int32(SDLK_BACKSPACE.rawValue): .backspace, Int32(SDLK_DELETE.rawValue): .delete,
       Int32(SDLK_RETURN.rawValue): .enter, Int32(SDLK_KP_ENTER.rawValue): .enter,
@@ -74,7 +74,7 @@ extension TextInputEvent {
   }
 
   /// The modifiers in an SDL `SDL_Keymod` mask.
-  package static func modifiers(_ mask: UInt32) -> KeyModifiers {
+  static func modifiers(_ mask: UInt32) -> KeyModifiers {
     var result: KeyModifiers = []
     if mask & KMOD_SHIFT.rawValue != 0 { result.insert(.shift) }
     if mask & KMOD_CTRL.rawValue != 0 { result.insert(.control) }

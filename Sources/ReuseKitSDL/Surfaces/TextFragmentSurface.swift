@@ -15,7 +15,7 @@ public final class TextFragmentSurface: SDLDrawableSurface {
   /// The fragment's paragraph index as of the last pass that configured it.
   public internal(set) var paragraphIndex = 0
   /// How many times the surface drew its text, for tests.
-  package private(set) var textDraws = 0
+  private(set) var textDraws = 0
 
   /// Creates the surface of `fragment`.
   public init(fragment: TextLayoutFragment) {

@@ -1,7 +1,7 @@
 import SDLSupport
 
 /// Which font draws a character: the style's own font, a fontconfig fallback, or none.
-package enum FontChoice: Hashable, Sendable {
+enum FontChoice: Hashable, Sendable {
   /// The primary font (DejaVu Sans in the style's weight) has every glyph.
   case primary
   /// The first face of fontconfig's sorted fallback list that has every glyph.

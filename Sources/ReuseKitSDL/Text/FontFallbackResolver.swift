@@ -9,11 +9,11 @@ import SDLSupport
 /// one dictionary lookup and makes no fontconfig call.
 /// Fallback faces are opened once per pixel size and kept.
 @MainActor
-package final class FontFallbackResolver {
+final class FontFallbackResolver {
   /// The family the fallback lists are sorted for, for example `"DejaVu Sans"`.
-  package let family: String
+  let family: String
   /// Fontconfig queries made so far (the sorts and every coverage check), for the counters.
-  package var fontconfigCalls: Int { lists.values.reduce(retiredCalls) { $0 + $1.calls } }
+  var fontconfigCalls: Int { lists.values.reduce(retiredCalls) { $0 + $1.calls } }
 
   private struct ChoiceKey: Hashable {
     var character: Character
@@ -33,12 +33,12 @@ package final class FontFallbackResolver {
   /// The most choices, and the most coverage checks, kept: grapheme clusters are unbounded (any
   /// base with any marks), so the least recently used are dropped past this many (cost 1 each).
   /// A screenful of any script needs a few hundred, so typing after warm-up asks fontconfig nothing.
-  package static let cacheCapacity = 1 << 14
+  static let cacheCapacity = 1 << 14
 
   /// Font choices cached now (at most ``cacheCapacity``).
-  package var cachedChoiceCount: Int { choices.count }
+  var cachedChoiceCount: Int { choices.count }
   /// Coverage checks cached now (at most ``cacheCapacity``).
-  package var cachedCoverageCount: Int { coverage.count }
+  var cachedCoverageCount: Int { coverage.count }
 
   private let context: SDLContext
   private var lists: [String: FontFallbackList] = [:]
@@ -52,7 +52,7 @@ package final class FontFallbackResolver {
   /// - Parameters:
   ///   - context: Keeps SDL2_ttf initialised for the fallback fonts.
   ///   - family: The primary family, whose sorted list supplies the fallbacks.
-  package init(context: SDLContext, family: String) {
+  init(context: SDLContext, family: String) {
     self.context = context
     self.family = family
   }
@@ -63,7 +63,7 @@ package final class FontFallbackResolver {
   ///   - bold: Whether the text is bold (the bold list prefers bold faces).
   ///   - primary: The primary font of that weight.
   /// - Complexity: One dictionary lookup after the first call for this character.
-  package func choice(for character: Character, bold: Bool, primary: SDLFont) -> FontChoice {
+  func choice(for character: Character, bold: Bool, primary: SDLFont) -> FontChoice {
     let key = ChoiceKey(character: character, bold: bold)
     if let choice = choices.value(for: key) { return choice }
     let choice = resolve(character, bold: bold, primary: primary)
@@ -75,7 +75,7 @@ package final class FontFallbackResolver {
   ///
   /// Asks the opened font's character map (SDL2_ttf), never fontconfig, so a keystroke that puts a
   /// character next to a new neighbour makes no fontconfig call.
-  package func covers(_ choice: FontChoice, _ character: Character, bold: Bool, primary: SDLFont) -> Bool {
+  func covers(_ choice: FontChoice, _ character: Character, bold: Bool, primary: SDLFont) -> Bool {
     switch choice {
     case .missing: return false
     case .primary: return Self.required(character).allSatisfy(primary.provides)
@@ -93,7 +93,7 @@ package final class FontFallbackResolver {
   /// missing-glyph box: one for a missing character, and those a partial-coverage fallback
   /// (no face has the whole cluster, so the face of its first code point draws it) cannot draw.
   /// - Complexity: O(1) when the font covers the character (a cached check), else O(scalars).
-  package func boxes(_ choice: FontChoice, _ character: Character, bold: Bool, primary: SDLFont) -> Int {
+  func boxes(_ choice: FontChoice, _ character: Character, bold: Bool, primary: SDLFont) -> Int {
     if choice == .missing { return 1 }
     if covers(choice, character, bold: bold, primary: primary) { return 0 }
     var font = primary
@@ -104,7 +104,7 @@ package final class FontFallbackResolver {
   }
 
   /// The fallback face opened at a pixel size, or `nil` when SDL2_ttf cannot open it.
-  package func font(for face: FontFace, pixelSize: Int) -> SDLFont? {
+  func font(for face: FontFace, pixelSize: Int) -> SDLFont? {
     let key = OpenKey(face: face, pixelSize: pixelSize)
     if let font = openFonts[key] { return font }
     guard let font = try? SDLFont(context: context, face: face, pixelSize: pixelSize) else { return nil }

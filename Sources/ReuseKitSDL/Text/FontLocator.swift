@@ -8,7 +8,7 @@ import SDLSupport
 /// error that says which packages to install.
 public struct FontLocator: Sendable {
   /// Runs a command and returns its exit status and standard output.
-  package typealias CommandRunner = @Sendable (_ arguments: [String]) throws -> (status: Int32, output: String)
+  typealias CommandRunner = @Sendable (_ arguments: [String]) throws -> (status: Int32, output: String)
 
   /// The family to find, for example `"DejaVu Sans"`.
   public let family: String
@@ -21,7 +21,7 @@ public struct FontLocator: Sendable {
   }
 
   /// Creates a locator with a scripted command runner (tests simulate a missing fontconfig).
-  package init(family: String, run: @escaping CommandRunner) {
+  init(family: String, run: @escaping CommandRunner) {
     self.family = family
     self.run = run
   }

@@ -13,7 +13,7 @@ public final class SDLFontSet {
   /// The files the fonts come from.
   public let files: FontFiles
   /// Chooses fontconfig fallbacks for the characters these fonts lack.
-  package let fallback: FontFallbackResolver
+  let fallback: FontFallbackResolver
   private let context: SDLContext
   private var fonts: [FontKey: SDLFont] = [:]
 

@@ -5,16 +5,16 @@ import ReuseKitSupport
 /// SDL2_ttf neither guesses the script nor the direction, and HarfBuzz joins Arabic, forms Indic
 /// conjuncts and places Thai marks only when told the script. Scripts whose glyphs depend on their
 /// neighbours are measured by shaping whole words (``needsContext``); the others one character at a time.
-package struct ShapingScript: Hashable, Sendable {
+struct ShapingScript: Hashable, Sendable {
   /// The ISO 15924 code, for example `"Arab"`.
-  package var code: String
+  var code: String
   /// Whether the script is written right to left (HarfBuzz shapes such runs right to left).
-  package var isRightToLeft: Bool
+  var isRightToLeft: Bool
   /// Whether a glyph's shape or advance depends on its neighbours (joining, conjuncts, reordering).
-  package var needsContext: Bool
+  var needsContext: Bool
 
   /// The script of text without letters (digits, punctuation, spaces, symbols).
-  package static let common = ShapingScript(code: "Zyyy", isRightToLeft: false, needsContext: false)
+  static let common = ShapingScript(code: "Zyyy", isRightToLeft: false, needsContext: false)
 
   private struct Block {
     var first: UInt32
@@ -25,7 +25,7 @@ package struct ShapingScript: Hashable, Sendable {
   /// The script of `scalar`, or `nil` when it belongs to no script (common or inherited characters,
   /// which take the script of the text around them).
   /// - Complexity: O(log blocks).
-  package static func of(_ scalar: Unicode.Scalar) -> ShapingScript? {
+  static func of(_ scalar: Unicode.Scalar) -> ShapingScript? {
     let value = scalar.value
     if value < 0x80 {
       return (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) ? latin : nil

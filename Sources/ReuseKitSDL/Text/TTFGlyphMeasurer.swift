@@ -21,11 +21,11 @@ public final class TTFGlyphMeasurer: @MainActor GlyphMeasuring {
   /// Where fontconfig calls made while measuring are counted (``Counter/fontconfigCalls``).
   public var instrumentation: Instrumentation?
   /// How many advances came from the cache, for tests of the work done.
-  package var cacheHits: Int { shaper.cacheHits }
+  var cacheHits: Int { shaper.cacheHits }
   /// How many advances were measured with SDL2_ttf.
-  package var cacheMisses: Int { shaper.cacheMisses }
+  var cacheMisses: Int { shaper.cacheMisses }
   /// The shaper measuring runs.
-  package let shaper: TextShaper
+  let shaper: TextShaper
   private var metricsCache: [StyleKey: LineMetrics] = [:]
 
   /// Creates a measurer over `fonts`.

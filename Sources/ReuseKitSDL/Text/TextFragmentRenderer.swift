@@ -18,7 +18,7 @@ public final class TextFragmentRenderer {
   /// The colour of runs whose attributes have no foreground colour.
   public var defaultTextColor: TextColor
   /// Lines drawn since creation, for tests of the work a frame does.
-  package private(set) var linesDrawn = 0
+  private(set) var linesDrawn = 0
 
   /// Creates a renderer drawing through `cache`.
   public init(cache: TextTextureCache, defaultTextColor: TextColor = TextColor(red: 0, green: 0, blue: 0)) {

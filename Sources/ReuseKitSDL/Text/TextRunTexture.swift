@@ -13,7 +13,7 @@ public final class TextRunTexture {
   /// The texture's size in pixels.
   public var size: CGSize { CGSize(width: texture.width, height: texture.height) }
 
-  package init(texture: SDLTexture, leftOverhang: Int, baseline: Int) {
+  init(texture: SDLTexture, leftOverhang: Int, baseline: Int) {
     self.texture = texture
     self.leftOverhang = leftOverhang
     self.baseline = baseline

@@ -11,13 +11,13 @@ import TextEngine
 /// shaping each prefix; these words are cached too, so a keystroke re-shapes at most the word it
 /// touches.
 @MainActor
-package final class TextShaper {
+final class TextShaper {
   /// The fonts shaped with.
-  package let fonts: SDLFontSet
+  let fonts: SDLFontSet
   /// Advances served from the caches.
-  package private(set) var cacheHits = 0
+  private(set) var cacheHits = 0
   /// Advances that had to be measured with SDL2_ttf.
-  package private(set) var cacheMisses = 0
+  private(set) var cacheMisses = 0
 
   /// The longest piece whose prefixes are shaped on their own; longer words are split in pieces of
   /// this many characters, each ending where the whole word's shaping puts it.
@@ -47,7 +47,7 @@ package final class TextShaper {
   /// The most character advances kept: grapheme clusters are unbounded (any base with any marks),
   /// so the least recently used are dropped past this many (cost 1 each). A screenful of any
   /// script needs a few hundred.
-  package static let characterCacheCapacity = 1 << 14
+  static let characterCacheCapacity = 1 << 14
 
   private var characterAdvances = LRUCache<CharacterKey, Double>(costLimit: characterCacheCapacity)
   private var primaryCoversASCII: [Bool: Bool] = [:]
@@ -55,10 +55,10 @@ package final class TextShaper {
   private var wordAdvances = LRUCache<WordKey, [Double]>(costLimit: 1 << 16)
 
   /// Character advances cached now (at most ``characterCacheCapacity``).
-  package var cachedCharacterCount: Int { characterAdvances.count }
+  var cachedCharacterCount: Int { characterAdvances.count }
 
   /// Creates a shaper over `fonts`.
-  package init(fonts: SDLFontSet) {
+  init(fonts: SDLFontSet) {
     self.fonts = fonts
   }
 
@@ -68,7 +68,7 @@ package final class TextShaper {
   /// them, so a sentence in a fallback script is shaped as one run. Each missing character is a
   /// sub-run of its own.
   /// - Complexity: O(n) dictionary lookups after warm-up; one pass over the bytes for ASCII text.
-  package func subruns(of text: Substring, attributes: TextAttributes) -> [TextSubrun] {
+  func subruns(of text: Substring, attributes: TextAttributes) -> [TextSubrun] {
     if Self.isSimpleASCII(text), asciiIsPrimary(attributes) {
       return [TextSubrun(text: text, characterCount: text.utf8.count, choice: .primary, script: .common)]
     }
@@ -107,7 +107,7 @@ package final class TextShaper {
 
   /// The advance of each character of `text`, shaped.
   /// - Returns: Exactly `text.count` advances, in pixels.
-  package func advances(of text: Substring, attributes: TextAttributes) -> [Double] {
+  func advances(of text: Substring, attributes: TextAttributes) -> [Double] {
     if Self.isSimpleASCII(text), asciiIsPrimary(attributes) { return asciiAdvances(of: text, attributes: attributes) }
     var result: [Double] = []
     result.reserveCapacity(text.utf8.count)
@@ -119,7 +119,7 @@ package final class TextShaper {
 
   /// The advance of each character of one sub-run.
   /// - Returns: Exactly `subrun.characterCount` advances.
-  package func advances(of subrun: TextSubrun, attributes: TextAttributes) -> [Double] {
+  func advances(of subrun: TextSubrun, attributes: TextAttributes) -> [Double] {
     let (font, scale) = fonts.font(for: subrun.choice, attributes: attributes)
     guard subrun.script.needsContext, subrun.choice != .missing else {
       return subrun.text.map {
@@ -274,7 +274,7 @@ package final class TextShaper {
   /// clusters made only of default-ignorable code points (bidi marks and isolates, U+061C,
   /// U+200B–U+200F, U+202A–U+202E, U+2060–U+206F…), which no font has to draw and which
   /// ``TextFragmentRenderer`` removes before rendering.
-  package static func hasNoAdvance(_ character: Character) -> Bool {
+  static func hasNoAdvance(_ character: Character) -> Bool {
     guard let scalar = character.unicodeScalars.first else { return true }
     switch scalar.properties.generalCategory {
     case .control, .lineSeparator, .paragraphSeparator: return true

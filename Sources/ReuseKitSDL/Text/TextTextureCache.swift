@@ -55,7 +55,7 @@ public final class TextTextureCache {
     return result
   }
   /// Missing-glyph boxes drawn since creation (also counted in ``instrumentation``).
-  package private(set) var missingGlyphsDrawn = 0
+  private(set) var missingGlyphsDrawn = 0
 
   private let shaper: TextShaper
   private var entries: LRUCache<Key, TextRunTexture>
@@ -92,7 +92,7 @@ public final class TextTextureCache {
   /// The texture for one font-fallback sub-run, shaped in its script's direction.
   /// - Returns: The texture, or `nil` when the sub-run has no ink.
   /// - Throws: ``SDLError`` when SDL2_ttf or SDL cannot render or upload it.
-  package func texture(forSubrun subrun: TextSubrun, attributes: TextAttributes, color: TextColor) throws(SDLError)
+  func texture(forSubrun subrun: TextSubrun, attributes: TextAttributes, color: TextColor) throws(SDLError)
     -> TextRunTexture?
   {
     try texture(for: subrun, isRightToLeft: subrun.script.isRightToLeft, attributes: attributes, color: color)

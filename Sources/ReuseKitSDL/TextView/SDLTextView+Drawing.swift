@@ -157,7 +157,7 @@ extension SDLTextView {
   /// The side, in pixels, of the frames the view asks a sticker for: its frame's shorter side
   /// (the view draws 1 pixel per point).
   /// - Parameter frame: The sticker view's frame.
-  package static func stickerPixelSize(for frame: CGRect) -> Int {
+  public static func stickerPixelSize(for frame: CGRect) -> Int {
     Int(min(frame.width, frame.height).rounded())
   }
 

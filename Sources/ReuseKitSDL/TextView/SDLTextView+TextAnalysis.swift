@@ -14,7 +14,7 @@ extension SDLTextView {
   /// fallback (breaks after spaces, left to right).
   /// - Parameter make: Creates the analyzer (tests pass one that fails).
   @MainActor
-  package static func makeTextAnalyzer(
+  static func makeTextAnalyzer(
     instrumentation: Instrumentation,
     make: () throws(TextAnalysisError) -> UnicodeTextAnalyzer = { () throws(TextAnalysisError) in
       try UnicodeTextAnalyzer()

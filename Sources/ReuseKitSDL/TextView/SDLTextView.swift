@@ -137,9 +137,9 @@ open class SDLTextView: TextView {
   public var isScrolledToBottom: Bool { scrollOffset >= maximumScrollOffset - 0.5 }
 
   /// Sticker textures the view holds (one per sticker drawn in the last frame).
-  @MainActor package var stickerTextureCount: Int { stickerTextures.count }
+  @MainActor var stickerTextureCount: Int { stickerTextures.count }
   /// Sticker frames uploaded to textures so far (only frames that changed are uploaded).
-  @MainActor package var stickerTextureUploads: Int { stickerTextures.uploads }
+  @MainActor var stickerTextureUploads: Int { stickerTextures.uploads }
 
   /// Runs a pending viewport pass, then draws the frame: backgrounds, selection, text, decorations,
   /// attachment views, the composition, the caret, the scroll bar and overlays. A window renderer

@@ -10,7 +10,7 @@ import SDLSupport
 /// views that were not drawn in a frame are dropped at the end of it, so scrolled-out stickers hold no
 /// texture and do no work.
 @MainActor
-package final class StickerTextureCache {
+public final class StickerTextureCache {
   private final class Entry {
     weak var view: (any FrameSurface)?
     let texture: SDLTexture
@@ -24,17 +24,17 @@ package final class StickerTextureCache {
   }
 
   /// The renderer the textures belong to.
-  package let renderer: SDLRenderer
+  public let renderer: SDLRenderer
   /// Frames uploaded so far (new textures and updates): the cache's work.
-  package private(set) var uploads = 0
+  private(set) var uploads = 0
   private var entries: [ObjectIdentifier: Entry] = [:]
   private var used: Set<ObjectIdentifier> = []
 
   /// Creates an empty cache for textures drawn with `renderer`.
-  package init(renderer: SDLRenderer) { self.renderer = renderer }
+  public init(renderer: SDLRenderer) { self.renderer = renderer }
 
   /// The number of textures held.
-  package var count: Int { entries.count }
+  var count: Int { entries.count }
 
   /// The texture showing `view`'s current frame at `pixelSize`, uploading the frame only when it changed.
   /// - Parameters:
@@ -43,7 +43,7 @@ package final class StickerTextureCache {
   /// - Returns: The texture, or `nil` when the view has no frame at that size.
   /// - Throws: ``SDLError`` when SDL cannot create or fill the texture.
   /// - Complexity: O(1) when the frame did not change, else O(pixels).
-  package func texture(for view: any FrameSurface, pixelSize: Int) throws(SDLError) -> SDLTexture? {
+  public func texture(for view: any FrameSurface, pixelSize: Int) throws(SDLError) -> SDLTexture? {
     guard let frame = view.currentFrame(pixelSize: pixelSize) else { return nil }
     let key = ObjectIdentifier(view)
     let frameKey = view.lastFrameKey
@@ -65,7 +65,7 @@ package final class StickerTextureCache {
   }
 
   /// Drops the textures of views not drawn since the last call.
-  package func endFrame() {
+  public func endFrame() {
     entries = entries.filter { used.contains($0.key) && $0.value.view != nil }
     used.removeAll(keepingCapacity: true)
   }

@@ -1,4 +1,4 @@
-import TextEngine
+@_spi(Testing) import TextEngine
 
 extension ReuseScenario {
   /// The reuse controller's view state of each attachment in paragraph `index`, in order

@@ -2,25 +2,25 @@
 /// the scroll cache.
 extension TextAttachmentReuseController {
   /// Where `attachment`'s view is, or `nil` when no provider is held for it.
-  package func viewState(for attachment: TextAttachment) -> ViewState? {
+  @_spi(Testing) public func viewState(for attachment: TextAttachment) -> ViewState? {
     records[attachment.identity]?.state.view
   }
 
   /// Whether `attachment`'s provider waits to be handed to its paragraph's next fragment.
-  package func isAwaitingHandOver(_ attachment: TextAttachment) -> Bool {
+  @_spi(Testing) public func isAwaitingHandOver(_ attachment: TextAttachment) -> Bool {
     guard case .awaitingHandOver = records[attachment.identity]?.state else { return false }
     return true
   }
 
   /// Whether `attachment`'s provider is kept for a hidden paragraph.
-  package func isHidden(_ attachment: TextAttachment) -> Bool {
+  @_spi(Testing) public func isHidden(_ attachment: TextAttachment) -> Bool {
     guard case .hidden = records[attachment.identity]?.state else { return false }
     return true
   }
 
   /// The identity of every attachment a provider was made for, by the attachment identifier
   /// instrumentation counts it under (the scenario report lists where each attachment of a store sits).
-  package var identitiesByAttachmentID: [Int: AttachmentIdentity] { attachmentIdentities }
+  @_spi(Testing) public var identitiesByAttachmentID: [Int: AttachmentIdentity] { attachmentIdentities }
 
   /// The state machine's invariants that do not hold now (empty when all hold):
   /// - every record is keyed by its provider's identity, and a provider has one record;
@@ -32,7 +32,7 @@ extension TextAttachmentReuseController {
   /// - every provider of a fragment the last pass configured, when the fragment is still current,
   ///   is held by that fragment with its view shown.
   /// - Complexity: O(records + configured fragments' attachments).
-  package func checkInvariants() -> [String] {
+  @_spi(Testing) public func checkInvariants() -> [String] {
     var violations: [String] = []
     var shown: Set<AttachmentIdentity> = []
     var cached: Set<AttachmentIdentity> = []

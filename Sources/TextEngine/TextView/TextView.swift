@@ -67,7 +67,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// editing transaction of the storage): it runs its pass once the transaction ended.
   var isPerformingEdit = false
   /// The owner of every provider, view and scroll-cache decision.
-  package let reuseController: TextAttachmentReuseController
+  @_spi(Testing) public let reuseController: TextAttachmentReuseController
 
   /// Creates a view over `storage` with its own layout manager.
   /// - Parameters:

@@ -96,7 +96,7 @@ public enum TranscriptCodec {
 
   /// Reads `{"messages": [...]}` (other keys skipped).
   /// - Throws: ``JSONError``; content errors name the message and part.
-  package static func readTranscript(_ reader: inout JSONReader) throws(JSONError) -> Transcript {
+  static func readTranscript(_ reader: inout JSONReader) throws(JSONError) -> Transcript {
     let start = reader.offset
     guard try reader.peek() == .object else {
       try reader.skipValue()
@@ -117,7 +117,7 @@ public enum TranscriptCodec {
 
   /// Reads the `"messages"` array.
   /// - Throws: ``JSONError``; content errors name the message and part.
-  package static func readMessages(_ reader: inout JSONReader) throws(JSONError) -> [ChatMessage] {
+  public static func readMessages(_ reader: inout JSONReader) throws(JSONError) -> [ChatMessage] {
     var messages: [ChatMessage] = []
     try reader.beginArray()
     while try reader.nextElement() { messages.append(try readMessage(&reader, index: messages.count)) }
@@ -165,7 +165,7 @@ public enum TranscriptCodec {
   ///   - joiningText: Whether strings in a row become one text part (and empty ones none), so that
   ///     the parts take no more memory than their characters: what a scenario's `send` step reads.
   /// - Throws: ``JSONError``; content errors name the part.
-  package static func readParts(
+  public static func readParts(
     _ reader: inout JSONReader, in context: @autoclosure () -> String?, joiningText: Bool = false
   ) throws(JSONError) -> [ChatMessage.Part] {
     var parts: [ChatMessage.Part] = []

@@ -5,7 +5,7 @@
 /// cache (which evicts by hand, to discard and count each view), the shared sticker frame cache
 /// and the SDL text-texture cache. Everything is `@inlinable`, so each client module gets a
 /// specialised copy (the swift-collections way) instead of calls through generic witness tables.
-package struct LRUCache<Key: Hashable, Value> {
+public struct LRUCache<Key: Hashable, Value> {
   @usableFromInline
   struct Node {
     @usableFromInline var key: Key
@@ -25,14 +25,15 @@ package struct LRUCache<Key: Hashable, Value> {
   }
 
   /// The largest total cost the cache holds; lowering it evicts at once.
-  @usableFromInline
-  package var costLimit: Int {
+  public var costLimit: Int {
     didSet { trim(toFit: 0) }
   }
   /// The current total cost of all entries.
-  @usableFromInline package internal(set) var totalCost = 0
+  public var totalCost: Int { storedTotalCost }
+  @usableFromInline var storedTotalCost = 0
   /// How many entries were evicted to make room, since creation.
-  @usableFromInline package internal(set) var evictions = 0
+  public var evictions: Int { storedEvictions }
+  @usableFromInline var storedEvictions = 0
 
   @usableFromInline var nodes: [Node?] = []
   @usableFromInline var freeSlots: [Int] = []
@@ -43,23 +44,23 @@ package struct LRUCache<Key: Hashable, Value> {
   /// Creates an empty cache.
   /// - Parameter costLimit: The largest total cost, at least 0.
   @inlinable
-  package init(costLimit: Int) {
+  public init(costLimit: Int) {
     precondition(costLimit >= 0, "cost limit must not be negative")
     self.costLimit = costLimit
   }
 
   /// How many entries the cache holds.
   @inlinable
-  package var count: Int { slots.count }
+  public var count: Int { slots.count }
 
   /// Whether `key` is cached; does not count as a use.
   @inlinable
-  package func contains(_ key: Key) -> Bool { slots[key] != nil }
+  public func contains(_ key: Key) -> Bool { slots[key] != nil }
 
   /// The keys from least to most recently used.
   /// - Complexity: O(count).
   @inlinable
-  package var keys: [Key] {
+  public var keys: [Key] {
     var result: [Key] = []
     result.reserveCapacity(count)
     var slot = leastRecent
@@ -73,7 +74,7 @@ package struct LRUCache<Key: Hashable, Value> {
   /// Removes and returns the least recently used entry.
   /// - Complexity: O(1).
   @inlinable
-  package mutating func removeLeastRecent() -> (key: Key, value: Value)? {
+  mutating func removeLeastRecent() -> (key: Key, value: Value)? {
     guard let slot = leastRecent, let node = nodes[slot] else { return nil }
     remove(slot: slot)
     return (node.key, node.value)
@@ -82,7 +83,7 @@ package struct LRUCache<Key: Hashable, Value> {
   /// The value for `key`, marking it most recently used.
   /// - Complexity: O(1).
   @inlinable
-  package mutating func value(for key: Key) -> Value? {
+  public mutating func value(for key: Key) -> Value? {
     guard let slot = slots[key] else { return nil }
     moveToFront(slot)
     return nodes[slot]!.value
@@ -97,7 +98,7 @@ package struct LRUCache<Key: Hashable, Value> {
   /// - Returns: `false` (and stores nothing) when `cost` alone exceeds ``costLimit``.
   /// - Complexity: O(1) amortised, plus O(1) per eviction.
   @inlinable @discardableResult
-  package mutating func insert(_ value: Value, for key: Key, cost: Int) -> Bool {
+  public mutating func insert(_ value: Value, for key: Key, cost: Int) -> Bool {
     precondition(cost >= 0, "cost must not be negative")
     removeValue(for: key)
     guard cost <= costLimit else { return false }
@@ -115,33 +116,33 @@ package struct LRUCache<Key: Hashable, Value> {
     mostRecent = slot
     if leastRecent == nil { leastRecent = slot }
     slots[key] = slot
-    totalCost += cost
+    storedTotalCost += cost
     return true
   }
 
   /// Removes the entry for `key`, if any.
   /// - Complexity: O(1).
   @inlinable
-  package mutating func removeValue(for key: Key) {
+  public mutating func removeValue(for key: Key) {
     if let slot = slots[key] { remove(slot: slot) }
   }
 
   /// Removes every entry.
   @inlinable
-  package mutating func removeAll() {
+  public mutating func removeAll() {
     nodes.removeAll()
     freeSlots.removeAll()
     slots.removeAll()
     mostRecent = nil
     leastRecent = nil
-    totalCost = 0
+    storedTotalCost = 0
   }
 
   @inlinable
   mutating func trim(toFit incoming: Int) {
-    while totalCost + incoming > costLimit, let victim = leastRecent {
+    while storedTotalCost + incoming > costLimit, let victim = leastRecent {
       remove(slot: victim)
-      evictions += 1
+      storedEvictions += 1
     }
   }
 
@@ -169,7 +170,7 @@ package struct LRUCache<Key: Hashable, Value> {
     unlink(slot)
     let node = nodes[slot]!
     slots[node.key] = nil
-    totalCost -= node.cost
+    storedTotalCost -= node.cost
     nodes[slot] = nil
     freeSlots.append(slot)
   }

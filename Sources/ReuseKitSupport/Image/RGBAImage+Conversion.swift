@@ -8,7 +8,7 @@ extension RGBAImage {
   ///   - width: Width in pixels.
   ///   - height: Height in pixels.
   /// - Complexity: O(width × height).
-  package init(premultipliedARGB: [UInt32], width: Int, height: Int) {
+  public init(premultipliedARGB: [UInt32], width: Int, height: Int) {
     var bytes = [UInt8](repeating: 0, count: width * height * 4)
     for (index, word) in premultipliedARGB.prefix(width * height).enumerated() {
       let alpha = word >> 24
@@ -33,7 +33,7 @@ extension RGBAImage {
   /// - Parameter size: The side of the square, in pixels.
   /// - Returns: A `size × size` image.
   /// - Complexity: O(size² × (1 + scale factor)).
-  package func scaledToFit(square size: Int) -> RGBAImage {
+  public func scaledToFit(square size: Int) -> RGBAImage {
     guard width > 0, height > 0, size > 0 else { return RGBAImage(width: max(0, size), height: max(0, size)) }
     if width == size, height == size { return self }
     let scale = min(Double(size) / Double(width), Double(size) / Double(height))
@@ -45,7 +45,7 @@ extension RGBAImage {
   /// This image resampled to `width × height` pixels (aspect ratio not kept), with the same tent
   /// filter as ``scaledToFit(square:)``; colour emoji bitmaps are scaled to the line's size this way.
   /// - Complexity: O(width × height × (1 + scale factor)).
-  package func scaled(width targetWidth: Int, height targetHeight: Int) -> RGBAImage {
+  public func scaled(width targetWidth: Int, height targetHeight: Int) -> RGBAImage {
     guard width > 0, height > 0, targetWidth > 0, targetHeight > 0 else {
       return RGBAImage(width: max(0, targetWidth), height: max(0, targetHeight))
     }

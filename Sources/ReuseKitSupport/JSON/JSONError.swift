@@ -3,9 +3,9 @@
 /// Syntax problems (``Kind/syntax``, ``Kind/truncated``, ``Kind/invalidUTF8``, ``Kind/tooDeep(limit:)``)
 /// come from ``JSONReader``; ``Kind/content`` errors are raised by the reader's callers (a value of the
 /// wrong kind, a missing field) through ``JSONReader/error(_:)``.
-package struct JSONError: Error, Equatable, CustomStringConvertible, Sendable {
+public struct JSONError: Error, Equatable, CustomStringConvertible, Sendable {
   /// The class of problem.
-  package enum Kind: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
     /// Bytes that break the JSON grammar.
     case syntax
     /// The input ends before the document does.
@@ -19,18 +19,18 @@ package struct JSONError: Error, Equatable, CustomStringConvertible, Sendable {
   }
 
   /// The class of problem.
-  package var kind: Kind
+  public var kind: Kind
   /// What went wrong, without the place.
-  package var reason: String
+  public var reason: String
   /// The byte offset of the problem from the start of the input (a byte-order mark included).
-  package var offset: Int
+  public var offset: Int
   /// The 1-based line of the problem.
-  package var line: Int
+  public var line: Int
   /// The 1-based column of the problem, in Unicode scalars.
-  package var column: Int
+  public var column: Int
 
   /// Creates an error.
-  package init(kind: Kind, reason: String, offset: Int, line: Int, column: Int) {
+  public init(kind: Kind, reason: String, offset: Int, line: Int, column: Int) {
     self.kind = kind
     self.reason = reason
     self.offset = offset
@@ -39,13 +39,13 @@ package struct JSONError: Error, Equatable, CustomStringConvertible, Sendable {
   }
 
   /// Whether the input is not JSON at all (rather than JSON of the wrong shape).
-  package var isMalformed: Bool { kind != .content }
+  public var isMalformed: Bool { kind != .content }
 
   /// `line L, column C`.
-  package var location: String { "line \(line), column \(column)" }
+  public var location: String { "line \(line), column \(column)" }
 
   /// `malformed JSON at line L, column C: reason`, or `reason (line L, column C)` for a content error.
-  package var description: String {
+  public var description: String {
     isMalformed ? "malformed JSON at \(location): \(reason)" : "\(reason) (\(location))"
   }
 }

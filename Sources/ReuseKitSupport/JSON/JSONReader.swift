@@ -16,13 +16,13 @@
 ///
 /// Every error names the line and column (``JSONError``). The reader only borrows the bytes:
 /// use it inside ``read(_:maximumDepth:_:)-(UnsafeRawBufferPointer,_,_)``.
-package struct JSONReader {
+public struct JSONReader {
   /// What the next value is.
-  package enum Kind: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
     case object, array, string, number, bool, null
 
     /// "an object", "a string", … for error messages.
-    package var name: String {
+    public var name: String {
       switch self {
       case .object: "an object"
       case .array: "an array"
@@ -35,13 +35,13 @@ package struct JSONReader {
   }
 
   /// The nesting limit used unless a caller picks another.
-  package static let defaultMaximumDepth = 64
+  public static let defaultMaximumDepth = 64
 
   /// The deepest nesting of arrays and objects accepted.
-  package let maximumDepth: Int
+  public let maximumDepth: Int
   let bytes: UnsafeRawBufferPointer
   /// The offset of the next unread byte.
-  package internal(set) var offset = 0
+  public internal(set) var offset = 0
   private var depth = 0
   /// Whether the last token opened an array or object, so that no ',' may come before its first member.
   private var justOpened = false
@@ -59,7 +59,7 @@ package struct JSONReader {
   /// - Returns: What `body` returns.
   /// - Throws: ``JSONError``, from the reader or from `body`.
   /// - Complexity: O(n) for the reader's own work.
-  package static func read<Value>(
+  public static func read<Value>(
     _ bytes: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth,
     _ body: (inout JSONReader) throws(JSONError) -> Value
   ) throws(JSONError) -> Value {
@@ -79,7 +79,7 @@ package struct JSONReader {
   ///   - maximumDepth: The deepest nesting of arrays and objects accepted.
   ///   - body: Reads the document's value with the reader.
   /// - Throws: ``JSONError``, from the reader or from `body`.
-  package static func read<Bytes: Sequence<UInt8>, Value>(
+  public static func read<Bytes: Sequence<UInt8>, Value>(
     _ bytes: Bytes, maximumDepth: Int = defaultMaximumDepth,
     _ body: (inout JSONReader) throws(JSONError) -> Value
   ) throws(JSONError) -> Value {
@@ -100,7 +100,7 @@ package struct JSONReader {
 
   /// What the next value is, after skipping whitespace.
   /// - Throws: ``JSONError`` when no value starts here.
-  package mutating func peek() throws(JSONError) -> Kind {
+  public mutating func peek() throws(JSONError) -> Kind {
     skipWhitespace()
     guard offset < bytes.count else { throw truncated("expected a value") }
     switch bytes[offset] {
@@ -116,14 +116,14 @@ package struct JSONReader {
 
   /// Enters the object that comes next; walk its members with ``nextKey()``.
   /// - Throws: ``JSONError`` when the next value is not an object or nests too deep.
-  package mutating func beginObject() throws(JSONError) {
+  public mutating func beginObject() throws(JSONError) {
     try begin(.object)
   }
 
   /// The next member's key, with the reader before its value (which the caller must consume), or
   /// `nil` after the object's closing brace.
   /// - Throws: ``JSONError`` on a malformed object.
-  package mutating func nextKey() throws(JSONError) -> String? {
+  public mutating func nextKey() throws(JSONError) -> String? {
     let first = justOpened
     guard try nextMember(closing: UInt8(ascii: "}")) else { return nil }
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
@@ -138,13 +138,13 @@ package struct JSONReader {
 
   /// Enters the array that comes next; walk its elements with ``nextElement()``.
   /// - Throws: ``JSONError`` when the next value is not an array or nests too deep.
-  package mutating func beginArray() throws(JSONError) {
+  public mutating func beginArray() throws(JSONError) {
     try begin(.array)
   }
 
   /// Whether another element follows (the caller must consume it); `false` after the closing bracket.
   /// - Throws: ``JSONError`` on a malformed array.
-  package mutating func nextElement() throws(JSONError) -> Bool {
+  public mutating func nextElement() throws(JSONError) -> Bool {
     try nextMember(closing: UInt8(ascii: "]"))
   }
 
@@ -152,14 +152,14 @@ package struct JSONReader {
 
   /// Reads a string.
   /// - Throws: ``JSONError``: a content error when the value is not a string.
-  package mutating func readString() throws(JSONError) -> String {
+  public mutating func readString() throws(JSONError) -> String {
     try expect(.string)
     return try scanString()
   }
 
   /// Reads a number (never a boolean).
   /// - Throws: ``JSONError``: a content error when the value is not a number.
-  package mutating func readNumber() throws(JSONError) -> JSONNumber {
+  public mutating func readNumber() throws(JSONError) -> JSONNumber {
     try expect(.number)
     let start = offset
     try scanNumber()
@@ -168,7 +168,7 @@ package struct JSONReader {
 
   /// Reads `true` or `false`.
   /// - Throws: ``JSONError``: a content error when the value is not a boolean.
-  package mutating func readBool() throws(JSONError) -> Bool {
+  public mutating func readBool() throws(JSONError) -> Bool {
     try expect(.bool)
     if bytes[offset] == UInt8(ascii: "t") {
       try literal("true")
@@ -180,7 +180,7 @@ package struct JSONReader {
 
   /// Reads `null`.
   /// - Throws: ``JSONError``: a content error when the value is not `null`.
-  package mutating func readNull() throws(JSONError) {
+  public mutating func readNull() throws(JSONError) {
     try expect(.null)
     try literal("null")
   }
@@ -188,7 +188,7 @@ package struct JSONReader {
   /// Consumes the next value, checking it, without keeping anything.
   /// - Throws: ``JSONError`` on malformed JSON.
   /// - Complexity: O(size of the value).
-  package mutating func skipValue() throws(JSONError) {
+  public mutating func skipValue() throws(JSONError) {
     switch try peek() {
     case .object:
       try beginObject()
@@ -206,7 +206,7 @@ package struct JSONReader {
   /// Reads the next value as a tree.
   /// - Throws: ``JSONError`` on malformed JSON.
   /// - Complexity: O(size of the value), and a tree as large.
-  package mutating func readValue() throws(JSONError) -> JSONValue {
+  public mutating func readValue() throws(JSONError) -> JSONValue {
     switch try peek() {
     case .object:
       try beginObject()
@@ -232,7 +232,7 @@ package struct JSONReader {
   ///   - reason: What is wrong, for example `message 3 has no "from" string`.
   ///   - position: The byte offset to name, for example where the faulty value starts (an earlier
   ///     ``offset``); the reader's position by default.
-  package func error(_ reason: String, at position: Int? = nil) -> JSONError {
+  public func error(_ reason: String, at position: Int? = nil) -> JSONError {
     makeError(.content, reason, at: position)
   }
 

@@ -2,7 +2,7 @@
 ///
 /// Large documents (transcripts) should be read with ``JSONReader`` directly, without a tree.
 /// Booleans and numbers are distinct cases: ``int`` and ``double`` are `nil` for `true`.
-package enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(JSONNumber)
@@ -17,7 +17,7 @@ package enum JSONValue: Equatable, Sendable {
   ///   - maximumDepth: The deepest nesting of arrays and objects accepted.
   /// - Throws: ``JSONError`` naming the line and column of the first problem.
   /// - Complexity: O(n).
-  package init(parsing bytes: some Sequence<UInt8>, maximumDepth: Int = JSONReader.defaultMaximumDepth)
+  public init(parsing bytes: some Sequence<UInt8>, maximumDepth: Int = JSONReader.defaultMaximumDepth)
     throws(JSONError)
   {
     self = try JSONReader.read(bytes, maximumDepth: maximumDepth) { reader throws(JSONError) in
@@ -26,25 +26,25 @@ package enum JSONValue: Equatable, Sendable {
   }
 
   /// The member `key` of an object; `nil` for a missing key or a value that is not an object.
-  package subscript(key: String) -> JSONValue? {
+  public subscript(key: String) -> JSONValue? {
     if case .object(let members) = self { members[key] } else { nil }
   }
 
   /// The string, if this is one.
-  package var string: String? { if case .string(let value) = self { value } else { nil } }
+  public var string: String? { if case .string(let value) = self { value } else { nil } }
   /// The number as an `Int`, if this is a whole number (never a boolean).
-  package var int: Int? { if case .number(let value) = self { value.int } else { nil } }
+  public var int: Int? { if case .number(let value) = self { value.int } else { nil } }
   /// The number as a `Double`, if this is a number (never a boolean).
-  package var double: Double? { if case .number(let value) = self { value.double } else { nil } }
+  public var double: Double? { if case .number(let value) = self { value.double } else { nil } }
   /// The boolean, if this is one.
-  package var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+  public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
   /// The elements, if this is an array.
-  package var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+  public var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
   /// The members, if this is an object.
-  package var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+  public var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
 
   /// The kind of value, for error messages: "a string", "an object", …
-  package var kindName: String {
+  public var kindName: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"

@@ -4,9 +4,9 @@
 /// then ``endObject()``; arrays likewise. Commas, colons and indentation are the writer's job.
 /// Strings are escaped as RFC 8259 requires (`"`, `\` and control characters); everything else,
 /// non-ASCII text included, is written as UTF-8. What it writes, ``JSONReader`` reads back.
-package struct JSONWriter {
+public struct JSONWriter: Sendable {
   /// The document so far.
-  package private(set) var bytes: [UInt8] = []
+  public private(set) var bytes: [UInt8] = []
   private var level = 0
   /// Whether the current array or object has no member yet.
   private var isEmptyContainer = false
@@ -15,30 +15,30 @@ package struct JSONWriter {
 
   /// Creates an empty document.
   /// - Parameter capacity: Bytes to reserve, when the caller can estimate the size.
-  package init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+  public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
   /// Hands over the bytes written so far and empties the buffer, keeping the nesting state, so
   /// that a long document can be written out piece by piece in bounded memory.
-  package mutating func takeBytes() -> [UInt8] {
+  public mutating func takeBytes() -> [UInt8] {
     let written = bytes
     bytes.removeAll(keepingCapacity: true)
     return written
   }
 
   /// Opens an object.
-  package mutating func beginObject() { open(UInt8(ascii: "{")) }
+  public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
   /// Closes the innermost object.
-  package mutating func endObject() { close(UInt8(ascii: "}")) }
+  public mutating func endObject() { close(UInt8(ascii: "}")) }
 
   /// Opens an array.
-  package mutating func beginArray() { open(UInt8(ascii: "[")) }
+  public mutating func beginArray() { open(UInt8(ascii: "[")) }
 
   /// Closes the innermost array.
-  package mutating func endArray() { close(UInt8(ascii: "]")) }
+  public mutating func endArray() { close(UInt8(ascii: "]")) }
 
   /// Writes a member's key; its value comes next.
-  package mutating func key(_ key: String) {
+  public mutating func key(_ key: String) {
     startValue()
     appendString(key)
     bytes.append(UInt8(ascii: ":"))
@@ -47,25 +47,25 @@ package struct JSONWriter {
   }
 
   /// Writes a string value.
-  package mutating func string(_ value: String) {
+  public mutating func string(_ value: String) {
     startValue()
     appendString(value)
   }
 
   /// Writes an integer value.
-  package mutating func number(_ value: Int) {
+  public mutating func number(_ value: Int) {
     startValue()
     bytes.append(contentsOf: String(value).utf8)
   }
 
   /// Writes a boolean value.
-  package mutating func bool(_ value: Bool) {
+  public mutating func bool(_ value: Bool) {
     startValue()
     bytes.append(contentsOf: (value ? "true" : "false").utf8)
   }
 
   /// Writes `null`.
-  package mutating func null() {
+  public mutating func null() {
     startValue()
     bytes.append(contentsOf: "null".utf8)
   }

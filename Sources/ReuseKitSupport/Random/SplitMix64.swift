@@ -1,17 +1,18 @@
 /// A small deterministic pseudo-random generator (SplitMix64).
 ///
 /// Tree shapes, generated transcripts and benchmark inputs repeat from run to run because they
-/// all draw from it; it is shared across the package's modules, not part of the public API, and
+/// all draw from it; it is shared across the package's modules, and
 /// inlinable so that each module's hot paths get it specialised.
-package struct SplitMix64 {
+public struct SplitMix64: Sendable {
   @usableFromInline var state: UInt64
 
+  /// Creates a generator whose sequence is fixed by `seed`.
   @inlinable
-  package init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
   /// The next 64 random bits.
   @inlinable
-  package mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -21,5 +22,5 @@ package struct SplitMix64 {
 
   /// A value in `0..<bound`; `bound` must be positive.
   @inlinable
-  package mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+  public mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -51,8 +51,10 @@ extension TextAttachmentReuseController {
   /// Ends a pass: the views of attachments the pass did not show are cached or discarded, and
   /// the cache is evicted down to its bounds.
   func endPass() {
-    for id in shownIndex.sorted() {
-      guard let record = records[id], record.lastShownPass != passNumber else { continue }
+    // Only the views that left are sorted (a few per pass), not every one shown.
+    let left = shownIndex.filter { records[$0].map { $0.lastShownPass != passNumber } ?? false }
+    for id in left.sorted() {
+      guard let record = records[id] else { continue }
       apply(.leaveViewport, to: record)
     }
     while scrollCache.count > max(0, cacheConfiguration.countLimit)

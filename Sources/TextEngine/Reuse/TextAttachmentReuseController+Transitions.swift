@@ -30,13 +30,22 @@ extension TextAttachmentReuseController {
   /// - Returns: Whether the record is still alive (`false` once its provider was discarded).
   @discardableResult
   func apply(_ event: ReuseEvent, to record: ProviderRecord) -> Bool {
+    // The steady state of every pass, for each attachment that stays on screen: nothing changes,
+    // so the policy is not looked up.
+    switch (event, record.state) {
+    case (.adopt(let fragment, _, _, _), .held(let owner, _)) where owner === fragment:
+      return true
+    case (.show, .held(_, .shown)):
+      record.lastShownPass = passNumber
+      return true
+    default:
+      break
+    }
     let policy = policy(of: record)
     let keepsOnEdit = policy.contains(.onEditingInlineParagraphs)
     let keepsOnScroll = policy.contains(.onScrollingOutOfViewport)
     switch (event, record.state) {
     // Pass: hand-over and re-adoption.
-    case (.adopt(let fragment, _, _, _), .held(let owner, _)) where owner === fragment:
-      return true
     case (.adopt(let fragment, let location, let attachment, let paragraphIndex), .held(_, let view)):
       // Still held by a fragment the open transaction dropped: the edit rule applies now.
       guard keepsOnEdit else { return discard(record) }

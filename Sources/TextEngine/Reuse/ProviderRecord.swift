@@ -61,6 +61,12 @@ enum ProviderState {
     }
   }
 
+  /// Whether `fragment` holds the provider and its view is shown: a pass's steady state.
+  @inline(__always)
+  func isShown(by fragment: TextLayoutFragment) -> Bool {
+    if case .held(let owner, .shown) = self { owner === fragment } else { false }
+  }
+
   /// The fragment that holds the provider, if one does.
   var fragment: TextLayoutFragment? {
     if case .held(let fragment, _) = self { fragment } else { nil }

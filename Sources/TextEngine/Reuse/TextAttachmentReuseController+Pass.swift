@@ -28,9 +28,19 @@ extension TextAttachmentReuseController {
     let origin = fragment.layoutFragmentFrame.origin
     let paragraphIndex = storage.index(of: fragment.textParagraph)
     var providers: [TextAttachmentViewProvider] = []
+    providers.reserveCapacity(fragment.attachmentPlacements.count)
     for placement in fragment.attachmentPlacements {
-      let location = TextLocation(paragraph: fragment.textParagraph, offset: placement.offset)
       let attachment = placement.attachment
+      // The steady state of a scroll: held by this fragment and shown. Nothing changes, so no
+      // location or event is made (a location holds a weak reference) and no policy looked up.
+      if let existing = records[attachment.identity], existing.state.isShown(by: fragment) {
+        existing.lastShownPass = passNumber
+        existing.paragraphIndex = paragraphIndex
+        existing.provider.view?.frame = placement.frame.offsetBy(dx: origin.x, dy: origin.y)
+        providers.append(existing.provider)
+        continue
+      }
+      let location = TextLocation(paragraph: fragment.textParagraph, offset: placement.offset)
       var adopted: ProviderRecord?
       if let existing = records[attachment.identity],
         apply(

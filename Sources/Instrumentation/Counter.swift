@@ -17,13 +17,20 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
   case viewportLayoutPasses
   /// Fragments released for memory, far from the viewport (laid out again when next needed).
   case layoutFragmentsReleased
-  /// Providers discarded because their fragment was released for memory (also counted in
-  /// `providersDiscarded`).
-  case providersReleased
   /// Rendering surfaces made for fragments that had none in the previous viewport pass.
   case surfacesCreated
   /// Fragments that kept their rendering surface from the previous viewport pass.
   case surfacesReused
+  /// Times the layout manager asked its delegate for a cached provider before creating one
+  /// (`textLayoutManager(_:retrieveCachedTextAttachmentViewProviderFor:)`).
+  case providerCacheRequests
+  /// Those requests the delegate answered with a provider, which was used instead of a new one.
+  case providerCacheHits
+  /// Times the viewport controller asked its delegate for a cached rendering surface
+  /// (`textViewportLayoutController(_:retrieveCachedRenderingSurfaceFor:)`).
+  case surfaceCacheRequests
+  /// Those requests the delegate answered with a surface.
+  case surfaceCacheHits
   /// Queries made to fontconfig while choosing fallback fonts (0 per keystroke after warm-up).
   case fontconfigCalls
   /// Characters drawn as a missing-glyph box because no installed font covers them.

@@ -13,9 +13,12 @@ public struct Counters: Equatable, Hashable, Sendable {
   public var layoutFragmentsCreated = 0
   public var viewportLayoutPasses = 0
   public var layoutFragmentsReleased = 0
-  public var providersReleased = 0
   public var surfacesCreated = 0
   public var surfacesReused = 0
+  public var providerCacheRequests = 0
+  public var providerCacheHits = 0
+  public var surfaceCacheRequests = 0
+  public var surfaceCacheHits = 0
   public var fontconfigCalls = 0
   public var missingGlyphs = 0
 
@@ -39,9 +42,12 @@ public struct Counters: Equatable, Hashable, Sendable {
       case .layoutFragmentsCreated: layoutFragmentsCreated
       case .viewportLayoutPasses: viewportLayoutPasses
       case .layoutFragmentsReleased: layoutFragmentsReleased
-      case .providersReleased: providersReleased
       case .surfacesCreated: surfacesCreated
       case .surfacesReused: surfacesReused
+      case .providerCacheRequests: providerCacheRequests
+      case .providerCacheHits: providerCacheHits
+      case .surfaceCacheRequests: surfaceCacheRequests
+      case .surfaceCacheHits: surfaceCacheHits
       case .fontconfigCalls: fontconfigCalls
       case .missingGlyphs: missingGlyphs
       }
@@ -61,9 +67,12 @@ public struct Counters: Equatable, Hashable, Sendable {
       case .layoutFragmentsCreated: layoutFragmentsCreated = newValue
       case .viewportLayoutPasses: viewportLayoutPasses = newValue
       case .layoutFragmentsReleased: layoutFragmentsReleased = newValue
-      case .providersReleased: providersReleased = newValue
       case .surfacesCreated: surfacesCreated = newValue
       case .surfacesReused: surfacesReused = newValue
+      case .providerCacheRequests: providerCacheRequests = newValue
+      case .providerCacheHits: providerCacheHits = newValue
+      case .surfaceCacheRequests: surfaceCacheRequests = newValue
+      case .surfaceCacheHits: surfaceCacheHits = newValue
       case .fontconfigCalls: fontconfigCalls = newValue
       case .missingGlyphs: missingGlyphs = newValue
       }

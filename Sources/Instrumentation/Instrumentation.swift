@@ -62,6 +62,7 @@ public final class Instrumentation {
     let isLayoutEvent: Bool
     switch kind {
     case .layoutFragmentCreated, .viewportLayoutPass, .layoutFragmentReleased, .surfaceCreated, .surfaceReused,
+      .surfaceCacheRequest, .surfaceCacheHit,
       .fontconfigCall, .missingGlyph:
       isLayoutEvent = true
     default:

@@ -16,13 +16,18 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
     case viewportLayoutPass
     /// A fragment released for memory, far from the viewport.
     case layoutFragmentReleased
-    /// A provider discarded because its fragment was released for memory (follows its
-    /// ``providerDiscarded`` event).
-    case providerReleased
     /// A fragment got a new rendering surface in a viewport pass.
     case surfaceCreated
     /// A fragment kept its rendering surface from the previous pass.
     case surfaceReused
+    /// The layout manager asked its delegate for a cached provider before creating one.
+    case providerCacheRequest
+    /// The delegate answered a provider cache request with a provider.
+    case providerCacheHit
+    /// The viewport controller asked its delegate for a cached rendering surface.
+    case surfaceCacheRequest
+    /// The delegate answered a surface cache request with a surface.
+    case surfaceCacheHit
     /// One query to fontconfig while choosing a fallback font.
     case fontconfigCall
     /// One character drawn as a missing-glyph box (no installed font covers it).
@@ -48,9 +53,12 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
       case .layoutFragmentCreated: .layoutFragmentsCreated
       case .viewportLayoutPass: .viewportLayoutPasses
       case .layoutFragmentReleased: .layoutFragmentsReleased
-      case .providerReleased: .providersReleased
       case .surfaceCreated: .surfacesCreated
       case .surfaceReused: .surfacesReused
+      case .providerCacheRequest: .providerCacheRequests
+      case .providerCacheHit: .providerCacheHits
+      case .surfaceCacheRequest: .surfaceCacheRequests
+      case .surfaceCacheHit: .surfaceCacheHits
       case .fontconfigCall: .fontconfigCalls
       case .missingGlyph: .missingGlyphs
       case .error, .warning: nil

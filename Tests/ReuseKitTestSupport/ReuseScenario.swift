@@ -80,7 +80,8 @@ public struct ExpectedCounts {
       only
       ?? Set(Counter.allCases).subtracting([
         .layoutFragmentsCreated, .layoutFragmentsReleased, .viewportLayoutPasses, .surfacesCreated, .surfacesReused,
-        .fontconfigCalls, .missingGlyphs,
+        .fontconfigCalls, .missingGlyphs, .providerCacheRequests, .providerCacheHits, .surfaceCacheRequests,
+        .surfaceCacheHits,
       ])
     return checked.sorted { $0.rawValue < $1.rawValue }.compactMap { counter in
       let want = expected[counter] ?? 0

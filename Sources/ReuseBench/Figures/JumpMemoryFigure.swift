@@ -42,7 +42,6 @@ struct JumpMemoryFigure {
         "fragments retained": Double(view.textLayoutManager.retainedFragmentCount),
         "live providers": Double(view.liveObjects.providers),
         "fragments released": Double(totals.layoutFragmentsReleased),
-        "providers released": Double(totals.providersReleased),
       ])
   }
 }

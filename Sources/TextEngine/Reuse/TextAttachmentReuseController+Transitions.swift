@@ -176,7 +176,7 @@ extension TextAttachmentReuseController {
     index(record, leaving: record.state, removing: true)
     records[record.id] = nil
     log(.providerDiscarded, record)
-    if released { log(.providerReleased, record) }
+
     return false
   }
 

@@ -2,15 +2,23 @@
 ///
 /// Register policies per provider type with ``TextView/register(_:forTextAttachmentViewProviderType:)``.
 /// The two options combine.
+///
+/// The raw values are Apple's (`NSTextAttachmentViewProviderReusePolicy`, `NS_OPTIONS` over
+/// `NSUInteger`): ``onScrollingOutOfViewport`` is 1 and ``onEditingInlineParagraphs`` is 2, so a
+/// raw value stored, logged or bridged means the same policy on both.
 public struct TextAttachmentViewProviderReusePolicy: OptionSet, Hashable, Sendable, CustomStringConvertible {
-  public let rawValue: Int
-  public init(rawValue: Int) { self.rawValue = rawValue }
+  /// The option bits: 1 for ``onScrollingOutOfViewport``, 2 for ``onEditingInlineParagraphs``.
+  public let rawValue: UInt
+  /// Creates a policy from its option bits (Apple's values).
+  public init(rawValue: UInt) { self.rawValue = rawValue }
 
-  /// Keep the provider, and its view, when the paragraph holding the attachment gets a new
-  /// layout fragment (typing, splitting, merging, relayout, attribute changes).
-  public static let onEditingInlineParagraphs = TextAttachmentViewProviderReusePolicy(rawValue: 1 << 0)
-  /// Cache the attachment's view when its fragment leaves the viewport; restore it when it returns.
-  public static let onScrollingOutOfViewport = TextAttachmentViewProviderReusePolicy(rawValue: 1 << 1)
+  /// Keep the attachment's view when its fragment scrolls out of the viewport (the view waits in
+  /// the scroll cache, not drawn) and reuse it when it comes back, instead of loading a new one.
+  public static let onScrollingOutOfViewport = TextAttachmentViewProviderReusePolicy(rawValue: 1)
+  /// Keep the provider, and its view, when someone edits the paragraph holding the attachment
+  /// (typing, splitting, merging, attribute changes): the paragraph's next fragment reuses it at
+  /// the next layout pass.
+  public static let onEditingInlineParagraphs = TextAttachmentViewProviderReusePolicy(rawValue: 2)
 
   /// Every combination, in the order reports list them: none, edit, scroll, both.
   public static let allCombinations: [TextAttachmentViewProviderReusePolicy] = [
@@ -44,7 +52,7 @@ public struct TextAttachmentViewProviderReusePolicy: OptionSet, Hashable, Sendab
     self = option
   }
 
-  /// The names of the options in this set, in declaration order.
+  /// The names of the options in this set, edit first (the order reports and scenario files use).
   public var optionNames: [String] { Self.namedOptions.filter { contains($0.option) }.map(\.name) }
 
   public var description: String { "[" + optionNames.joined(separator: ", ") + "]" }

@@ -98,7 +98,7 @@ import Testing
     let leaving = ExpectedCounts([
       policy.shortName: caches
         ? [.surfacesCachedOnScrollOut: 4]
-        : [.viewsDiscarded: 4, .providersDiscarded: 4, .providersReleased: 4]
+        : [.viewsDiscarded: 4, .providersDiscarded: 4]
     ])
     #expect(leaving.mismatches(away, policy: policy) == [])
     #expect(awayViolations == [])
@@ -173,7 +173,7 @@ import Testing
       view.layoutViewport()
     }
     let expected = ExpectedCounts([
-      "scroll": [.surfacesEvicted: 3, .viewsDiscarded: 3, .providersDiscarded: 3, .providersReleased: 3]
+      "scroll": [.surfacesEvicted: 3, .viewsDiscarded: 3, .providersDiscarded: 3]
     ])
     #expect(expected.mismatches(counters, policy: .onScrollingOutOfViewport) == [])
     #expect(violations == [])

@@ -18,6 +18,17 @@ import Testing
     return counters
   }
 
+  /// Apple's raw values (`NSTextAttachmentViewProviderReusePolicy`: scroll 1, edit 2, `NSUInteger`),
+  /// so that a stored, logged or bridged raw value names the same policy.
+  @Test func rawValuesAreApples() {
+    let scroll: UInt = TextAttachmentViewProviderReusePolicy.onScrollingOutOfViewport.rawValue
+    #expect(scroll == 1)
+    #expect(TextAttachmentViewProviderReusePolicy.onEditingInlineParagraphs.rawValue == 2)
+    #expect(TextAttachmentViewProviderReusePolicy(rawValue: 1) == .onScrollingOutOfViewport)
+    #expect(TextAttachmentViewProviderReusePolicy(rawValue: 3) == [.onScrollingOutOfViewport, .onEditingInlineParagraphs])
+    #expect(TextAttachmentViewProviderReusePolicy(shortName: "scroll")?.rawValue == 1)
+  }
+
   @Test(arguments: policies)
   func aPolicyRegisteredMidwayAppliesFromTheNextPass(policy: TextAttachmentViewProviderReusePolicy) throws {
     let scenario = ReuseScenario(policy: [])

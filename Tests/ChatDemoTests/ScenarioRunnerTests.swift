@@ -6,7 +6,7 @@ import Testing
 import TextEngine
 
 @MainActor @Suite struct ScenarioRunnerTests {
-  nonisolated static let shipped = ["typing-burst", "split-merge", "delete-undo", "long-scroll", "resize"]
+  nonisolated static let shipped = ["typing-burst", "split-merge", "delete-undo", "long-scroll"]
 
   private func options(_ policy: TextAttachmentViewProviderReusePolicy?) -> ScenarioRunner.Options {
     ScenarioRunner.Options(policyOverride: policy, stickerDirectory: RepositoryAssets.stickers)
@@ -27,6 +27,18 @@ import TextEngine
     #expect(!none.passed, "switching the policies off must break the scenario's expectations")
     #expect(none.counters.animationResets > both.counters.animationResets)
     #expect(none.framesRendered == both.framesRendered)
+  }
+
+  /// A resize relays out without editing (TextKit ties re-creation to editing a paragraph): the
+  /// shipped resize scenario passes under every policy set, with no provider created and no reset.
+  @Test func theResizeScenarioKeepsEveryStickerUnderEveryPolicy() throws {
+    let scenario = try scenario("resize")
+    for policy in TextAttachmentViewProviderReusePolicy.allCombinations {
+      let report = try ScenarioRunner(scenario: scenario, options: options(policy)).run()
+      #expect(report.passed, "\(policy.shortName): \(report.expectations.filter { !$0.passed })")
+      #expect(report.counters.animationResets == 0 && report.counters.providersCreated == 5)
+      #expect(report.counters.viewportLayoutPasses >= 3)
+    }
   }
 
   @Test func typingBurstCountsUnderEachPolicy() throws {

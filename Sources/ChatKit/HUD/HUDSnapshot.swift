@@ -15,10 +15,25 @@ public struct HUDSnapshot: Equatable, Sendable {
   public var policy: TextAttachmentViewProviderReusePolicy
   /// Whether resets flash.
   public var flashesResets: Bool
+  /// The scroll cache's bound (the chat sets one; Apple's default is unbounded).
+  public var scrollCache: ReuseCacheConfiguration
+  /// The views in the scroll cache now.
+  public var cachedViews: Int
 
+  /// Creates a snapshot of what the HUD shows.
+  /// - Parameters:
+  ///   - counters: The instrumentation totals.
+  ///   - fps: Frames per second.
+  ///   - frameTime: The time one frame took, in seconds.
+  ///   - framesRendered: Frames drawn so far.
+  ///   - policy: The sticker policy in force.
+  ///   - flashesResets: Whether resets flash.
+  ///   - scrollCache: The scroll cache's configuration.
+  ///   - cachedViews: The views in the scroll cache now.
   public init(
     counters: Counters, fps: Double, frameTime: Double, framesRendered: Int,
-    policy: TextAttachmentViewProviderReusePolicy, flashesResets: Bool
+    policy: TextAttachmentViewProviderReusePolicy, flashesResets: Bool,
+    scrollCache: ReuseCacheConfiguration = .unbounded, cachedViews: Int = 0
   ) {
     self.counters = counters
     self.fps = fps
@@ -26,9 +41,11 @@ public struct HUDSnapshot: Equatable, Sendable {
     self.framesRendered = framesRendered
     self.policy = policy
     self.flashesResets = flashesResets
+    self.scrollCache = scrollCache
+    self.cachedViews = cachedViews
   }
 
-  /// The HUD's rows: a label and a value each, the twelve counters last.
+  /// The HUD's rows: a label and a value each, the counters last.
   public var rows: [(label: String, value: String)] {
     func onOff(_ on: Bool) -> String { on ? "on" : "off" }
     var rows: [(String, String)] = [
@@ -38,13 +55,14 @@ public struct HUDSnapshot: Equatable, Sendable {
       ("F2  onEditingInlineParagraphs", onOff(policy.contains(.onEditingInlineParagraphs))),
       ("F3  onScrollingOutOfViewport", onOff(policy.contains(.onScrollingOutOfViewport))),
       ("F4  flash resets", onOff(flashesResets)),
+      ("scroll cache", "\(cachedViews) of \(scrollCache)"),
     ]
     for counter in Counter.allCases { rows.append((counter.rawValue, String(counters[counter]))) }
     return rows
   }
 
   /// The number of rows before the counters.
-  public static let headerRowCount = 6
+  public static let headerRowCount = 7
 }
 
 extension Double {

@@ -157,7 +157,8 @@ extension ChatTextView {
   public var hudSnapshot: HUDSnapshot {
     HUDSnapshot(
       counters: instrumentation.totals, fps: fps, frameTime: frameTime, framesRendered: framesRendered,
-      policy: stickerPolicy, flashesResets: flashesResets)
+      policy: stickerPolicy, flashesResets: flashesResets, scrollCache: reuseCacheConfiguration,
+      cachedViews: cachedViewCount)
   }
 
   @MainActor

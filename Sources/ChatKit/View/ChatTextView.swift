@@ -91,6 +91,8 @@ public final class ChatTextView: SDLTextView {
     showsCaret = false
     wantsBottomAnchoring = true
     isAnchoredToBottom = true
+    // The chat bounds its scroll cache (Apple's default has no bound) and shows the bound in its HUD.
+    reuseCacheConfiguration = .chatDemo
     resetFlashes.update(from: instrumentation, now: clock.now, records: false)
     applyStyle(relayout: false)
     daySections.add(self)

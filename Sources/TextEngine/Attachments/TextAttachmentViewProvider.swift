@@ -28,8 +28,9 @@ open class TextAttachmentViewProvider {
   /// The ``textAttachment``'s identifier, kept even after the attachment is gone.
   public let attachmentID: Int
   /// The attachment's identity for reuse: its stored identifier when it has one, so that the
-  /// attachment rebuilt from its store (a new object) finds this provider again.
-  let reuseIdentity: AttachmentIdentity
+  /// attachment rebuilt from its store (a new object) finds this provider again. It changes only
+  /// when a custom retrieve hook hands the provider to another attachment.
+  var reuseIdentity: AttachmentIdentity
 
   public required init(
     textAttachment: TextAttachment, parentView: TextView?, textLayoutManager: TextLayoutManager?,

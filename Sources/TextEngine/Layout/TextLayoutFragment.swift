@@ -1,10 +1,13 @@
 import Foundation
 
-/// The immutable layout of one paragraph: its lines and where its attachments go.
+/// The layout of one paragraph: its lines and where its attachments go.
 ///
-/// A new fragment object appears when, and only when, its paragraph changes or its layout is
-/// invalidated (a width change or ``TextLayoutManager/invalidateLayout(for:)``); otherwise
-/// the same object comes back pass after pass. Its position (``layoutFragmentFrame``'s origin)
+/// As in TextKit, a fragment is tied to its paragraph: a new fragment object appears when, and only
+/// when, an edit changes the paragraph (its characters or stored attributes), or when the layout
+/// manager released the old one for memory. A relayout without a content change (a container
+/// width change, a new text analyzer, ``TextLayoutManager/invalidateLayout(for:)``) lays the
+/// **same object** out again, so it keeps its identity, its rendering surface and its attachment
+/// view providers under every reuse policy. Its position (``layoutFragmentFrame``'s origin)
 /// follows the paragraphs above it and is read from the layout manager's height index.
 public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   /// Where one attachment sits inside the fragment.
@@ -21,13 +24,15 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   /// The lines, top to bottom (made on access from the shared line storage).
   public var textLineFragments: LineFragments { LineFragments(fragment: self) }
   /// The attachments, in order.
-  public let attachmentPlacements: [AttachmentPlacement]
-  /// The fragment's height, fixed at layout time.
-  public let height: Double
+  public private(set) var attachmentPlacements: [AttachmentPlacement]
+  /// The fragment's height, as of its last layout.
+  public private(set) var height: Double
   /// The lines' storage and geometry.
-  let layout: ParagraphLayout
+  private(set) var layout: ParagraphLayout
   /// The container width this fragment was laid out for.
-  public let layoutWidth: Double
+  public private(set) var layoutWidth: Double
+  /// How many times this fragment was laid out again without a content change (0 at first).
+  public private(set) var relayoutCount = 0
   /// The attachment view providers of this fragment in the text view that configured it.
   ///
   /// Filled when the fragment is configured in a viewport pass; with
@@ -36,7 +41,7 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
 
   weak var layoutManager: TextLayoutManager?
   weak var entryNode: SequenceTree<TextLayoutManager.Entry>.Node?
-  let generation: Int
+  private(set) var generation: Int
 
   init(
     paragraph: TextParagraph, layout: ParagraphLayout, layoutWidth: Double, layoutManager: TextLayoutManager,
@@ -49,6 +54,17 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
     self.layoutWidth = layoutWidth
     self.layoutManager = layoutManager
     self.generation = generation
+  }
+
+  /// Lays the fragment out again, for the same paragraph content (a width change, a new analyzer,
+  /// an invalidation): the object, and what is keyed by it, stays.
+  func relayout(_ layout: ParagraphLayout, layoutWidth: Double, generation: Int) {
+    self.layout = layout
+    attachmentPlacements = layout.attachmentPlacements()
+    height = layout.height
+    self.layoutWidth = layoutWidth
+    self.generation = generation
+    relayoutCount += 1
   }
 
   /// The fragment's rectangle in container coordinates; `.null` once it left its layout manager.

@@ -5,6 +5,9 @@ extension TextLayoutManager: TextContentObserver {
     _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
     inserted: [TextParagraph]
   ) {
+    // Providers whose fragments are gone (released, or an index awaiting its rebuild) still follow
+    // the edit rule: the reuse controller hears of every replaced paragraph.
+    reuseController?.paragraphsReplaced(removed)
     guard !needsEstimates else { return }  // the rebuild will read the storage as it is then
     let estimator = HeightEstimator(self)
     // The range's ends must fall between nodes: split the gaps they fall in.
@@ -22,7 +25,6 @@ extension TextLayoutManager: TextContentObserver {
         entry.replacedLayout = edited.flatMap(ReplacedLayout.of)
         return (element: entry, length: $0.length, height: measured ?? estimator.height(of: $0))
       })
-    reuseController?.paragraphsReplaced(removed.map(\.identifier))
     for entry in removedEntries {
       guard let fragment = entry.fragment else { continue }
       retainedNodes[ObjectIdentifier(fragment)] = nil

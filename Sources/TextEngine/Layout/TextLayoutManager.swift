@@ -120,7 +120,9 @@ public final class TextLayoutManager {
     rebuildEstimates()
   }
 
-  /// Drops every fragment now and marks the index for a rebuild on its next use.
+  /// Drops every fragment now and marks the index for a rebuild on its next use. No paragraph
+  /// changed, so for reuse the fragments are released, as for memory: their providers persist and
+  /// the paragraphs' next fragments re-adopt them.
   private func setNeedsEstimates() {
     guard !needsEstimates else { return }
     needsEstimates = true
@@ -133,7 +135,7 @@ public final class TextLayoutManager {
       }
       return true
     }
-    for fragment in fragments { reuseController?.fragmentDiscarded(fragment) }
+    for fragment in fragments { reuseController?.fragmentReleased(fragment) }
   }
 
   /// Indexes the content manager's paragraphs as one gap (nothing is measured yet), estimated
@@ -202,7 +204,8 @@ public final class TextLayoutManager {
     return ensureLayout(node, index: index)
   }
 
-  /// Invalidates the fragments of the paragraphs in `range`; the next pass lays them out anew.
+  /// Invalidates the layout of the paragraphs in `range`; the next pass lays their fragments out
+  /// again, in place: a fragment keeps its identity, its surface and its attachment view providers.
   public func invalidateLayout(for range: TextRange) {
     guard let manager = textContentManager, let first = manager.index(of: range.location),
       let last = manager.index(of: range.endLocation), first <= last
@@ -216,8 +219,9 @@ public final class TextLayoutManager {
     }
   }
 
-  /// Changes the container width. Every fragment becomes stale and is replaced when next laid out.
-  /// - Complexity: O(1); stale fragments are replaced lazily as passes reach them.
+  /// Changes the container width. Every fragment becomes stale and is laid out again, in place
+  /// (the same objects, so their providers and surfaces stay), when a pass next reaches it.
+  /// - Complexity: O(1); stale fragments are laid out lazily as passes reach them.
   public func setContainerWidth(_ width: Double) {
     guard width != textContainer.size.width else { return }
     textContainer.size.width = width
@@ -287,8 +291,15 @@ public final class TextLayoutManager {
       entries.update(node, height: estimatedHeight(of: paragraph))
     }
     node.element.lastUse = usePeriod
-    if let fragment = node.element.fragment, fragment.generation == generation, !node.element.isInvalidated {
-      return fragment
+    if let fragment = node.element.fragment {
+      if fragment.generation == generation, !node.element.isInvalidated { return fragment }
+      if fragment.textParagraph === paragraph {
+        // Stale but unchanged: laid out again in place, keeping the object.
+        node.element.isInvalidated = false
+        relayOut(fragment)
+        entries.update(node, height: fragment.height)
+        return fragment
+      }
     }
     // Lay out before letting the old fragment go, so that its providers (which may track their
     // views' bounds) can still size their attachments.
@@ -306,6 +317,22 @@ public final class TextLayoutManager {
   }
 
   private func layOut(_ paragraph: TextParagraph, replacing replaced: ReplacedLayout?) -> TextLayoutFragment {
+    let layout = paragraphLayout(of: paragraph, replacing: replaced)
+    instrumentation?.record(.layoutFragmentCreated)
+    return TextLayoutFragment(
+      paragraph: paragraph, layout: layout, layoutWidth: textContainer.size.width, layoutManager: self,
+      generation: generation)
+  }
+
+  /// Lays `fragment` out again for its unchanged paragraph (not counted as a fragment created).
+  private func relayOut(_ fragment: TextLayoutFragment) {
+    let layout = paragraphLayout(of: fragment.textParagraph, replacing: nil)
+    fragment.relayout(layout, layoutWidth: textContainer.size.width, generation: generation)
+  }
+
+  /// The lines of `paragraph`, re-breaking only what changed when `replaced` is the layout of its
+  /// previous version with the same parameters.
+  private func paragraphLayout(of paragraph: TextParagraph, replacing replaced: ReplacedLayout?) -> ParagraphLayout {
     let style = delegate?.textLayoutManager(self, paragraphStyleFor: paragraph) ?? .plain
     let width = lineWidth(for: style)
     let controller = reuseController
@@ -316,19 +343,15 @@ public final class TextLayoutManager {
       lineWidth: width, style: style, defaultMetrics: glyphMeasurer.lineMetrics(for: defaultAttributes),
       minimumBlockWidth: delegate?.textLayoutManager(self, minimumBlockWidthFor: paragraph) ?? 0)
     let text = paragraph.attributedString
-    var layout: ParagraphLayout?
-    if let replaced, replaced.generation == generation, replaced.layout.parameters == parameters {
-      layout = replaced.layout.relaid(
-        text, from: replaced.text, measurer: glyphMeasurer, analyzer: textAnalyzer, attachmentBounds: bounds)
-    }
     paragraphsLaidOut += 1
-    instrumentation?.record(.layoutFragmentCreated)
-    return TextLayoutFragment(
-      paragraph: paragraph,
-      layout: layout
-        ?? ParagraphLayout(
-          text, parameters: parameters, measurer: glyphMeasurer, analyzer: textAnalyzer, attachmentBounds: bounds),
-      layoutWidth: textContainer.size.width, layoutManager: self, generation: generation)
+    if let replaced, replaced.generation == generation, replaced.layout.parameters == parameters,
+      let relaid = replaced.layout.relaid(
+        text, from: replaced.text, measurer: glyphMeasurer, analyzer: textAnalyzer, attachmentBounds: bounds)
+    {
+      return relaid
+    }
+    return ParagraphLayout(
+      text, parameters: parameters, measurer: glyphMeasurer, analyzer: textAnalyzer, attachmentBounds: bounds)
   }
 
   func lineWidth(for style: ParagraphStyle) -> Double {
@@ -336,11 +359,13 @@ public final class TextLayoutManager {
     return max(1, min(available, style.maximumLineWidth ?? available))
   }
 
+  /// Lets go of the fragment `node` had for a paragraph object the content manager has rebuilt
+  /// since (the same content): for reuse, a release, so its providers move to the new fragment.
   private func discardFragment(of node: SequenceTree<Entry>.Node) {
     guard let fragment = node.element.fragment else { return }
     node.element.fragment = nil
     retainedNodes[ObjectIdentifier(fragment)] = nil
-    reuseController?.fragmentDiscarded(fragment)
+    reuseController?.fragmentReleased(fragment)
   }
 
   /// Drops the fragment of a paragraph the content manager's delegate now hides. Hiding counts as

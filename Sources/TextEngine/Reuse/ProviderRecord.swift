@@ -14,10 +14,10 @@ final class ProviderRecord {
   /// The pass that last showed the view (see ``TextAttachmentReuseController/endPass()``).
   var lastShownPass = 0
 
-  init(provider: TextAttachmentViewProvider, attachment: TextAttachment, fragment: TextLayoutFragment) {
+  init(provider: TextAttachmentViewProvider, attachment: TextAttachment, state: ProviderState) {
     self.provider = provider
     self.attachment = attachment
-    self.state = .held(by: fragment, view: .unloaded)
+    self.state = state
   }
 
   /// The attachment's identity: the key of the controller's tables.
@@ -37,18 +37,26 @@ final class ProviderRecord {
 }
 
 /// Where one provider is: who holds it, and where its view is. Each provider record holds exactly
-/// one value, so a provider is never both held and waiting, and a detached provider always has a
-/// cached view. <doc:ReusePolicies> draws the states and every transition between them.
+/// one value, so a provider is never both held and waiting. <doc:ReusePolicies> draws the states
+/// and every transition between them.
 enum ProviderState {
   /// A layout fragment holds the provider: the layout manager's fragment of its paragraph, or one
-  /// the open editing transaction dropped (released when the transaction ends).
+  /// the open editing transaction dropped (decided when the transaction ends).
   case held(by: TextLayoutFragment, view: TextAttachmentReuseController.ViewState)
-  /// An edit dropped its fragment while the attachment stayed, under `.onEditingInlineParagraphs`:
-  /// the paragraph's next fragment takes the provider over, with its view as it is.
+  /// An edit invalidated the provider and the text view's own provider cache kept it
+  /// (`.onEditingInlineParagraphs`): the next fragment that shows its attachment retrieves it, with
+  /// its view as it is.
   case awaitingHandOver(view: TextAttachmentReuseController.ViewState)
-  /// The layout manager released its fragment for memory while its view sat in the scroll cache:
-  /// the paragraph's next fragment re-adopts it silently and restores the view.
-  case detached
+  /// An edit invalidated the provider, the layout manager offered it to its delegate's cache hook,
+  /// and the text view did not keep it: the next fragment that shows its attachment asks the
+  /// retrieve hook, which may return it (a custom delegate cached it) or not (it is discarded then).
+  /// Its view goes at the end of the first pass that does not retrieve it.
+  case offered(view: TextAttachmentReuseController.ViewState)
+  /// The layout manager released its fragment for memory, or rebuilt its index: the provider
+  /// persists, as in TextKit, and the paragraph's next fragment re-adopts it silently. Its view is
+  /// cached (`.onScrollingOutOfViewport`) or unloaded, so an idle provider holds no view; it is
+  /// shown only from an index rebuild (a new layout delegate) to the end of the next pass.
+  case detached(view: TextAttachmentReuseController.ViewState)
   /// The content manager's delegate hides its paragraph (a collapsed section): kept, without a
   /// fragment, until the paragraph shows again; hiding counts as scrolling out.
   case hidden(view: TextAttachmentReuseController.ViewState)
@@ -56,8 +64,9 @@ enum ProviderState {
   /// Where the view is.
   var view: TextAttachmentReuseController.ViewState {
     switch self {
-    case .held(_, let view), .awaitingHandOver(let view), .hidden(let view): view
-    case .detached: .cached
+    case .held(_, let view), .awaitingHandOver(let view), .offered(let view), .detached(let view),
+      .hidden(let view):
+      view
     }
   }
 
@@ -72,21 +81,29 @@ enum ProviderState {
     if case .held(let fragment, _) = self { fragment } else { nil }
   }
 
-  /// The same holder with the view in `view`; `nil` for a detached provider, whose view is always
-  /// cached (it goes with its view).
-  func with(view: TextAttachmentReuseController.ViewState) -> ProviderState? {
+  /// Whether an edit invalidated the provider and it waits for a pass to retrieve it.
+  var isPending: Bool {
+    switch self {
+    case .awaitingHandOver, .offered: true
+    case .held, .detached, .hidden: false
+    }
+  }
+
+  /// The same holder with the view in `view`.
+  func with(view: TextAttachmentReuseController.ViewState) -> ProviderState {
     switch self {
     case .held(let fragment, _): .held(by: fragment, view: view)
     case .awaitingHandOver: .awaitingHandOver(view: view)
+    case .offered: .offered(view: view)
+    case .detached: .detached(view: view)
     case .hidden: .hidden(view: view)
-    case .detached: view == .cached ? .detached : nil
     }
   }
 }
 
 extension TextAttachmentReuseController {
   /// Sets `record`'s state and keeps the indices derived from it (views shown, the scroll cache,
-  /// providers without a fragment) in step. Only ``apply(_:to:)`` calls it.
+  /// providers waiting for a pass) in step. Only ``apply(_:to:)`` calls it.
   func setState(_ state: ProviderState, of record: ProviderRecord) {
     let old = record.state
     record.state = state

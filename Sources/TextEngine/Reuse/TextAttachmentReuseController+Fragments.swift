@@ -1,47 +1,58 @@
 /// The layout manager's and the storage's calls: fragments dropped, released or hidden, and the end
-/// of an editing transaction. What happens is decided by ``TextAttachmentReuseController/apply(_:to:)``.
+/// of an editing transaction; and the text view's own provider cache (its implementation of the
+/// layout manager delegate's caching hooks). What happens is decided by
+/// ``TextAttachmentReuseController/apply(_:to:)``.
 extension TextAttachmentReuseController {
-  /// An edit replaced the paragraphs with `identifiers` (told inside the editing transaction).
-  func paragraphsReplaced(_ identifiers: [Int64]) {
-    paragraphsReplacedInTransaction.formUnion(identifiers)
+  /// An edit replaced `paragraphs` (told inside the editing transaction): the providers of their
+  /// attachments that no fragment holds are decided when the transaction ends.
+  /// - Complexity: O(attachments in `paragraphs`).
+  func paragraphsReplaced(_ paragraphs: [TextParagraph]) {
+    guard !records.isEmpty else { return }
+    for paragraph in paragraphs {
+      for attachment in paragraph.attributedString.attachments {
+        attachmentsInReplacedParagraphs[attachment.identity] = attachment
+      }
+    }
   }
 
-  /// The layout manager dropped `fragment` (an edit, an invalidation or a width change). Its
-  /// providers are released now, or when the storage's open editing transaction ends.
+  /// An edit dropped `fragment`: its providers are invalidated when the storage's open editing
+  /// transaction ends (or now, outside one).
   func fragmentDiscarded(_ fragment: TextLayoutFragment) {
     if storage.isInEditingTransaction {
       fragmentsDroppedInTransaction.append(fragment)
     } else {
-      release(fragment, .fragmentDropped)
+      release(fragment, .invalidate)
     }
   }
 
-  /// The storage's outermost editing transaction ended: dropped fragments release their
-  /// providers, and providers of deleted attachments are discarded with their views, exactly
-  /// once; providers without a fragment whose paragraph the edit replaced follow the edit rule.
+  /// The storage's outermost editing transaction ended: the providers of dropped fragments, and of
+  /// replaced paragraphs' attachments that no fragment held, are invalidated (offered to the cache
+  /// hook) or, when their attachment left the document, discarded with their views exactly once.
   ///
   /// The text view calls it when its storage tells it the transaction ended, before anything else.
-  /// - Complexity: O(fragments dropped + providers without a fragment × log n).
+  /// - Complexity: O((fragments dropped + attachments of replaced paragraphs + providers waiting
+  ///   for a pass) × log n), independent of how many providers persist elsewhere.
   func editTransactionEnded() {
     let fragments = fragmentsDroppedInTransaction
     fragmentsDroppedInTransaction = []
-    for fragment in fragments { release(fragment, .fragmentDropped) }
-    defer { paragraphsReplacedInTransaction.removeAll() }
-    guard !unheldIndex.isEmpty else { return }
-    for id in unheldIndex.sorted() {
-      guard let record = records[id] else { continue }
-      let replaced = paragraphsReplacedInTransaction.contains(record.provider.location.elementIdentifier)
-      apply(.editEnded(paragraphReplaced: replaced), to: record)
+    for fragment in fragments { release(fragment, .invalidate) }
+    let replaced = attachmentsInReplacedParagraphs
+    attachmentsInReplacedParagraphs = [:]
+    guard !replaced.isEmpty || !pendingIndex.isEmpty else { return }
+    for id in Set(replaced.keys).union(pendingIndex).sorted() {
+      guard let record = records[id], record.state.fragment == nil else { continue }
+      if !isPresent(record) {
+        apply(.discard, to: record)
+      } else if let attachment = replaced[id] {
+        invalidate(record, attachment: attachment)
+      }
     }
   }
 
-  /// The layout manager released `fragment` for memory: it is far from the viewport and unchanged.
-  ///
-  /// A provider whose view sits in the scroll cache is detached and kept, so that the paragraph's
-  /// next fragment re-adopts it and restores the view; any other provider is released
-  /// (`providersDiscarded` and `providersReleased`), since its view is gone already and a later
-  /// pass would only load a new one. Live providers are thus bounded by the retained fragments plus
-  /// the scroll cache.
+  /// The layout manager released `fragment` for memory (it is far from the viewport and unchanged)
+  /// or rebuilt its index: its providers persist, detached, with their views cached
+  /// (`.onScrollingOutOfViewport`) or already discarded; the paragraph's next fragment re-adopts
+  /// them silently. Nothing is counted.
   func fragmentReleased(_ fragment: TextLayoutFragment) {
     release(fragment, .fragmentReleased)
   }
@@ -57,15 +68,54 @@ extension TextAttachmentReuseController {
     release(fragment, .fragmentHidden)
   }
 
+  /// Invalidates `record`'s provider: discarded when its attachment left the document; otherwise
+  /// offered to the layout manager delegate's cache hook
+  /// (`textLayoutManager(_:cacheTextAttachmentViewProvider:for:)`), whose standard implementation
+  /// keeps it for the hand-over under `.onEditingInlineParagraphs`.
+  /// - Parameters:
+  ///   - record: The provider's record.
+  ///   - attachment: The attachment object, when the record's (kept weakly) may be gone.
+  func invalidate(_ record: ProviderRecord, attachment: TextAttachment? = nil) {
+    guard !record.state.isPending else { return }  // offered once per invalidation
+    guard isPresent(record), let attachment = record.attachment ?? attachment else {
+      apply(.discard, to: record)
+      return
+    }
+    apply(.invalidate, to: record)
+    layoutManager.cacheTextAttachmentViewProvider(record.provider, for: attachment)
+  }
+
+  /// The text view's provider cache: keeps `provider`, just offered, for the hand-over.
+  func keepForHandOver(_ provider: TextAttachmentViewProvider) {
+    guard let record = records[provider.reuseIdentity], record.provider === provider else { return }
+    apply(.keepForHandOver, to: record)
+  }
+
+  /// The text view's provider cache: the provider it keeps for `attachment`, if any.
+  func providerAwaitingHandOver(for attachment: TextAttachment) -> TextAttachmentViewProvider? {
+    guard let record = records[attachment.identity], case .awaitingHandOver = record.state else { return nil }
+    return record.provider
+  }
+
   /// Applies `event` to every provider `fragment` still holds, then empties its provider list.
   private func release(_ fragment: TextLayoutFragment, _ event: ReuseEvent) {
-    for provider in fragment.textAttachmentViewProviders {
+    let providers = fragment.textAttachmentViewProviders
+    fragment.textAttachmentViewProviders = []
+    for provider in providers {
       // A pass inside the transaction may already have handed the provider to a newer fragment.
       guard let record = records[provider.reuseIdentity], record.provider === provider,
         record.state.fragment === fragment
       else { continue }
-      apply(event, to: record)
+      if case .invalidate = event { invalidate(record) } else { apply(event, to: record) }
     }
-    fragment.textAttachmentViewProviders = []
+  }
+
+  /// Removes `record` from this view without tearing down its provider or view, which another
+  /// attachment takes over (see `adoptForeign`): counted as discarded here, created there.
+  func forget(_ record: ProviderRecord) {
+    if record.state.view != .unloaded { log(.viewDiscarded, record) }
+    index(record, leaving: record.state, removing: true)
+    records[record.id] = nil
+    log(.providerDiscarded, record)
   }
 }

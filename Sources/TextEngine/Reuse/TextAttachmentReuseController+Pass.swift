@@ -9,16 +9,22 @@ extension TextAttachmentReuseController {
     guard let pending = pendingRegistry else { return }
     registry = pending
     pendingRegistry = nil
-    for id in unheldIndex.sorted() {
-      if let record = records[id], case .awaitingHandOver = record.state { apply(.policyChanged, to: record) }
+    for id in pendingIndex.sorted() {
+      if let record = records[id] { apply(.policyChanged, to: record) }
     }
     for id in scrollCache.keys {
       if let record = records[id] { apply(.policyChanged, to: record) }
     }
   }
 
-  /// Gives `fragment`'s attachments their providers (creating them, or completing a hand-over)
-  /// and shows their views (loading them, or restoring them from the cache).
+  /// Gives `fragment`'s attachments their providers and shows their views (loading them, or
+  /// restoring them from the cache).
+  ///
+  /// A provider comes, in this order, from: the fragment itself (it holds it already); the
+  /// attachment's persisting provider (its fragment was released or hidden: re-adopted silently); the
+  /// layout manager delegate's retrieve hook (`textLayoutManager(_:retrieveCachedTextAttachmentViewProviderFor:)`,
+  /// whose standard implementation returns the provider the edit policy kept); and last the
+  /// attachment's factory.
   /// - Complexity: O(attachments in the fragment), plus O(log n) for the paragraph index.
   func showAttachmentViews(in fragment: TextLayoutFragment) {
     guard !fragment.attachmentPlacements.isEmpty else {
@@ -41,15 +47,8 @@ extension TextAttachmentReuseController {
         continue
       }
       let location = TextLocation(paragraph: fragment.textParagraph, offset: placement.offset)
-      var adopted: ProviderRecord?
-      if let existing = records[attachment.identity],
-        apply(
-          .adopt(by: fragment, location: location, attachment: attachment, paragraphIndex: paragraphIndex), to: existing
-        )
-      {
-        adopted = existing
-      }
-      let record = adopted ?? makeRecord(for: attachment, in: fragment, at: location, paragraphIndex: paragraphIndex)
+      let record = provider(
+        for: attachment, in: fragment, at: location, paragraphIndex: paragraphIndex)
       record.paragraphIndex = paragraphIndex
       apply(.show, to: record)
       record.provider.view?.frame = placement.frame.offsetBy(dx: origin.x, dy: origin.y)
@@ -58,9 +57,93 @@ extension TextAttachmentReuseController {
     fragment.textAttachmentViewProviders = providers
   }
 
-  /// Ends a pass: the views of attachments the pass did not show are cached or discarded, and
-  /// the cache is evicted down to its bounds.
+  /// The record whose provider `fragment` shows `attachment` with, held by `fragment`.
+  private func provider(
+    for attachment: TextAttachment, in fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?
+  ) -> ProviderRecord {
+    let event = ReuseEvent.adopt(
+      by: fragment, location: location, attachment: attachment, paragraphIndex: paragraphIndex)
+    var pending: ProviderRecord?
+    if let existing = records[attachment.identity] {
+      switch existing.state {
+      case .held(let holder, _) where holder === fragment:
+        return existing
+      case .held:
+        // Still held by a fragment an editing transaction still open dropped: the edit rule applies now.
+        invalidate(existing)
+        if records[attachment.identity] === existing { pending = existing }
+      case .detached, .hidden:
+        apply(event, to: existing)
+        return existing
+      case .awaitingHandOver, .offered:
+        pending = existing
+      }
+    }
+    let retrieved = retrieveCachedProvider(for: attachment, pending: pending)
+    if let pending, pending.provider !== retrieved { apply(.discard, to: pending) }
+    if let retrieved {
+      if let pending, pending.provider === retrieved {
+        apply(event, to: pending)
+        return pending
+      }
+      if let adopted = adoptForeign(retrieved, for: attachment, by: fragment, at: location) { return adopted }
+    }
+    return makeRecord(for: attachment, in: fragment, at: location, paragraphIndex: paragraphIndex)
+  }
+
+  /// Asks the layout manager's delegate for a cached provider (counted as a request, and a hit
+  /// when it answers).
+  private func retrieveCachedProvider(for attachment: TextAttachment, pending: ProviderRecord?)
+    -> TextAttachmentViewProvider?
+  {
+    let attachmentID = pending?.attachmentID ?? attachment.id
+    instrumentation.record(.providerCacheRequest, attachmentID: attachmentID)
+    let retrieved = layoutManager.retrieveCachedTextAttachmentViewProvider(for: attachment)
+    if retrieved != nil { instrumentation.record(.providerCacheHit, attachmentID: attachmentID) }
+    return retrieved
+  }
+
+  /// A provider the retrieve hook returned that this view does not hold for `attachment` (a custom
+  /// delegate made it, or took it from another view): it joins `fragment`, counted as created for
+  /// this view (`providersCreated`, and `viewsLoaded` when it comes with a view), so that the
+  /// counters still add up. A provider a fragment of this view holds for another attachment is
+  /// refused (a warning event), and `nil` returned.
+  private func adoptForeign(
+    _ provider: TextAttachmentViewProvider, for attachment: TextAttachment, by fragment: TextLayoutFragment,
+    at location: TextLocation
+  ) -> ProviderRecord? {
+    if let other = records[provider.reuseIdentity], other.provider === provider {
+      guard other.state.fragment == nil else {
+        instrumentation.record(
+          .warning, attachmentID: attachment.id, providerType: other.typeName,
+          message: "the retrieve hook returned a provider a fragment of this view holds; a new one is made")
+        return nil
+      }
+      forget(other)
+    }
+    provider.reuseIdentity = attachment.identity
+    provider.location = location
+    provider.rebind(to: attachment)
+    let record = ProviderRecord(
+      provider: provider, attachment: attachment,
+      state: .held(by: fragment, view: provider.view == nil ? .unloaded : .shown))
+    records[record.id] = record
+    index(record, leaving: .held(by: fragment, view: .unloaded))
+    attachmentIdentities[record.attachmentID] = record.id
+    log(.providerCreated, record)
+    if provider.view != nil { log(.viewLoaded, record) }
+    return record
+  }
+
+  /// Ends a pass: providers offered to the cache hook and not retrieved lose their views; the views
+  /// of attachments the pass did not show are cached or discarded; the cache is evicted down to its
+  /// configured bounds.
   func endPass() {
+    if !pendingIndex.isEmpty {
+      for id in pendingIndex.sorted() {
+        if let record = records[id], case .offered = record.state { apply(.offerExpired, to: record) }
+      }
+    }
     // Only the views that left are sorted (a few per pass), not every one shown.
     let left = shownIndex.filter { records[$0].map { $0.lastShownPass != passNumber } ?? false }
     for id in left.sorted() {
@@ -94,7 +177,7 @@ extension TextAttachmentReuseController {
         message: "attachment \(attachment.id) (\(attachment.fileType ?? "untyped")): \(placeholder.failureReason)")
       provider = placeholder
     }
-    let record = ProviderRecord(provider: provider, attachment: attachment, fragment: fragment)
+    let record = ProviderRecord(provider: provider, attachment: attachment, state: .held(by: fragment, view: .unloaded))
     record.paragraphIndex = paragraphIndex
     records[record.id] = record
     attachmentIdentities[record.attachmentID] = record.id

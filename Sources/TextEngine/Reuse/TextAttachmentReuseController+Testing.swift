@@ -12,6 +12,18 @@ extension TextAttachmentReuseController {
     return true
   }
 
+  /// Whether `attachment`'s provider was offered to a custom cache hook and waits for a pass.
+  @_spi(Testing) public func isOffered(_ attachment: TextAttachment) -> Bool {
+    guard case .offered = records[attachment.identity]?.state else { return false }
+    return true
+  }
+
+  /// Whether `attachment`'s provider persists without a fragment, its fragment released for memory.
+  @_spi(Testing) public func isDetached(_ attachment: TextAttachment) -> Bool {
+    guard case .detached = records[attachment.identity]?.state else { return false }
+    return true
+  }
+
   /// Whether `attachment`'s provider is kept for a hidden paragraph.
   @_spi(Testing) public func isHidden(_ attachment: TextAttachment) -> Bool {
     guard case .hidden = records[attachment.identity]?.state else { return false }
@@ -25,7 +37,7 @@ extension TextAttachmentReuseController {
   /// The state machine's invariants that do not hold now (empty when all hold):
   /// - every record is keyed by its provider's identity, and a provider has one record;
   /// - a provider has a view exactly when its state's view is shown or cached;
-  /// - the shown index, the scroll cache and the index of providers without a fragment hold exactly
+  /// - the shown index, the scroll cache and the index of providers waiting for a pass hold exactly
   ///   the records whose states say so;
   /// - a held provider is in its fragment's provider list, and that fragment is the layout
   ///   manager's fragment of its paragraph, or one the open editing transaction dropped;
@@ -36,7 +48,7 @@ extension TextAttachmentReuseController {
     var violations: [String] = []
     var shown: Set<AttachmentIdentity> = []
     var cached: Set<AttachmentIdentity> = []
-    var unheld: Set<AttachmentIdentity> = []
+    var pending: Set<AttachmentIdentity> = []
     var providers: Set<ObjectIdentifier> = []
     let dropped = Set(fragmentsDroppedInTransaction.map(ObjectIdentifier.init))
     for (id, record) in records {
@@ -54,10 +66,8 @@ extension TextAttachmentReuseController {
       case .cached: cached.insert(id)
       case .unloaded: break
       }
-      guard let fragment = record.state.fragment else {
-        unheld.insert(id)
-        continue
-      }
+      if record.state.isPending { pending.insert(id) }
+      guard let fragment = record.state.fragment else { continue }
       if !fragment.textAttachmentViewProviders.contains(where: { $0 === record.provider }) {
         violations.append("record \(id): held by a fragment whose provider list lacks it")
       }
@@ -70,7 +80,7 @@ extension TextAttachmentReuseController {
     if cached != Set(scrollCache.keys) {
       violations.append("scroll cache \(scrollCache.count) ≠ cached states \(cached.count)")
     }
-    if unheld != unheldIndex { violations.append("unheld index \(unheldIndex.count) ≠ states \(unheld.count)") }
+    if pending != pendingIndex { violations.append("pending index \(pendingIndex.count) ≠ states \(pending.count)") }
     for (fragment, index) in layoutManager.textViewportLayoutController.configuredFragments
     where fragment.entryNode?.element.fragment === fragment {
       for provider in fragment.textAttachmentViewProviders {

@@ -1,25 +1,34 @@
 /// What can happen to a provider. Each event is a row of the transition table in <doc:ReusePolicies>.
 enum ReuseEvent {
-  /// Pass: `fragment` shows the attachment at `location`. A provider another fragment held, or none
-  /// held, joins it: a hand-over (edit) or a silent re-adoption (memory release, collapse).
+  /// Pass: `fragment` shows the attachment at `location`, and takes over a provider no fragment
+  /// holds: silently (detached, hidden), or as the provider the retrieve hook returned (awaiting
+  /// hand-over, offered).
   case adopt(by: TextLayoutFragment, location: TextLocation, attachment: TextAttachment, paragraphIndex: Int?)
   /// Pass: the fragment holding the provider shows its view (loading or restoring it).
   case show
   /// Pass end: the view was shown in the last pass but not in this one.
   case leaveViewport
-  /// Pass end: the scroll cache is over its bounds and this is its least recently cached view.
+  /// Pass end: the scroll cache is over its configured bounds and this is its least recently cached view.
   case evict
   /// Pass start: policies registered since the last pass came into force.
   case policyChanged
-  /// Edit: the layout manager dropped the fragment holding the provider (at the end of the
-  /// editing transaction, or at once outside one: a width change or an invalidation).
-  case fragmentDropped
-  /// Memory: the layout manager released the fragment holding the provider.
+  /// Edit: the provider is about to be invalidated (an edit dropped its fragment, or replaced its
+  /// paragraph while no fragment held it) and its attachment is still in the document: it is
+  /// offered to the layout manager delegate's cache hook.
+  case invalidate
+  /// The text view's own provider cache keeps an offered provider (`.onEditingInlineParagraphs`).
+  case keepForHandOver
+  /// Pass end: an offered provider no fragment retrieved in this pass loses its view (the text
+  /// view holds no view it did not keep); the provider waits, idle, for its attachment's next
+  /// fragment, whose retrieve hook decides.
+  case offerExpired
+  /// The provider goes with its view: its attachment left the document, its offer expired, the
+  /// retrieve hook answered with another provider, or the edit policy that kept it was removed.
+  case discard
+  /// Memory: the layout manager released the fragment holding the provider, or rebuilt its index.
   case fragmentReleased
   /// Collapse: the content manager's delegate hid the paragraph of the fragment holding the provider.
   case fragmentHidden
-  /// End of an editing transaction, for a provider no fragment holds.
-  case editEnded(paragraphReplaced: Bool)
 }
 
 extension TextAttachmentReuseController {
@@ -30,36 +39,13 @@ extension TextAttachmentReuseController {
   /// - Returns: Whether the record is still alive (`false` once its provider was discarded).
   @discardableResult
   func apply(_ event: ReuseEvent, to record: ProviderRecord) -> Bool {
-    // The steady state of every pass, for each attachment that stays on screen: nothing changes,
-    // so the policy is not looked up.
     switch (event, record.state) {
-    case (.adopt(let fragment, _, _, _), .held(let owner, _)) where owner === fragment:
-      return true
-    case (.show, .held(_, .shown)):
-      record.lastShownPass = passNumber
-      return true
-    default:
-      break
-    }
-    let policy = policy(of: record)
-    let keepsOnEdit = policy.contains(.onEditingInlineParagraphs)
-    let keepsOnScroll = policy.contains(.onScrollingOutOfViewport)
-    switch (event, record.state) {
-    // Pass: hand-over and re-adoption.
-    case (.adopt(let fragment, let location, let attachment, let paragraphIndex), .held(_, let view)):
-      // Still held by a fragment the open transaction dropped: the edit rule applies now.
-      guard keepsOnEdit else { return discard(record) }
-      record.paragraphIndex = paragraphIndex
-      handOver(record, to: fragment, at: location, attachment: attachment, view: view)
-    case (.adopt(let fragment, let location, let attachment, let paragraphIndex), .awaitingHandOver(let view)):
-      record.paragraphIndex = paragraphIndex
-      handOver(record, to: fragment, at: location, attachment: attachment, view: view)
-    case (.adopt(let fragment, let location, let attachment, _), .detached):
+    // Pass: re-adoption and hand-over.
+    case (.adopt(let fragment, let location, let attachment, let paragraphIndex), let state) where state.fragment == nil:
       record.move(to: location, attachment: attachment)
-      setState(.held(by: fragment, view: .cached), of: record)
-    case (.adopt(let fragment, let location, let attachment, _), .hidden(let view)):
-      record.move(to: location, attachment: attachment)
-      setState(.held(by: fragment, view: view), of: record)
+      record.paragraphIndex = paragraphIndex
+      setState(.held(by: fragment, view: state.view), of: record)
+      if state.isPending { log(.providerReusedOnEdit, record) }
 
     // Pass: show the view.
     case (.show, .held(let fragment, let view)):
@@ -75,69 +61,49 @@ extension TextAttachmentReuseController {
         setState(.held(by: fragment, view: .shown), of: record)
         log(.viewLoaded, record)
       }
-    case (.show, _):
-      assertionFailure("only a provider a fragment holds is shown")
 
     // Pass end: out of the viewport (or hidden), evicted.
     case (.leaveViewport, let state) where state.view == .shown:
-      if keepsOnScroll, let cached = state.with(view: .cached) {
+      if policy(of: record).contains(.onScrollingOutOfViewport) {
         record.provider.view?.surfaceWillEnterReuseCache(keepsAdvancing: cacheConfiguration.keepsAnimationsAdvancing)
-        setState(cached, of: record)  // the cache's cost is read once the view paused
+        setState(state.with(view: .cached), of: record)  // the cache's cost is read once the view paused
         log(.surfaceCachedOnScrollOut, record)
       } else {
         discardView(of: record)
       }
-    case (.evict, .detached):
-      log(.surfaceEvicted, record)
-      return discard(record, released: true)
     case (.evict, let state) where state.view == .cached:
       log(.surfaceEvicted, record)
       discardView(of: record)
 
     // Pass start: policy change.
-    case (.policyChanged, .awaitingHandOver) where !keepsOnEdit:
+    case (.policyChanged, .awaitingHandOver) where !policy(of: record).contains(.onEditingInlineParagraphs):
       return discard(record)
-    case (.policyChanged, .detached) where !keepsOnScroll:
-      return discard(record, released: true)
-    case (.policyChanged, let state) where state.view == .cached && !keepsOnScroll:
+    case (.policyChanged, let state)
+    where state.view == .cached && !policy(of: record).contains(.onScrollingOutOfViewport):
       discardView(of: record)
 
-    // Edit, memory release, collapse: the holding fragment goes.
-    case (.fragmentDropped, .held(_, let view)):
-      guard isPresent(record), keepsOnEdit else { return discard(record) }
+    // Edit: invalidation, the text view's provider cache, deletion.
+    case (.invalidate, let state) where !state.isPending:
+      setState(.offered(view: state.view), of: record)
+    case (.keepForHandOver, .offered(let view)):
       setState(.awaitingHandOver(view: view), of: record)
-    case (.fragmentReleased, .held(_, .cached)):
-      setState(.detached, of: record)
-    case (.fragmentReleased, .held):
-      return discard(record, released: true)
+    case (.offerExpired, .offered):
+      discardView(of: record)
+    case (.discard, _):
+      return discard(record)
+
+    // Memory release and collapse: the holding fragment goes, the provider stays.
+    case (.fragmentReleased, .held(_, let view)):
+      // A shown view stays shown only when the index was rebuilt (a new layout delegate): the next
+      // pass re-adopts it, or its end caches or discards it as for any view that left.
+      setState(.detached(view: view), of: record)
     case (.fragmentHidden, .held(_, let view)):
       setState(.hidden(view: view), of: record)
-
-    // End of an edit, for providers without a fragment: deleted attachments go once; a detached or
-    // hidden provider whose paragraph the edit replaced follows the edit rule.
-    case (.editEnded, .held):
-      break
-    case (.editEnded(let replaced), let state):
-      if !isPresent(record) { return discard(record) }
-      guard replaced, state.fragment == nil else { break }
-      if case .awaitingHandOver = state { break }
-      guard keepsOnEdit else { return discard(record) }
-      setState(.awaitingHandOver(view: state.view), of: record)
 
     default:
       break
     }
     return true
-  }
-
-  /// Second half of a hand-over: a new fragment takes over the provider (and its view, as it is).
-  private func handOver(
-    _ record: ProviderRecord, to fragment: TextLayoutFragment, at location: TextLocation, attachment: TextAttachment,
-    view: ViewState
-  ) {
-    record.move(to: location, attachment: attachment)
-    setState(.held(by: fragment, view: view), of: record)
-    log(.providerReusedOnEdit, record)
   }
 
   /// `loadView()`, with a placeholder when it throws or sets no view.
@@ -158,16 +124,16 @@ extension TextAttachmentReuseController {
 
   /// Shown or cached → unloaded: the view goes; the provider stays with its holder.
   private func discardView(of record: ProviderRecord) {
-    guard record.state.view != .unloaded, let unloaded = record.state.with(view: .unloaded) else { return }
-    setState(unloaded, of: record)
+    guard record.state.view != .unloaded else { return }
+    setState(record.state.with(view: .unloaded), of: record)
     record.provider.view?.surfaceWillBeDiscarded()
     record.provider.view = nil
     log(.viewDiscarded, record)
   }
 
-  /// The provider goes, with its view (counted as released when it goes for memory).
+  /// The provider goes, with its view.
   /// - Returns: `false`: the record is gone.
-  private func discard(_ record: ProviderRecord, released: Bool = false) -> Bool {
+  private func discard(_ record: ProviderRecord) -> Bool {
     if record.state.view != .unloaded {
       record.provider.view?.surfaceWillBeDiscarded()
       record.provider.view = nil
@@ -176,7 +142,6 @@ extension TextAttachmentReuseController {
     index(record, leaving: record.state, removing: true)
     records[record.id] = nil
     log(.providerDiscarded, record)
-
     return false
   }
 
@@ -197,9 +162,9 @@ extension TextAttachmentReuseController {
       case .unloaded, nil: break
       }
     }
-    let wasHeld = old.fragment != nil
-    let isHeld = new.map { $0.fragment != nil }
-    if wasHeld, isHeld == false { unheldIndex.insert(id) }
-    if !wasHeld, isHeld != false { unheldIndex.remove(id) }
+    let isPending = new?.isPending ?? false
+    if old.isPending != isPending {
+      if isPending { pendingIndex.insert(id) } else { pendingIndex.remove(id) }
+    }
   }
 }

@@ -6,16 +6,18 @@ import ReuseKitSupport
 /// cache and the registered policies.
 ///
 /// It is one state machine: each provider's record holds one ``ProviderState`` (held by a fragment,
-/// awaiting hand-over, detached or hidden, each with its view unloaded, shown or cached), and
-/// every transition between states is one case of ``apply(_:to:)``
+/// awaiting hand-over, offered, detached or hidden, each with its view unloaded, shown or cached),
+/// and every transition between states is one case of ``apply(_:to:)``
 /// (`TextAttachmentReuseController+Transitions.swift`; <doc:ReusePolicies> draws it).
 ///
 /// It is called at well-named points and nowhere else:
 /// - a viewport pass: ``beginPass()``, then ``showAttachmentViews(in:)`` per fragment, then ``endPass()``;
-/// - the layout manager: ``fragmentDiscarded(_:)`` (an edit, an invalidation or a width change),
-///   ``fragmentReleased(_:)`` (memory), ``fragmentHidden(_:)`` (a collapsed section) and
-///   ``paragraphsReplaced(_:)``;
+/// - the layout manager: ``fragmentDiscarded(_:)`` (an edit), ``fragmentReleased(_:)`` (memory, or
+///   an index rebuild), ``fragmentHidden(_:)`` (a collapsed section) and ``paragraphsReplaced(_:)``;
+///   a relayout without a content change keeps its fragment, so it is not called at all;
 /// - the text view, when its storage's outermost editing transaction ended: ``editTransactionEnded()``;
+/// - the text view's implementation of the layout manager delegate's provider caching hooks:
+///   ``keepForHandOver(_:)`` and ``providerAwaitingHandOver(for:)``;
 /// - the text view's API: ``register(_:for:)`` and ``cacheConfiguration``.
 ///
 /// Decisions about a fragment dropped inside the storage's editing transaction wait for the
@@ -54,8 +56,8 @@ import ReuseKitSupport
   var attachmentIdentities: [Int: AttachmentIdentity] = [:]
   /// The passes begun so far; a record shown in the current pass carries its number.
   var passNumber = 0
-  /// Identifiers of the paragraphs edits replaced in the open editing transaction.
-  var paragraphsReplacedInTransaction: Set<Int64> = []
+  /// The attachments of the paragraphs edits replaced in the open editing transaction.
+  var attachmentsInReplacedParagraphs: [AttachmentIdentity: TextAttachment] = [:]
   /// Fragments dropped inside the open editing transaction, released when it ends.
   var fragmentsDroppedInTransaction: [TextLayoutFragment] = []
 
@@ -65,8 +67,9 @@ import ReuseKitSupport
   var shownIndex: Set<AttachmentIdentity> = []
   /// The records whose view is cached, least recently cached first: the scroll cache.
   var scrollCache = LRUCache<AttachmentIdentity, Void>(costLimit: .max)
-  /// The records no fragment holds (awaiting hand-over, detached or hidden).
-  var unheldIndex: Set<AttachmentIdentity> = []
+  /// The records an edit invalidated, waiting for a pass to retrieve them (awaiting hand-over or
+  /// offered): few, whatever the number of providers that persist.
+  var pendingIndex: Set<AttachmentIdentity> = []
 
   private var providerTypeNames: [ObjectIdentifier: String] = [:]
 

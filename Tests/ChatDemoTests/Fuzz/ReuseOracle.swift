@@ -146,31 +146,42 @@ final class ReuseOracle {
     if old.lastShown == passesEnded {  // shown in the last pass too
       if edited, let step, !step.edits { fail("sticker \(id)'s paragraph was replaced by a step that edits nothing") }
       if resized, step?.op != "resize" { fail("sticker \(id)'s fragment changed width without a resize") }
+      if resized, !edited, old.fragment.value !== fragment {
+        fail("sticker \(id)'s fragment was replaced by a resize (a relayout keeps the fragment)")
+      }
       if old.fragment.value === fragment {
         if !kept { fail("sticker \(id) kept its fragment but not its provider, view and animation state") }
       } else if edits {
         checks.keptOnEdit += 1
-        if !kept { fail("sticker \(id)'s fragment was replaced (edit or resize): new provider, view or state") }
+        if !kept { fail("sticker \(id)'s fragment was replaced by an edit: new provider, view or state") }
       } else {
         checks.renewedOnEdit += 1
-        if !renewed { fail("sticker \(id)'s fragment was replaced (edit or resize): kept its provider or view") }
+        if !renewed { fail("sticker \(id)'s fragment was replaced by an edit: kept its provider or view") }
       }
       return
     }
-    // Back after being away for a pass or more.
-    guard scrolls else {
-      checks.reloadedOnScroll += 1
-      if !fresh.view || fresh.state == false { fail("sticker \(id) came back into view with its old view") }
-      return
-    }
+    // Back after being away for a pass or more. Providers persist (TextKit: "the provider itself
+    // persists"): the same one comes back unless the attachment was deleted, or an edit replaced its
+    // paragraph without the edit policy.
     if old.deletedWhileAway {
       checks.settledWhileCached += 1
       if !renewed { fail("sticker \(id), deleted and put back while away, kept its provider or view") }
       return
     }
-    guard !resized, let departure = old.departure, departures - departure.count <= cache.countLimit,
+    if edited, !edits {
+      checks.settledWhileCached += 1
+      if !fresh.provider { fail("sticker \(id), edited while away without the edit policy, kept its provider") }
+      return
+    }
+    if old.provider.value !== provider { fail("sticker \(id) came back with a new provider, though providers persist") }
+    guard scrolls else {
+      checks.reloadedOnScroll += 1
+      if !fresh.view || fresh.state == false { fail("sticker \(id) came back into view with its old view") }
+      return
+    }
+    guard let departure = old.departure, departures - departure.count <= cache.countLimit,
       departedCost - departure.cost <= cache.byteLimit
-    else { return }  // the cache may have let it go
+    else { return }  // the cache may have let the view go
     if !edited {
       checks.restoredOnScroll += 1
       if !kept {
@@ -178,12 +189,9 @@ final class ReuseOracle {
           "sticker \(id) scrolled out and back within the cache's bounds (away since pass \(old.lastShown + 1), "
             + "\(departures - departure.count) departures from then): \(changes(old, provider, view, state))")
       }
-    } else if edits {
-      checks.settledWhileCached += 1
-      if !kept { fail("sticker \(id), edited while cached: new provider, view or state") }
     } else {
       checks.settledWhileCached += 1
-      if !renewed { fail("sticker \(id), edited while cached: kept its provider or view") }
+      if !kept { fail("sticker \(id), edited while cached: new provider, view or state") }
     }
   }
 

@@ -49,20 +49,28 @@ import Testing
     #expect(fragment.textLineFragments[0].locationX(forCharacterAt: 3) == 40)
   }
 
-  @Test func fragmentIdentityChangesOnlyWhenItsParagraphChangesOrIsInvalidated() throws {
-    let (storage, manager) = manager("one\ntwo\nthree", width: 400)
+  /// As in TextKit, a fragment is replaced only when its paragraph is edited; a relayout
+  /// (`invalidateLayout`, a width change) lays the same object out again.
+  @Test func fragmentIdentityChangesOnlyWhenItsParagraphChanges() throws {
+    let (storage, manager) = manager("one\ntwo\nthree " + String(repeating: "word ", count: 20), width: 400)
     let first = (0..<3).compactMap { manager.ensureLayout(forParagraphAt: $0) }
     let again = (0..<3).compactMap { manager.ensureLayout(forParagraphAt: $0) }
     #expect(zip(again, first).allSatisfy { $0 === $1 })
     try storage.replaceCharacters(in: 5..<5, with: "X")
     let second = (0..<3).compactMap { manager.ensureLayout(forParagraphAt: $0) }
     #expect(second[0] === first[0] && second[1] !== first[1] && second[2] === first[2])
+    let laidOut = manager.paragraphsLaidOut
     manager.invalidateLayout(for: try #require(storage.paragraph(at: 2)?.elementRange))
     let third = (0..<3).compactMap { manager.ensureLayout(forParagraphAt: $0) }
-    #expect(third[0] === second[0] && third[1] === second[1] && third[2] !== second[2])
-    manager.setContainerWidth(300)
+    #expect(zip(third, second).allSatisfy { $0 === $1 })
+    #expect(manager.paragraphsLaidOut == laidOut + 1)
+    #expect(third[2].relayoutCount == 1 && third[0].relayoutCount == 0)
+    let wide = third[2].height
+    manager.setContainerWidth(100)
     let fourth = (0..<3).compactMap { manager.ensureLayout(forParagraphAt: $0) }
-    #expect(zip(fourth, third).allSatisfy { $0 !== $1 })
+    #expect(zip(fourth, third).allSatisfy { $0 === $1 })
+    // Laid out again for the new width: the long paragraph wraps onto more lines.
+    #expect(fourth[2].layoutWidth == 100 && fourth[2].height > wide)
   }
 
   @Test func estimatesAreReplacedByMeasuredHeights() throws {

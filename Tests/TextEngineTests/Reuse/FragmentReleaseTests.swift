@@ -4,10 +4,12 @@ import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
 
-@testable import TextEngine
+@_spi(Testing) @testable import TextEngine
 
-/// Memory bounded by the viewport: fragments far from it are released, and their providers with
-/// them unless the scroll cache holds their views. Run under all four policy combinations.
+/// Memory bounded by the viewport: fragments far from it are released; their providers persist, as
+/// Apple documents ("NSTextAttachmentViewProvider itself persists, but the text view may recreate
+/// its view"), idle (no view) unless the scroll cache holds their views. Run under all four policy
+/// combinations.
 @Suite struct FragmentReleaseTests {
   static let policies = TextAttachmentViewProviderReusePolicy.allCombinations
 
@@ -68,52 +70,62 @@ import Testing
   }
 
   @Test(arguments: policies, Backend.allCases)
-  func randomJumpsKeepFragmentsAndProvidersBounded(policy: TextAttachmentViewProviderReusePolicy, backend: Backend)
-    throws
-  {
+  func randomJumpsKeepFragmentsBoundedAndEveryProviderOnce(
+    policy: TextAttachmentViewProviderReusePolicy, backend: Backend
+  ) throws {
     let storage = Fixtures.chat(paragraphs: 20_000, stickerEvery: 2, backend: backend)
     let view = Fixtures.view(storage, policy: policy)
     let manager = view.textLayoutManager
     manager.fragmentRetentionLimit = 200
     var random = SplitMix64(seed: 0x4000)
+    var seen: Set<Int> = []
     for _ in 0..<500 {
       try view.scroll(toParagraphAt: random.next(below: storage.paragraphCount), position: .center)
       #expect(manager.retainedFragmentCount <= 200 + 50)
+      for provider in view.visibleAttachmentViewProviders { seen.insert(provider.attachmentID) }
     }
-    // At most one sticker per paragraph: providers live only in retained fragments or the cache
-    // (without the release they would number in the thousands).
-    #expect(view.liveObjects.providers <= manager.retainedFragmentCount + view.cachedViewCount)
-    #expect(view.instrumentation.totals.providersCreated > 2_000)
+    // Providers persist: one per sticker ever shown, never a second one (no edit happened).
+    let totals = view.instrumentation.totals
+    #expect(seen.count > 2_000)
+    #expect(totals.providersCreated == seen.count)
+    #expect(view.liveObjects.providers == seen.count)
+    #expect(totals.providersDiscarded == 0)
+    // Idle providers hold no view: views exist only for the last pass's stickers and the cache.
+    let shown = view.visibleAttachmentViewProviders.count
+    #expect(view.liveObjects.views == shown + view.cachedViewCount)
     #expect(view.reuseInvariantViolations() == [])
   }
 
-  @Test(arguments: policies, Backend.allCases)
-  func farAwayStickersAreReleasedOrKeptByTheScrollCache(policy: TextAttachmentViewProviderReusePolicy, backend: Backend)
+  @Test(arguments: policies)
+  func farAwayStickersKeepTheirProvidersAndLoseOrCacheTheirViews(policy: TextAttachmentViewProviderReusePolicy)
     throws
   {
     let scenario = Self.scenario(policy)
     let view = scenario.view
     let caches = policy.contains(.onScrollingOutOfViewport)
+    let before = view.visibleAttachmentViewProviders.map { WeakBox($0) }
     let (away, awayViolations) = scenario.measure { Self.jumpFarTwice(view) }
     let leaving = ExpectedCounts([
-      policy.shortName: caches
-        ? [.surfacesCachedOnScrollOut: 4]
-        : [.viewsDiscarded: 4, .providersDiscarded: 4]
+      policy.shortName: caches ? [.surfacesCachedOnScrollOut: 4] : [.viewsDiscarded: 4]
     ])
     #expect(leaving.mismatches(away, policy: policy) == [])
     #expect(awayViolations == [])
     #expect(away.layoutFragmentsReleased >= 63)
-    // The cache's providers are the only ones left: bounded by the retained fragments plus the cache.
-    #expect(view.liveObjects.providers == (caches ? 4 : 0))
+    // The four providers persist, detached from their released fragments; only cached views live on.
+    #expect(view.liveObjects.providers == 4)
+    #expect(view.liveObjects.views == (caches ? 4 : 0))
+    #expect(scenario.attachments(in: ReuseScenario.stickerParagraph).allSatisfy(view.reuseController.isDetached))
 
     let (back, backViolations) = scenario.measure { view.scroll(toY: 0) }
+    // Scroll-out without the scroll policy: the same provider, a new view (a reset); with it: the same view.
     let returning = ExpectedCounts([
       policy.shortName: caches
         ? [.surfacesRestoredOnScrollIn: 4]
-        : [.providersCreated: 4, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4]
+        : [.viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4]
     ])
     #expect(returning.mismatches(back, policy: policy) == [])
     #expect(backViolations == [])
+    #expect(before.holdExactly(view.visibleAttachmentViewProviders))
   }
 
   @Test(arguments: policies, Backend.allCases)
@@ -129,9 +141,14 @@ import Testing
       view.scroll(toY: 0)
     }
     let expected = ExpectedCounts([
-      // Without the scroll cache the providers went with their fragment: new ones load.
-      "none": [.providersCreated: 4, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
-      "edit": [.providersCreated: 4, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
+      // No policy: the edited paragraph's three persisting providers are discarded and made anew;
+      // the neighbour's keeps its provider and loads a new view. Every view loads (none was cached).
+      "none": [
+        .providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 4, .animationStatesCreated: 4,
+        .animationResets: 4,
+      ],
+      // Edit only: the three are handed over at the pass that shows them, and load views there.
+      "edit": [.providersReusedOnEdit: 3, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
       // Scroll only: the edit discards the edited paragraph's detached providers and cached views.
       "scroll": [
         .providersCreated: 3, .providersDiscarded: 3, .viewsDiscarded: 3, .viewsLoaded: 3, .animationStatesCreated: 3,
@@ -155,16 +172,17 @@ import Testing
     let start = try scenario.start(of: ReuseScenario.stickerParagraph) - 1
     let end = try scenario.start(of: ReuseScenario.neighbourParagraph) - 1
     let (counters, violations) = try scenario.measure { try view.replaceCharacters(in: start..<end, with: "") }
-    let detached = policy.contains(.onScrollingOutOfViewport)
+    let cached = policy.contains(.onScrollingOutOfViewport)
     let expected = ExpectedCounts([
-      policy.shortName: detached ? [.providersDiscarded: 3, .viewsDiscarded: 3] : [:]
+      policy.shortName: cached ? [.providersDiscarded: 3, .viewsDiscarded: 3] : [.providersDiscarded: 3]
     ])
     #expect(expected.mismatches(counters, policy: policy) == [])
     #expect(violations == [])
-    #expect(view.cachedViewCount == (detached ? 1 : 0))
+    #expect(view.cachedViewCount == (cached ? 1 : 0))
+    #expect(view.liveObjects.providers == 1)
   }
 
-  @Test func evictingADetachedViewReleasesItsProvider() throws {
+  @Test func evictingADetachedViewKeepsItsProvider() throws {
     let scenario = Self.scenario(.onScrollingOutOfViewport)
     let view = scenario.view
     Self.jumpFarTwice(view)
@@ -173,10 +191,11 @@ import Testing
       view.layoutViewport()
     }
     let expected = ExpectedCounts([
-      "scroll": [.surfacesEvicted: 3, .viewsDiscarded: 3, .providersDiscarded: 3]
+      "scroll": [.surfacesEvicted: 3, .viewsDiscarded: 3]
     ])
     #expect(expected.mismatches(counters, policy: .onScrollingOutOfViewport) == [])
     #expect(violations == [])
-    #expect(view.liveObjects.providers == 1)
+    #expect(view.liveObjects.providers == 4)
+    #expect(view.liveObjects.views == 1)
   }
 }

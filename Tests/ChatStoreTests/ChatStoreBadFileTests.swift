@@ -131,3 +131,26 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path) == [])
   }
 }
+
+extension ChatStoreBadFileTests {
+  @Test func aStoreClaimingTheCurrentSchemaWithoutItsStickerColumnIsRefused() throws {
+    let fixture = try StoreFixture()
+    let url = fixture.directory.appendingPathComponent("chat.sqlite")
+    _ = try fixture.store(StoreFixture.transcript(messages: 20))
+    do {
+      // Version 2 by its header and its list of tables and indexes, but the stickers of version 1.
+      let connection = try SQLiteConnection(path: url.path, mode: .readWrite)
+      try connection.execute(
+        """
+        CREATE TABLE old (id INTEGER PRIMARY KEY, message INTEGER NOT NULL, offset INTEGER NOT NULL, name TEXT NOT NULL);
+        INSERT INTO old SELECT id, message, offset, name FROM stickers;
+        DROP TABLE stickers;
+        ALTER TABLE old RENAME TO stickers;
+        CREATE INDEX stickers_by_message ON stickers(message, offset);
+        CREATE INDEX stickers_by_attachment ON stickers(name);
+        PRAGMA journal_mode = DELETE;
+        """)
+    }
+    try expectRefused(url, .notAChatStore, mentioning: "attachment")
+  }
+}

@@ -127,7 +127,7 @@ import TextEngine
     #expect(rebuilt.attributedString.string == deleted.attributedString.string)
   }
 
-  @Test func aPastedCopyOfAStickerGetsANewIdentifier() throws {
+  @Test func aPastedCopyOfAStickerGetsANewIdentifierAndTheStickerAgainKeepsItsOwn() throws {
     let fixture = try StoreFixture()
     let store = try fixture.store(StoreFixture.transcript(messages: 30, days: 0))
     let block = try #require(try store.blockSummaries().first).block
@@ -143,11 +143,12 @@ import TextEngine
     #expect(try store.blockSummaries().first?.count == 31)
     let copies = try store.elements(inBlock: block, positions: 0..<1)[0].attributedString.attachments
     #expect(copies.count == source.attributedString.attachments.count)
-    #expect(copies[0].persistentIdentifier != originalID, "the id belongs to the original")
-    #expect(copies[0].persistentIdentifier != nil)
+    #expect(copies[0].persistentIdentifier == originalID, "the same attachment again is another occurrence of it")
+    #expect(original.persistentIdentifier == originalID)
     let plain = StoredTextElement(identifier: 0, attributedString: pasted, paragraphAttributes: [:])
     _ = try store.replaceElements(inBlock: block, positions: 0..<0, with: [plain])
     let assigned = try #require(pasted.attachments[0].persistentIdentifier, "the store writes the new id back")
+    #expect(assigned != originalID, "a pasted copy is another attachment")
     #expect(
       try store.elements(inBlock: block, positions: 0..<1)[0].attributedString.attachments[0]
         .persistentIdentifier == assigned)

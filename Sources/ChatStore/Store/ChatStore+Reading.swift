@@ -75,9 +75,10 @@ extension ChatStore {
     }
   }
 
-  /// The message holding the sticker stored as `persistentIdentifier` (its row id), or `nil` when
-  /// the store has no such sticker (or the identifier is not a row id).
-  /// - Complexity: One lookup by primary key: O(log n).
+  /// A message holding the sticker stored as `persistentIdentifier` (its stable id), or `nil` when
+  /// the store has no such sticker (or the identifier is not a stable id). When the sticker occurs
+  /// in several messages, the one where it was first stored of those holding it now.
+  /// - Complexity: One indexed lookup: O(log n).
   public func element(containingAttachment persistentIdentifier: String) throws -> Int64? {
     guard let sticker = Int64(persistentIdentifier) else { return nil }
     let statement = statements.messageOfSticker

@@ -49,9 +49,13 @@ extension ChatStore: TextContentSource {
   ///
   /// Identifiers: an element keeps its ``StoredTextElement/identifier`` when it is positive and no
   /// other stored paragraph has it (an edited message, or undo re-inserting a deleted one);
-  /// otherwise the store assigns one. Stickers likewise keep the id their attachment's
-  /// `persistentIdentifier` names when it is free; an attachment without one (or whose id is taken,
-  /// a pasted copy) gets a new id, written into its `persistentIdentifier`.
+  /// otherwise the store assigns one. A sticker keeps the stable id its attachment's
+  /// `persistentIdentifier` names when this store gave it: the attachment is then stored as one more
+  /// occurrence of itself (one attachment may sit in several messages, or twice in one, all of them
+  /// read back with that id), or comes back with its id after it was deleted (undo). An attachment
+  /// without one (a new sticker, a pasted copy) or with one this store never gave gets a new id,
+  /// written into its `persistentIdentifier`, and shared by its other occurrences in `elements`.
+  /// Stable ids are never given twice, so a deleted sticker's id never names another one.
   /// - Returns: The identifiers of the inserted paragraphs, in order.
   /// - Throws: ``ChatStoreError``; nothing changes.
   /// - Complexity: O(log n + block size) for the positions, O(log n) per paragraph and sticker;

@@ -64,6 +64,7 @@ extension ChatStore {
     }
     var identifiers: [Int64] = []
     identifiers.reserveCapacity(rows.count)
+    var lastStickerRow: Int64?
     for (index, row) in rows.enumerated() {
       let wanted = elements[index].identifier
       var keptIdentifier: Int64?
@@ -71,10 +72,15 @@ extension ChatStore {
       let inserted = try insert(row, id: keptIdentifier, block: block, seq: seqs?[index] ?? 0)
       identifiers.append(inserted)
       for (sticker, attachment) in zip(row.stickers, elements[index].attributedString.attachments) {
-        var keptID: Int64?
-        if let id = sticker.id, id > 0, try !exists(statements.stickerExists, id) { keptID = id }
-        let stickerID = try insertSticker(sticker, id: keptID, message: inserted)
-        attachment.persistentIdentifier = String(stickerID)
+        // Read as the attachment is now: an object inserted twice carries, the second time, the
+        // stable id its first occurrence was given a moment ago.
+        let last: Int64
+        if let lastStickerRow { last = lastStickerRow } else { last = try highestStickerRow() }
+        let rowID = last + 1
+        lastStickerRow = rowID
+        let stableID = Self.stableStickerID(of: attachment, highestRow: last) ?? rowID
+        try insertSticker(sticker, row: rowID, stableID: stableID, message: inserted)
+        if attachment.persistentIdentifier != String(stableID) { attachment.persistentIdentifier = String(stableID) }
       }
     }
     let lengthChange = rows.reduce(0) { $0 + $1.length } - removed.reduce(0) { $0 + $1.length }
@@ -170,14 +176,35 @@ extension ChatStore {
     return id ?? connection.lastInsertRowID
   }
 
-  private func insertSticker(_ sticker: StoredSticker, id: Int64?, message: Int64) throws(SQLiteError) -> Int64 {
+  /// The stable id `attachment` keeps: the one its `persistentIdentifier` names when this store
+  /// gave it (a row id up to `highestRow`), so that the attachment is stored as another occurrence
+  /// of itself, or comes back with its id (undo); `nil` for a new attachment (no id, or one this
+  /// store never gave: another store's, or not a row id at all), which gets a new one.
+  static func stableStickerID(of attachment: TextAttachment, highestRow: Int64) -> Int64? {
+    guard let id = attachment.persistentIdentifier.flatMap({ Int64($0) }), id > 0, id <= highestRow else { return nil }
+    return id
+  }
+
+  /// The highest sticker row id the store ever gave: a new row takes the next one.
+  /// - Complexity: O(log n).
+  private func highestStickerRow() throws(SQLiteError) -> Int64 {
+    let statement = statements.stickerSequence
+    defer { statement.reset() }
+    return try statement.step() ? statement.int64(0) : 0
+  }
+
+  /// Inserts one occurrence of a sticker: row `row` of message `message`, of the attachment with
+  /// stable id `stableID`.
+  private func insertSticker(_ sticker: StoredSticker, row: Int64, stableID: Int64, message: Int64)
+    throws(SQLiteError)
+  {
     let statement = statements.insertSticker
     defer { statement.reset() }
-    if let id { try statement.bind(id, at: 1) } else { try statement.bindNull(at: 1) }
+    try statement.bind(row, at: 1)
     try statement.bind(message, at: 2)
     try statement.bind(sticker.offset, at: 3)
     try statement.bind(sticker.name, at: 4)
+    try statement.bind(stableID, at: 5)
     try statement.step()
-    return id ?? connection.lastInsertRowID
   }
 }

@@ -39,16 +39,20 @@ public final class ChatStore {
   private let checkpointer: SQLiteCheckpointer?
 
   /// Opens the chat store at `url`.
+  ///
+  /// A writable store of an older schema version is upgraded first, in a transaction of its own
+  /// (see ``ChatStoreSchema``); a read-only one is read as it is. A writable store then splits
+  /// blocks that appends grew past ``splitThreshold``, in a transaction of its own (see
+  /// ``splitOversizedBlocks()``).
   /// - Parameters:
   ///   - url: The store's file; it must exist (``ChatStoreWriter`` makes new ones).
   ///   - stickers: Makes sticker attachments for the paragraphs the store builds.
   ///   - access: `.readWrite` to edit (the default), `.readOnly` to read.
   /// - Throws: ``ChatStoreError``: `.missing`, `.notAChatStore`, `.unsupportedVersion`,
-  ///   `.readOnly`, or `.database`; the file is not written to.
-  /// A writable store splits blocks that appends grew past ``splitThreshold`` first, in a
-  /// transaction of its own (see ``splitOversizedBlocks()``).
+  ///   `.readOnly`, or `.database`; the file is not written to (nor upgraded).
   /// - Complexity: O(1) queries and a scan of the block table; the block table is read by
-  ///   ``blockSummaries()``. Splitting, when needed, is O(size · log n) per oversized block.
+  ///   ``blockSummaries()``. Splitting, when needed, is O(size · log n) per oversized block;
+  ///   upgrading a version 1 store, once, O(stickers · log stickers).
   public init(contentsOf url: URL, stickers: (any StickerAttachmentMaker)? = nil, access: Access = .readWrite)
     throws(ChatStoreError)
   {
@@ -58,20 +62,26 @@ public final class ChatStore {
     self.stickers = stickers
     try ChatStoreFile.checkHeader(path)
     do {
-      try Self.checkSchema(try SQLiteConnection(path: path, mode: .immutable), path: path)
+      // Checked as the file is, before anything is written; an immutable connection does not see
+      // the write-ahead log, so the store is checked again through the connection that reads it.
+      _ = try Self.checkSchema(try SQLiteConnection(path: path, mode: .immutable), path: path)
+      var version: Int64
       if access == .readWrite {
         try ChatStoreFile.checkWritable(path)
         connection = try SQLiteConnection(path: path, mode: .readWrite)
         connection.setBusyTimeout(milliseconds: 2_000)
         try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+        version = try Self.checkSchema(connection, path: path)
+        if version < ChatStoreSchema.version { version = try Self.upgrade(connection) }
         let checkpointer = try SQLiteCheckpointer(path: path)
         checkpointer.attach(to: connection)
         self.checkpointer = checkpointer
       } else {
         connection = try SQLiteConnection(path: path, mode: .readOnly)
+        version = try Self.checkSchema(connection, path: path)
         checkpointer = nil
       }
-      statements = try ChatStoreStatements(connection)
+      statements = try ChatStoreStatements(connection, version: version)
     } catch let error as SQLiteError {
       throw ChatStoreError(
         .notAChatStore, file: path, reason: "not a chat store: \(error.message) (SQLite code \(error.code))")
@@ -92,19 +102,26 @@ public final class ChatStore {
   /// Background checkpoints of the write-ahead log so far.
   public var backgroundCheckpoints: Int { checkpointer?.checkpoints.load(ordering: .relaxed) ?? 0 }
 
-  /// Checks the schema version and that every table and index is there, reading only.
-  private static func checkSchema(_ connection: SQLiteConnection, path: String) throws {
+  /// Checks the schema version, that every table and index of it is there and that every
+  /// statement compiles against them, reading only.
+  /// - Returns: The schema version, one this build reads.
+  private static func checkSchema(_ connection: SQLiteConnection, path: String) throws -> Int64 {
     let version = try connection.integer("PRAGMA user_version") ?? 0
     guard version <= ChatStoreSchema.version else {
       throw ChatStoreError(
         .unsupportedVersion, file: path,
         reason: "chat store schema version \(version) is newer than this build's \(ChatStoreSchema.version)")
     }
-    let names = ChatStoreSchema.requiredObjects.map { "'\($0)'" }.joined(separator: ", ")
+    let required = ChatStoreSchema.requiredObjects(version: version)
+    let names = required.map { "'\($0)'" }.joined(separator: ", ")
     let found = try connection.integer("SELECT count(*) FROM sqlite_schema WHERE name IN (\(names))") ?? 0
-    guard found == Int64(ChatStoreSchema.requiredObjects.count), version == ChatStoreSchema.version else {
+    guard found == Int64(required.count), version >= ChatStoreSchema.oldestReadableVersion else {
       throw ChatStoreError(.notAChatStore, file: path, reason: "not a chat store: tables or indexes are missing")
     }
+    // Every statement compiles against the file's tables (a column missing from a table that
+    // is there fails here), before anything is written.
+    _ = try ChatStoreStatements(connection, version: version)
+    return version
   }
 
   /// Runs `body`, turning a SQLite failure into a ``ChatStoreError`` naming the file.

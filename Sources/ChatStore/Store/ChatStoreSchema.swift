@@ -8,16 +8,24 @@
 ///   rarely renumbers). `separator` is the day of a day-separator paragraph (`NULL` for a
 ///   message); `body` is the text with `\n` for line breaks and U+FFFC for each sticker; `extra`
 ///   holds any other paragraph attributes as a JSON object.
-/// - `stickers(id, message, offset, name)`: one row per sticker part; `id` is the stable sticker
-///   id that becomes `TextAttachment.persistentIdentifier`; `offset` is the UTF-8 offset of its
-///   U+FFFC in the body.
+/// - `stickers(id, message, offset, name, attachment)`: one row per sticker occurrence (a U+FFFC of
+///   a message); `offset` is the UTF-8 offset of its U+FFFC in the body; `attachment` is the stable
+///   sticker id that becomes `TextAttachment.persistentIdentifier`. One attachment may occur in
+///   several messages, or several times in one, as one attachment object may sit in several ranges
+///   in TextKit: its rows then share `attachment`. `id` (`AUTOINCREMENT`, never reused) numbers the
+///   rows; a new attachment takes its first row's `id` as its `attachment`, so a sticker id is never
+///   given to two attachments, even after the first was deleted (an undo may bring it back).
 ///
 /// The file's `application_id` says it is a chat store; `user_version` is the schema version.
+/// Version 1 had no `attachment` column (each row was its own attachment, `id` its stable id): a
+/// writable store of version 1 is upgraded when it opens, and a read-only one is read as it is.
 public enum ChatStoreSchema {
   /// `PRAGMA application_id` of a chat store: "RKCS" (ReuseKit chat store).
   public static let applicationID: UInt32 = 0x524B_4353
-  /// `PRAGMA user_version`: the schema version this build reads and writes.
-  public static let version: Int64 = 1
+  /// `PRAGMA user_version`: the schema version this build writes (it reads version 1 too).
+  public static let version: Int64 = 2
+  /// The oldest schema version this build opens (upgrading it when it opens for writing).
+  static let oldestReadableVersion: Int64 = 1
   /// Paragraphs per block when a store is written in bulk (the generator, the importer).
   public static let blockCapacity = 2_048
   /// The space between neighbouring `seq` values when a block is written or renumbered.
@@ -47,24 +55,41 @@ public enum ChatStoreSchema {
       body TEXT NOT NULL,
       extra TEXT
     );
-    CREATE TABLE stickers (
-      id INTEGER PRIMARY KEY,
-      message INTEGER NOT NULL,
-      offset INTEGER NOT NULL,
-      name TEXT NOT NULL
-    );
+    \(stickersTable(named: "stickers"))
     """
 
+  /// The `stickers` table of this version, created as `name`.
+  static func stickersTable(named name: String) -> String {
+    """
+    CREATE TABLE \(name) (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      message INTEGER NOT NULL,
+      offset INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      attachment INTEGER NOT NULL
+    );
+    """
+  }
+
   /// The indexes: blocks in order; a block's messages in order, covering their lengths; a
-  /// message's stickers in order.
+  /// message's stickers in order; an attachment's occurrences.
   static let indexes = """
     CREATE UNIQUE INDEX blocks_by_ordinal ON blocks(ordinal);
     CREATE INDEX messages_by_position ON messages(block, seq, length);
-    CREATE INDEX stickers_by_message ON stickers(message, offset);
+    \(stickerIndexes)
     """
 
-  /// The tables and indexes every chat store has.
-  static let requiredObjects = [
-    "blocks", "messages", "stickers", "blocks_by_ordinal", "messages_by_position", "stickers_by_message",
-  ]
+  /// The indexes of the `stickers` table.
+  static let stickerIndexes = """
+    CREATE INDEX stickers_by_message ON stickers(message, offset);
+    CREATE INDEX stickers_by_attachment ON stickers(attachment);
+    """
+
+  /// The tables and indexes every chat store of schema version `version` has.
+  static func requiredObjects(version: Int64) -> [String] {
+    let common = [
+      "blocks", "messages", "stickers", "blocks_by_ordinal", "messages_by_position", "stickers_by_message",
+    ]
+    return version >= 2 ? common + ["stickers_by_attachment"] : common
+  }
 }

@@ -4,8 +4,9 @@ final class ChatStoreStatements {
   let blocks: SQLiteStatement
   /// A block's paragraph count: `?1` block.
   let blockCount: SQLiteStatement
-  /// The rows at positions `?3 ..< ?3 + ?2` of block `?1`, each with its stickers in order
-  /// (one query: positions from the covering index, then each row and its stickers by key).
+  /// The rows at positions `?3 ..< ?3 + ?2` of block `?1`, each with its stickers (their stable
+  /// ids, offsets and names) in order (one query: positions from the covering index, then each row
+  /// and its stickers by key).
   let rows: SQLiteStatement
   /// The lengths at positions `?3 ..< ?3 + ?2` of block `?1`, from the covering index.
   let lengths: SQLiteStatement
@@ -15,8 +16,11 @@ final class ChatStoreStatements {
   let placeOfMessage: SQLiteStatement
   /// The rows of block `?1` before seq `?2`, from the covering index.
   let rowsBefore: SQLiteStatement
-  /// The message holding sticker `?1`.
+  /// The message where the sticker with stable id `?1` was first stored, of those holding it.
   let messageOfSticker: SQLiteStatement
+  /// The highest sticker row id ever given (the `AUTOINCREMENT` sequence, or the highest id if the
+  /// sequence says less).
+  let stickerSequence: SQLiteStatement
   /// `(block, seq, length)` of message `?1`, by key.
   let rowByID: SQLiteStatement
   /// The seq before `?2` in block `?1`, from the index.
@@ -29,7 +33,6 @@ final class ChatStoreStatements {
   let savepoint: SQLiteStatement
   let release: SQLiteStatement
   let messageExists: SQLiteStatement
-  let stickerExists: SQLiteStatement
   let deleteMessage: SQLiteStatement
   let deleteStickers: SQLiteStatement
   let insertMessage: SQLiteStatement
@@ -37,12 +40,18 @@ final class ChatStoreStatements {
   let updateBlock: SQLiteStatement
   let setSeq: SQLiteStatement
 
-  init(_ connection: SQLiteConnection) throws(SQLiteError) {
+  /// Prepares the statements for a store of schema `version`. A store of an older version is
+  /// only ever read (a writable one is upgraded when it opens): its stickers are read with their
+  /// row ids as their stable ids, as that version had them, and its sticker writes never run.
+  init(_ connection: SQLiteConnection, version: Int64 = ChatStoreSchema.version) throws(SQLiteError) {
+    let current = version >= ChatStoreSchema.version
+    let stickerIdentity = current ? "s.attachment" : "s.id"
     blocks = try connection.prepare("SELECT id, count, length FROM blocks ORDER BY ordinal")
     blockCount = try connection.prepare("SELECT count FROM blocks WHERE id = ?1")
     rows = try connection.prepare(
       """
-      SELECT m.id, m.length, m.sender, m.time, m.date, m.separator, m.body, m.extra, s.id, s.offset, s.name
+      SELECT m.id, m.length, m.sender, m.time, m.date, m.separator, m.body, m.extra, \(stickerIdentity), s.offset,
+        s.name
       FROM (SELECT id AS rowID, seq AS rowSeq FROM messages WHERE block = ?1 ORDER BY seq LIMIT ?2 OFFSET ?3) AS p
       JOIN messages AS m ON m.id = p.rowID
       LEFT JOIN stickers AS s ON s.message = m.id
@@ -53,7 +62,14 @@ final class ChatStoreStatements {
       "SELECT id, seq, length FROM messages WHERE block = ?1 ORDER BY seq LIMIT ?2 OFFSET ?3")
     placeOfMessage = try connection.prepare("SELECT block, seq FROM messages WHERE id = ?1")
     rowsBefore = try connection.prepare("SELECT count(*) FROM messages WHERE block = ?1 AND seq < ?2")
-    messageOfSticker = try connection.prepare("SELECT message FROM stickers WHERE id = ?1")
+    messageOfSticker = try connection.prepare(
+      "SELECT message FROM stickers AS s WHERE \(stickerIdentity) = ?1 ORDER BY id LIMIT 1")
+    stickerSequence = try connection.prepare(
+      current
+        ? """
+        SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'stickers'), 0),
+          coalesce((SELECT max(id) FROM stickers), 0))
+        """ : "SELECT coalesce(max(id), 0) FROM stickers")
     rowByID = try connection.prepare("SELECT block, seq, length FROM messages WHERE id = ?1")
     seqBefore = try connection.prepare(
       "SELECT seq FROM messages WHERE block = ?1 AND seq < ?2 ORDER BY seq DESC LIMIT 1")
@@ -63,7 +79,6 @@ final class ChatStoreStatements {
     savepoint = try connection.prepare("SAVEPOINT replace")
     release = try connection.prepare("RELEASE replace")
     messageExists = try connection.prepare("SELECT 1 FROM messages WHERE id = ?1")
-    stickerExists = try connection.prepare("SELECT 1 FROM stickers WHERE id = ?1")
     deleteMessage = try connection.prepare("DELETE FROM messages WHERE id = ?1")
     deleteStickers = try connection.prepare("DELETE FROM stickers WHERE message = ?1")
     insertMessage = try connection.prepare(
@@ -71,7 +86,10 @@ final class ChatStoreStatements {
       INSERT INTO messages (id, block, seq, length, sender, time, date, separator, body, extra)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
       """)
-    insertSticker = try connection.prepare("INSERT INTO stickers (id, message, offset, name) VALUES (?1, ?2, ?3, ?4)")
+    insertSticker = try connection.prepare(
+      current
+        ? "INSERT INTO stickers (id, message, offset, name, attachment) VALUES (?1, ?2, ?3, ?4, ?5)"
+        : "INSERT INTO stickers (id, message, offset, name) VALUES (?1, ?2, ?3, ?4)")
     updateBlock = try connection.prepare("UPDATE blocks SET count = count + ?2, length = length + ?3 WHERE id = ?1")
     setSeq = try connection.prepare("UPDATE messages SET seq = ?2 WHERE id = ?1")
   }

@@ -66,10 +66,15 @@ public final class ChatStoreWriter {
       insertMessages = try connection.prepare(
         columns + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", "))
       pending.reserveCapacity(Self.batchSize)
-      let stickerColumns = "INSERT INTO stickers (id, message, offset, name) VALUES "
-      insertSticker = try connection.prepare(stickerColumns + "(?, ?, ?, ?)")
+      // Each sticker part is a new attachment: its stable id (`attachment`) is its row id.
+      let stickerColumns = "INSERT INTO stickers (id, message, offset, name, attachment) VALUES "
+      insertSticker = try connection.prepare(stickerColumns + "(?1, ?2, ?3, ?4, ?1)")
       insertStickers = try connection.prepare(
-        stickerColumns + Array(repeating: "(?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", "))
+        stickerColumns
+          + (0..<Self.batchSize).map { row in
+            let base = row * 4
+            return "(?\(base + 1), ?\(base + 2), ?\(base + 3), ?\(base + 4), ?\(base + 1))"
+          }.joined(separator: ", "))
       insertBlock = try connection.prepare("INSERT INTO blocks (id, ordinal, count, length) VALUES (?1, ?2, ?3, ?4)")
     } catch {
       discard()

@@ -3,9 +3,13 @@ import Synchronization
 
 /// An inline object in text: U+FFFC carrying this object in ``TextAttributes/attachment``.
 ///
-/// Identity is the object. **One occurrence per document:** an attachment object appears at
-/// most once in a document; inserting one that is already present inserts ``copy()``, a new
-/// object. Undo re-inserts the original object (it left the document when it was deleted).
+/// Identity is the object, or its ``persistentIdentifier`` when it has one. As in TextKit, one
+/// attachment object may sit in several ranges of a document, in one paragraph or several:
+/// inserting it again (``TextContentManager/replaceCharacters(in:with:paragraphAttributes:)``,
+/// ``TextContentManager/insertParagraphs(_:at:)``) inserts that very object, and each place it
+/// occupies gets its own view provider (``viewProvider(for:location:textContainer:)`` is asked once
+/// per location). Paste makes new objects (``copy()``), as an archived attachment on Apple's
+/// pasteboard does; undo re-inserts the original object. See <doc:StorageIdentity>.
 open class TextAttachment {
   private static let identifiers = Atomic<Int>(1)
 
@@ -34,7 +38,8 @@ open class TextAttachment {
     self.viewProviderType = viewProviderType
   }
 
-  /// A new attachment object with the same contents, type, bounds and provider type.
+  /// A new attachment object with the same contents, type, bounds and provider type, and no
+  /// ``persistentIdentifier`` (it is another attachment): what a paste inserts.
   ///
   /// Subclasses with extra state override this.
   open func copy() -> TextAttachment {

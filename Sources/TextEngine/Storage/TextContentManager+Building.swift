@@ -54,10 +54,7 @@ extension TextContentManager {
         let builtNode = nodes[firstBuilt + offset]
         paragraph.storageNode = builtNode
         builtNodes[paragraph.identifier] = builtNode
-        for attachment in paragraph.attributedString.attachments {
-          unbuiltAttachments.remove(attachment.identity)
-          presentAttachments[attachment.identity] = attachment
-        }
+        attachmentsWereBuilt(in: paragraph)
       }
       paragraphsBuilt += built.count
       return nodes[firstBuilt + index - window.lowerBound]
@@ -131,17 +128,6 @@ extension TextContentManager {
     let (_, nodes) = paragraphs.replace(0..<0, with: [(element: empty, length: 0, height: 0)])
     empty.storageNode = nodes[0]
     builtNodes[empty.identifier] = nodes[0]
-  }
-
-  /// The one-occurrence rule for an attachment the source holds at open: the first occurrence
-  /// stays, a later one becomes a copy.
-  func registerAttachmentAtOpen(_ attachment: TextAttachment) -> TextAttachment {
-    guard unbuiltAttachments.insert(attachment.identity).inserted else {
-      let copy = attachment.copy()
-      unbuiltAttachments.insert(copy.identity)
-      return copy
-    }
-    return attachment
   }
 
   /// The paragraphs in `range`, each built (so the range's ends fall between tree nodes).

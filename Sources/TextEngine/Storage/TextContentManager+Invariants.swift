@@ -5,15 +5,21 @@ extension TextContentManager {
   ///
   /// The invariants: the tree's own (``SequenceTree/checkInvariants()``); every built paragraph
   /// points back at its node and this manager and is listed, once, in the built nodes; a run is a
-  /// run of at least one item; the tree holds exactly the block index's items and characters; every
-  /// attachment of a built paragraph is registered as present under its identity (as that object),
-  /// not also as unbuilt, and no identity appears twice among them.
+  /// run of at least one item; the tree holds exactly the block index's items and characters; the
+  /// built occurrence counts equal a recount of the built paragraphs' attachment runs by identity;
+  /// no count is zero or negative; no built paragraph is listed as released. With `readingSource`,
+  /// every element of the source is read as well, and the unbuilt occurrence counts must equal a
+  /// recount of the paragraphs not built whose occurrences the manager counts (all of them when the
+  /// source registered its attachments at open, else the released ones).
+  /// - Parameter readingSource: Whether to recount the unbuilt occurrences from the whole source
+  ///   (slow: every element is read; for randomized tests).
   /// - Returns: One message per violation found; empty when the manager is sound.
-  /// - Complexity: O(nodes + attachments in built paragraphs). Asks the source nothing.
-  @_spi(Testing) public func checkInvariants() -> [String] {
+  /// - Complexity: O(nodes + attachments in built paragraphs), and asks the source nothing; with
+  ///   `readingSource`, O(n) more for reading every element.
+  @_spi(Testing) public func checkInvariants(readingSource: Bool = false) -> [String] {
     var violations = paragraphs.checkInvariants().map { "paragraph tree: \($0)" }
     var built = 0
-    var attachments: Set<AttachmentIdentity> = []
+    var builtCounts: [AttachmentIdentity: Int] = [:]
     var node = paragraphs.first
     var index = 0
     while let current = node {
@@ -29,15 +35,9 @@ extension TextContentManager {
         if paragraph.length != current.length {
           violations.append("paragraph \(index) is \(paragraph.length) long, its node \(current.length)")
         }
-        for attachment in paragraph.attributedString.attachments {
-          let identity = attachment.identity
-          if !attachments.insert(identity).inserted { violations.append("attachment \(identity) appears twice") }
-          if presentAttachments[identity] !== attachment {
-            violations.append("attachment \(identity) of paragraph \(index) is not registered as present")
-          }
-          if unbuiltAttachments.contains(identity) {
-            violations.append("attachment \(identity) of paragraph \(index) is also registered as unbuilt")
-          }
+        for attachment in paragraph.attributedString.attachments { builtCounts[attachment.identity, default: 0] += 1 }
+        if releasedParagraphsWithAttachments.contains(paragraph.identifier) {
+          violations.append("paragraph \(index) (\(paragraph.identifier)) is built and listed as released")
         }
       } else if current.count < 1 {
         violations.append("a run at \(index) stands for \(current.count) items")
@@ -46,9 +46,14 @@ extension TextContentManager {
       node = paragraphs.successor(of: current)
     }
     if built != builtNodes.count { violations.append("\(built) paragraphs built, \(builtNodes.count) listed") }
-    if attachments.count != presentAttachments.count {
-      violations.append("\(attachments.count) attachments in built paragraphs, \(presentAttachments.count) present")
+    violations += Self.differences(counted: builtAttachmentOccurrences, recounted: builtCounts, in: "built paragraphs")
+    if unbuiltAttachmentOccurrences.values.contains(where: { $0 <= 0 }) {
+      violations.append("an unbuilt occurrence count is not positive")
     }
+    if registersAttachmentsAtOpen, !releasedParagraphsWithAttachments.isEmpty {
+      violations.append("released paragraphs are listed although the source registered every attachment at open")
+    }
+    if readingSource { violations += unbuiltOccurrenceViolations() }
     let blockItems = holdsUnstoredEmptyParagraph ? 1 : blockIndex.counts.reduce(0, +)
     let blockLength = holdsUnstoredEmptyParagraph ? 0 : blockIndex.lengths.reduce(0, +)
     if blockItems != paragraphs.count || blockLength != paragraphs.totalLength {
@@ -57,5 +62,46 @@ extension TextContentManager {
       )
     }
     return violations
+  }
+
+  /// Recounts the occurrences in the paragraphs not built that the manager counts, reading every
+  /// element of the source, and compares them with ``unbuiltAttachmentOccurrences``.
+  private func unbuiltOccurrenceViolations() -> [String] {
+    guard !holdsUnstoredEmptyParagraph else { return [] }
+    var violations: [String] = []
+    var counts: [AttachmentIdentity: Int] = [:]
+    var released = 0
+    for block in 0..<blockIndex.count {
+      guard
+        let elements = try? source.elements(
+          inBlock: blockIndex.blocks[block], positions: 0..<blockIndex.counts[block])
+      else {
+        violations.append("block \(blockIndex.blocks[block]) could not be read")
+        continue
+      }
+      for element in elements where builtNodes[element.identifier] == nil {
+        let isReleased = releasedParagraphsWithAttachments.contains(element.identifier)
+        if isReleased { released += 1 }
+        guard registersAttachmentsAtOpen || isReleased else { continue }
+        for attachment in element.attributedString.attachments { counts[attachment.identity, default: 0] += 1 }
+      }
+    }
+    if released != releasedParagraphsWithAttachments.count {
+      violations.append(
+        "\(releasedParagraphsWithAttachments.count) paragraphs listed as released, \(released) found in the source")
+    }
+    return violations
+      + Self.differences(counted: unbuiltAttachmentOccurrences, recounted: counts, in: "paragraphs not built")
+  }
+
+  /// One message per identity whose count differs between `counted` and `recounted` (at most five).
+  private static func differences(
+    counted: [AttachmentIdentity: Int], recounted: [AttachmentIdentity: Int], in place: String
+  ) -> [String] {
+    guard counted != recounted else { return [] }
+    let identities = Set(counted.keys).union(recounted.keys).filter { counted[$0] != recounted[$0] }.sorted()
+    return identities.prefix(5).map { identity in
+      "attachment \(identity) occurs \(recounted[identity] ?? 0) times in \(place), counted \(counted[identity] ?? 0)"
+    }
   }
 }

@@ -49,11 +49,7 @@ extension TextContentManager {
     builtNodes[paragraph.identifier] = nil
     paragraph.storageNode = nil
     paragraph.textContentManager = nil
-    for attachment in paragraph.attributedString.attachments {
-      let identity = attachment.identity
-      presentAttachments[identity] = nil
-      unbuiltAttachments.insert(identity)
-    }
+    attachmentsWereReleased(in: paragraph)
     paragraphsReleased += 1
   }
 }

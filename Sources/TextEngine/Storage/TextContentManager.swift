@@ -27,8 +27,9 @@ public class TextContentManager {
   private var isNotifying = false
   /// Whether the open editing transaction replaced paragraphs (so its end is told).
   private var editedInTransaction = false
-  /// Attachments present in the built paragraphs, by identity; each appears at most once.
-  var presentAttachments: [AttachmentIdentity: TextAttachment] = [:]
+  /// The occurrences of attachments in built paragraphs, by identity (an identity occurring
+  /// nowhere has no entry). See `TextContentManager+Attachments.swift`.
+  var builtAttachmentOccurrences: [AttachmentIdentity: Int] = [:]
 
   /// The backing store.
   public let source: any TextContentSource
@@ -36,9 +37,16 @@ public class TextContentManager {
   var blockIndex: BlockIndex
   /// The built paragraphs' nodes, by identifier.
   var builtNodes: [Int64: SequenceTree<TextParagraph?>.Node] = [:]
-  /// Identities of attachments in the document whose paragraphs are not built now (released, or
-  /// never built from a source that registered its attachments at open).
-  var unbuiltAttachments: Set<AttachmentIdentity> = []
+  /// The occurrences of attachments in paragraphs not built now that the manager counts (released,
+  /// or never built from a source that registered its attachments at open), by identity.
+  var unbuiltAttachmentOccurrences: [AttachmentIdentity: Int] = [:]
+  /// Whether the source registered attachments at open (``TextContentSource/registerAttachments(_:)``),
+  /// so that every paragraph not built has its occurrences counted.
+  var registersAttachmentsAtOpen = false
+  /// The identifiers of released paragraphs holding attachments, whose occurrences are counted as
+  /// unbuilt: kept only for a source that registers no attachment at open (a store), where a
+  /// paragraph built for the first time brings occurrences the manager has not counted yet.
+  var releasedParagraphsWithAttachments: Set<Int64> = []
   /// Whether the document's one empty paragraph lives only in memory (an empty source).
   var holdsUnstoredEmptyParagraph = false
   /// Built paragraphs that survived the last release, so the next runs only after enough new ones.
@@ -211,18 +219,14 @@ public class TextContentManager {
     return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
   }
 
-  /// Whether `attachment` is in the document: by its stored identifier when it has one (an
-  /// attachment rebuilt from its store is the same attachment), else by the object. An attachment
-  /// in a paragraph released since (or, from a source that registers its attachments at open, never
-  /// built) is still in the document.
+  /// Whether `attachment` occurs in the document, once or more: by its stored identifier when it
+  /// has one (an attachment rebuilt from its store is the same attachment), else by the object. An
+  /// attachment in a paragraph released since (or, from a source that registers its attachments at
+  /// open, never built) is still in the document; one only in paragraphs a store has never built
+  /// counts once its paragraph is built (the manager has not seen it before).
   /// - Complexity: O(1).
   public func contains(_ attachment: TextAttachment) -> Bool {
     containsAttachment(with: attachment.identity)
-  }
-
-  /// Whether an attachment with `identity` is in the document (in a built paragraph or not).
-  func containsAttachment(with identity: AttachmentIdentity) -> Bool {
-    presentAttachments[identity] != nil || unbuiltAttachments.contains(identity)
   }
 
   /// Whether the delegate lets `element` take part in enumeration and layout.
@@ -272,9 +276,12 @@ public class TextContentManager {
 
   /// Replaces paragraphs `range` with `newParagraphs` and tells every observer.
   ///
-  /// An attachment already present elsewhere in the document is replaced by a copy
-  /// (``TextAttachment/copy()``): one attachment appears at most once per document. A store-backed
-  /// manager writes the replacement to its store first; if the store refuses, nothing changes.
+  /// The contents go in as they are: an attachment object already in the document goes in again,
+  /// as one more occurrence of the same attachment (TextKit lets one attachment object sit in
+  /// several ranges), and the occurrence counts change by exactly what the edit removed and
+  /// inserted. A store-backed manager writes the replacement to its store first; if the store
+  /// refuses, nothing changes (the stored identifiers it may have written into inserted
+  /// attachments are put back as they were).
   /// - Complexity: O(log n + k) for k paragraphs removed and inserted.
   @discardableResult
   func replaceParagraphs(_ range: Range<Int>, with contents: [(AttributedText, [String: String])])
@@ -284,56 +291,37 @@ public class TextContentManager {
     guard range.lowerBound >= 0, range.upperBound <= paragraphCount else {
       throw .paragraphIndexOutOfRange(index: range.upperBound, count: paragraphCount)
     }
-    let contents = contents.isEmpty && range.count == paragraphCount ? [(AttributedText(), [:])] : contents
+    var pending = contents.isEmpty && range.count == paragraphCount ? [(AttributedText(), [:])] : contents
     let removedParagraphs = try buildParagraphs(range)
-    var removedAttachments: [TextAttachment] = []
-    for paragraph in removedParagraphs {
-      for attachment in paragraph.attributedString.attachments {
-        presentAttachments[attachment.identity] = nil
-        removedAttachments.append(attachment)
-      }
-    }
-    if contents.count > 64 { presentAttachments.reserveCapacity(presentAttachments.count + contents.count / 2) }
-    // One occurrence per document: an attachment present outside the replaced range (or earlier in
-    // the new contents) goes in as a copy. Each is registered as it is mapped, in one pass.
+    // Every inserted occurrence, with the stored identifier it had before the store saw it.
     var insertedAttachments: [TextAttachment] = []
-    var unique = contents.map { text, attributes in
-      (
-        text.mappingAttachments { attachment in
-          let placed = containsAttachment(with: attachment.identity) ? attachment.copy() : attachment
-          presentAttachments[placed.identity] = placed
-          insertedAttachments.append(placed)
-          return placed
-        }, attributes
-      )
+    for (text, _) in pending {
+      for run in text.runs { if let attachment = run.attributes.attachment { insertedAttachments.append(attachment) } }
     }
+    let storedIdentifiers = insertedAttachments.map(\.persistentIdentifier)
     let identifiers: [Int64]?
     do {
-      identifiers = try storeReplacement(range, removed: removedParagraphs, with: unique)
+      identifiers = try storeReplacement(range, removed: removedParagraphs, with: pending)
     } catch {
-      for attachment in insertedAttachments { presentAttachments[attachment.identity] = nil }
-      for attachment in removedAttachments { presentAttachments[attachment.identity] = attachment }
+      for (attachment, identifier) in zip(insertedAttachments, storedIdentifiers) {
+        attachment.persistentIdentifier = identifier
+      }
       throw error
     }
-    if identifiers != nil {
-      // The store wrote stored identifiers into new attachments: register them under those.
-      for attachment in insertedAttachments where attachment.persistentIdentifier != nil {
-        presentAttachments[.object(attachment.id)] = nil
-        presentAttachments[attachment.identity] = attachment
-      }
-    }
-    // Moving each content out of `unique` hands it to its paragraph without a retain, and leaves no
+    // Counted once the store wrote the identifiers of new attachments, under those.
+    countOccurrences(removing: removedParagraphs, inserting: insertedAttachments)
+    // Moving each content out of `pending` hands it to its paragraph without a retain, and leaves no
     // array of contents to release element by element. Reversed first, so that paragraphs are still
     // made (and numbered) in document order.
     var newParagraphs: [TextParagraph] = []
-    newParagraphs.reserveCapacity(unique.count)
-    unique.reverse()
-    while let (text, attributes) = unique.popLast() {
+    newParagraphs.reserveCapacity(pending.count)
+    pending.reverse()
+    while let (text, attributes) = pending.popLast() {
       newParagraphs.append(
         TextParagraph(
           attributedString: text, paragraphAttributes: attributes, identifier: identifiers?[newParagraphs.count]))
     }
-    unique = []  // its buffer (56 bytes a paragraph) goes before the tree's nodes are made
+    pending = []  // its buffer (56 bytes a paragraph) goes before the tree's nodes are made
     return performEditingTransaction {
       let (removed, inserted) = paragraphs.replace(
         range,

@@ -81,9 +81,10 @@ public protocol TextContentSource: AnyObject {
   /// Optional: the default answers `nil`, and such locations are then stale.
   func position(ofElement identifier: Int64) throws -> (block: Int64, position: Int)?
 
-  /// The identifier of the element holding the attachment stored as `persistentIdentifier`, or
-  /// `nil` when the store has no such attachment. Reports ask it to say where an attachment sits
-  /// without building every paragraph. Optional: the default answers `nil`.
+  /// The identifier of an element holding the attachment stored as `persistentIdentifier` (one of
+  /// them, when it occurs in several), or `nil` when the store has no such attachment. Reports ask it
+  /// to say where an attachment sits without building every paragraph. Optional: the default
+  /// answers `nil`.
   func element(containingAttachment persistentIdentifier: String) throws -> Int64?
 
   /// The total character length of the elements at `positions` inside `block`: what
@@ -97,14 +98,15 @@ public protocol TextContentSource: AnyObject {
   /// the last element gives the last. Optional: the default walks the block's lengths.
   func position(ofCharacter offset: Int, inBlock block: Int64, count: Int) throws -> Int
 
-  /// Applies the document's one-occurrence rule to the attachments a source holds as objects, once,
-  /// when a manager opens it: `register` is called for each attachment in document order and
-  /// returns the attachment to keep there (the same object, or a copy when the object appeared
-  /// earlier), which the source then hands back on every read. The manager counts them in the
-  /// document (``TextContentManager/contains(_:)``) before their paragraphs are built. Optional: the
-  /// default registers none, which suits a store whose reads make new attachment objects carrying
+  /// Tells a manager, once, when it opens the source, of every attachment occurrence the source
+  /// holds as an object: `register` is called for each attachment run in document order (an
+  /// attachment sitting in several places is registered once per place), and the source hands the
+  /// same objects back on every read. The manager counts them in the document
+  /// (``TextContentManager/contains(_:)``) before their paragraphs are built. Optional: the default
+  /// registers none, which suits a store whose reads make new attachment objects carrying
   /// ``TextAttachment/persistentIdentifier``; the manager learns of those as it builds paragraphs.
-  func registerAttachments(_ register: (TextAttachment) -> TextAttachment) throws
+  /// A source registers all of its attachments or none.
+  func registerAttachments(_ register: (TextAttachment) -> Void) throws
 }
 
 extension TextContentSource {
@@ -129,5 +131,5 @@ extension TextContentSource {
     return max(0, count - 1)
   }
 
-  public func registerAttachments(_ register: (TextAttachment) -> TextAttachment) throws {}
+  public func registerAttachments(_ register: (TextAttachment) -> Void) throws {}
 }

@@ -19,8 +19,9 @@ public final class TextContentStorage: TextContentManager {
   /// Creates storage from ready-made paragraphs (one per message, for example).
   ///
   /// The contents are kept as given and made into paragraph objects as they are needed. Their
-  /// attachments are registered now (every run is read), so that one attachment still appears at
-  /// most once in the document: a second occurrence of one becomes a copy.
+  /// attachments are counted now (every run is read), so that ``TextContentManager/contains(_:)``
+  /// knows them before their paragraphs are built. An attachment object given in several places
+  /// stays that object in each of them (see <doc:StorageIdentity>).
   /// - Complexity: O(n) time, but only summing lengths and registering attachments; memory
   ///   O(n / ``InMemoryTextContentSource/blockSize``) beyond the contents themselves.
   public init(paragraphs contents: [(AttributedText, [String: String])]) {

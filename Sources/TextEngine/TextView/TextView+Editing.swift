@@ -26,7 +26,8 @@ extension TextView {
     }
   }
 
-  /// Inserts `attachment` at the caret (replacing the selection). A copy goes in if it is already present.
+  /// Inserts `attachment` at the caret (replacing the selection): that very object, even when it
+  /// is in the document already (one more occurrence of it, with a provider of its own).
   public func insertAttachment(_ attachment: TextAttachment) {
     try? replaceCharacters(
       in: selectedRange, with: AttributedText(attachment: attachment, attributes: typingAttributes))
@@ -83,7 +84,8 @@ extension TextView {
 
   // MARK: Pasteboard
 
-  /// Copies the selection. Attachments are copied as new objects.
+  /// Copies the selection. Attachments are copied as new objects (``TextAttachment/copy()``), as
+  /// Apple's pasteboard holds archived attachments rather than the objects in the document.
   public func copy() {
     guard !selectedRange.isEmpty, let text = try? textContentStorage.attributedString(in: selectedRange) else { return }
     pasteboard = text.mappingAttachments { $0.copy() }
@@ -96,7 +98,9 @@ extension TextView {
     deleteBackward()
   }
 
-  /// Inserts the pasteboard at the caret. Every paste makes new attachment objects.
+  /// Inserts the pasteboard at the caret. Every paste makes new attachment objects: a pasted
+  /// attachment is a new attachment (no ``TextAttachment/persistentIdentifier``), never another
+  /// occurrence of the one copied, however often it is pasted.
   public func paste() {
     guard let pasteboard else { return }
     try? replaceCharacters(in: selectedRange, with: pasteboard.mappingAttachments { $0.copy() })

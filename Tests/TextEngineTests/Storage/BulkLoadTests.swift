@@ -83,36 +83,41 @@ import Testing
     #expect(storage.paragraphsBuilt == storage.paragraphsPerRead)
   }
 
-  @Test func anAttachmentGivenTwiceIsMadeACopyTheSecondTime() throws {
+  @Test func anAttachmentGivenInSeveralPlacesIsThatObjectInEach() throws {
     let shared = TextAttachment()
     var given = contents(200)
     given[10].0 = AttributedText("a").appending(AttributedText(attachment: shared))
     given[150].0 = AttributedText(attachment: shared).appending(AttributedText(attachment: shared))
     let storage = TextContentStorage(paragraphs: given)
-    // The later paragraph is built first: its occurrences are still the copies, made at open.
+    #expect(storage.occurrenceCount(of: shared.identity) == 3, "counted at open, nothing built")
+    // The later paragraph is built first: its occurrences are the object itself, as given.
     let later = try #require(storage.paragraph(at: 150)).attributedString.attachments
     let first = try #require(storage.paragraph(at: 10)).attributedString.attachments
     #expect(first.count == 1 && first[0] === shared)
-    #expect(later.count == 2 && later.allSatisfy { $0 !== shared } && later[0] !== later[1])
-    #expect(later.allSatisfy { storage.contains($0) })
-    // Released and built again, the paragraph hands back the same copies.
-    let identities = later.map(ObjectIdentifier.init)
+    #expect(later.count == 2 && later.allSatisfy { $0 === shared })
+    #expect(storage.contains(shared) && storage.occurrenceCount(of: shared.identity) == 3)
+    // Released and built again, the paragraphs hand back the same object.
     #expect(storage.releaseUnheldParagraphsNow() > 0)
-    #expect(storage.paragraph(at: 150)?.attributedString.attachments.map(ObjectIdentifier.init) == identities)
+    #expect(storage.occurrenceCount(of: shared.identity) == 3)
+    #expect(storage.paragraph(at: 150)?.attributedString.attachments.allSatisfy { $0 === shared } == true)
     #expect(storage.paragraph(at: 10)?.attributedString.attachments.first === shared)
-    #expect(storage.checkInvariants() == [])
+    #expect(storage.checkInvariants(readingSource: true) == [])
   }
 
-  @Test func attachmentsAreRegisteredOnceEach() throws {
+  @Test func attachmentsAreCountedOncePerOccurrence() throws {
     let given = contents(300)
     let storage = TextContentStorage(paragraphs: given)
     for (text, _) in given {
-      for attachment in text.attachments { #expect(storage.contains(attachment)) }
+      for attachment in text.attachments {
+        #expect(storage.contains(attachment) && storage.occurrenceCount(of: attachment.identity) == 1)
+      }
     }
-    // The same contents again (the same attachment objects) go in as copies.
+    // The same contents again (the same attachment objects) go in as they are: a second occurrence each.
     try storage.replaceParagraphs(0..<0, with: Array(given.prefix(3)))
-    let copied = try #require(storage.paragraph(at: 0)?.attributedString.attachments.first)
-    #expect(copied !== given[0].0.attachments.first)
+    let again = try #require(storage.paragraph(at: 0)?.attributedString.attachments.first)
+    #expect(again === given[0].0.attachments.first)
+    #expect(storage.occurrenceCount(of: again.identity) == 2)
+    #expect(storage.checkInvariants(readingSource: true) == [])
   }
 }
 
@@ -230,6 +235,7 @@ extension BulkLoadTests {
     #expect(storage.contains(attachment))
     let again = AttributedText("b", attributes: TextAttributes(attachment: attachment))
     try storage.replaceParagraphs(0..<0, with: [(again, [:])])
-    #expect(storage.paragraph(at: 0)?.attributedString.attachments.first !== attachment)
+    #expect(storage.paragraph(at: 0)?.attributedString.attachments.first === attachment)
+    #expect(storage.occurrenceCount(of: attachment.identity) == 2)
   }
 }

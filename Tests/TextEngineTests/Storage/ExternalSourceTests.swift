@@ -46,10 +46,11 @@ import Testing
     let rebuiltSticker = try #require(rebuilt.attributedString.attachments.first)
     #expect(rebuiltSticker !== sticker && rebuiltSticker.persistentIdentifier == stored)
     #expect(manager.contains(rebuiltSticker))
-    // One occurrence per document: inserting the same attachment again inserts a copy.
+    // Inserting the same attachment again inserts that object: a second occurrence, same identifier.
     try manager.insertParagraphs([(AttributedText(attachment: rebuiltSticker), [:])], at: 0)
     let inserted = try #require(manager.paragraph(at: 0)?.attributedString.attachments.first)
-    #expect(inserted !== rebuiltSticker && inserted.persistentIdentifier != stored)
+    #expect(inserted === rebuiltSticker && inserted.persistentIdentifier == stored)
+    #expect(manager.occurrenceCount(of: rebuiltSticker.identity) == 2)
     // The insertion above moved the location; an edit of its paragraph makes it stale.
     #expect(try manager.offset(of: location) == offset + 2)
     try manager.replaceCharacters(in: (offset + 2)..<(offset + 3), with: AttributedText("Z"))
@@ -95,7 +96,7 @@ import Testing
         manager.releaseUnusedParagraphs()
         #expect(try manager.offset(of: location) == offset, "step \(step)")
       }
-      let violations = manager.checkInvariants()
+      let violations = manager.checkInvariants(readingSource: true)
       #expect(violations.isEmpty, "step \(step): \(violations)")
       #expect(manager.paragraphCount == model.count && manager.length == text().count, "step \(step)")
       if violations.isEmpty == false { break }

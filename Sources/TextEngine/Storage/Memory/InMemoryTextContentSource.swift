@@ -40,8 +40,6 @@ final class InMemoryTextContentSource: TextContentSource {
   static let blockSize = 64
 
   private let contents: [(AttributedText, [String: String])]
-  /// Given texts whose duplicated attachments became copies at open, by position.
-  private var registeredTexts: [Int: AttributedText] = [:]
   private(set) var blocks: [Block]
   /// The characters of each block as given.
   private let givenLengths: [Int]
@@ -135,16 +133,10 @@ final class InMemoryTextContentSource: TextContentSource {
     return (Int64(block), position - range.lowerBound)
   }
 
-  func registerAttachments(_ register: (TextAttachment) -> TextAttachment) {
-    for position in contents.indices {
+  func registerAttachments(_ register: (TextAttachment) -> Void) {
+    for (text, _) in contents {
       // Every run is read: an attachment attribute may sit on any character, not only U+FFFC.
-      var changed = false
-      let text = contents[position].0.mappingAttachments { attachment in
-        let kept = register(attachment)
-        changed = changed || kept !== attachment
-        return kept
-      }
-      if changed { registeredTexts[position] = text }
+      for run in text.runs { if let attachment = run.attributes.attachment { register(attachment) } }
     }
   }
 
@@ -192,9 +184,7 @@ final class InMemoryTextContentSource: TextContentSource {
 
   private func contains(_ identifier: Int64) -> Bool { position(ofElement: identifier) != nil }
 
-  private func text(ofGiven position: Int) -> AttributedText {
-    registeredTexts.isEmpty ? contents[position].0 : registeredTexts[position] ?? contents[position].0
-  }
+  private func text(ofGiven position: Int) -> AttributedText { contents[position].0 }
 
   /// The index of `block`, checked, with `positions` inside it.
   private func checked(_ block: Int64, _ positions: Range<Int>) throws -> Int {

@@ -5,6 +5,10 @@
 /// `TextAttachmentReuseController+Transitions.swift`); everything else reads it.
 final class ProviderRecord {
   let provider: TextAttachmentViewProvider
+  /// The key of the controller's indices: the attachment's identity and this occurrence's serial.
+  let key: ProviderKey
+  /// The record of the same attachment's next occurrence (in serial order), if it sits in several places.
+  var nextOccurrence: ProviderRecord?
   /// The attachment, kept weakly: deletion is detected through the storage, not by lifetime.
   private(set) weak var attachment: TextAttachment?
   /// Who holds the provider and where its view is.
@@ -14,14 +18,15 @@ final class ProviderRecord {
   /// The pass that last showed the view (see ``TextAttachmentReuseController/endPass()``).
   var lastShownPass = 0
 
-  init(provider: TextAttachmentViewProvider, attachment: TextAttachment, state: ProviderState) {
+  init(provider: TextAttachmentViewProvider, attachment: TextAttachment, state: ProviderState, serial: Int) {
     self.provider = provider
     self.attachment = attachment
     self.state = state
+    self.key = ProviderKey(identity: provider.reuseIdentity, serial: serial)
   }
 
-  /// The attachment's identity: the key of the controller's tables.
-  var id: AttachmentIdentity { provider.reuseIdentity }
+  /// The attachment's identity: the key of the controller's table of records.
+  var id: AttachmentIdentity { key.identity }
   /// The id of the attachment object the provider was made for, for instrumentation.
   var attachmentID: Int { provider.attachmentID }
   var typeName: String { provider.providerTypeName }
@@ -33,6 +38,17 @@ final class ProviderRecord {
     guard self.attachment !== attachment else { return }
     self.attachment = attachment
     provider.rebind(to: attachment)
+  }
+}
+
+/// One provider's key: its attachment's identity, and a serial telling the providers of an attachment
+/// that sits in several places apart (one per occurrence). Ordered, so that walks are deterministic.
+struct ProviderKey: Hashable, Comparable {
+  let identity: AttachmentIdentity
+  let serial: Int
+
+  static func < (lhs: ProviderKey, rhs: ProviderKey) -> Bool {
+    (lhs.identity, lhs.serial) < (rhs.identity, rhs.serial)
   }
 }
 

@@ -39,13 +39,15 @@ extension TextAttachmentReuseController {
     let replaced = attachmentsInReplacedParagraphs
     attachmentsInReplacedParagraphs = [:]
     guard !replaced.isEmpty || !pendingIndex.isEmpty else { return }
-    for id in Set(replaced.keys).union(pendingIndex).sorted() {
-      guard let record = records[id], record.state.fragment == nil else { continue }
-      if !isPresent(record) {
-        apply(.discard, to: record)
-      } else if let attachment = replaced[id] {
-        invalidate(record, attachment: attachment)
+    for identity in Set(replaced.keys).union(pendingIndex.map(\.identity)).sorted() {
+      for record in occurrenceRecords(of: identity) where record.state.fragment == nil {
+        if !isPresent(record) {
+          apply(.discard, to: record)
+        } else if let attachment = replaced[identity] {
+          invalidate(record, attachment: attachment)
+        }
       }
+      discardSurplusRecords(of: identity)
     }
   }
 
@@ -87,14 +89,20 @@ extension TextAttachmentReuseController {
 
   /// The text view's provider cache: keeps `provider`, just offered, for the hand-over.
   func keepForHandOver(_ provider: TextAttachmentViewProvider) {
-    guard let record = records[provider.reuseIdentity], record.provider === provider else { return }
+    guard let record = occurrenceRecords(of: provider.reuseIdentity).first(where: { $0.provider === provider })
+    else { return }
     apply(.keepForHandOver, to: record)
   }
 
-  /// The text view's provider cache: the provider it keeps for `attachment`, if any.
+  /// The text view's provider cache: the provider it keeps for `attachment` (the first, when the
+  /// attachment sits in several places), if any.
   func providerAwaitingHandOver(for attachment: TextAttachment) -> TextAttachmentViewProvider? {
-    guard let record = records[attachment.identity], case .awaitingHandOver = record.state else { return nil }
-    return record.provider
+    var next = records[attachment.identity]
+    while let record = next {
+      if case .awaitingHandOver = record.state { return record.provider }
+      next = record.nextOccurrence
+    }
+    return nil
   }
 
   /// Applies `event` to every provider `fragment` still holds, then empties its provider list.
@@ -103,8 +111,10 @@ extension TextAttachmentReuseController {
     fragment.textAttachmentViewProviders = []
     for provider in providers {
       // A pass inside the transaction may already have handed the provider to a newer fragment.
-      guard let record = records[provider.reuseIdentity], record.provider === provider,
-        record.state.fragment === fragment
+      guard
+        let record = records[provider.reuseIdentity].flatMap({ head in
+          head.provider === provider ? head : occurrenceRecords(of: head.id).first { $0.provider === provider }
+        }), record.state.fragment === fragment
       else { continue }
       if case .invalidate = event { invalidate(record) } else { apply(event, to: record) }
     }
@@ -115,7 +125,7 @@ extension TextAttachmentReuseController {
   func forget(_ record: ProviderRecord) {
     if record.state.view != .unloaded { log(.viewDiscarded, record) }
     index(record, leaving: record.state, removing: true)
-    records[record.id] = nil
+    unlink(record)
     log(.providerDiscarded, record)
   }
 }

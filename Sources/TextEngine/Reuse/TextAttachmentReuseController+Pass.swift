@@ -9,11 +9,11 @@ extension TextAttachmentReuseController {
     guard let pending = pendingRegistry else { return }
     registry = pending
     pendingRegistry = nil
-    for id in pendingIndex.sorted() {
-      if let record = records[id] { apply(.policyChanged, to: record) }
+    for key in pendingIndex.sorted() {
+      if let record = record(for: key) { apply(.policyChanged, to: record) }
     }
-    for id in scrollCache.keys {
-      if let record = records[id] { apply(.policyChanged, to: record) }
+    for key in scrollCache.keys {
+      if let record = record(for: key) { apply(.policyChanged, to: record) }
     }
   }
 
@@ -21,10 +21,10 @@ extension TextAttachmentReuseController {
   /// restoring them from the cache).
   ///
   /// A provider comes, in this order, from: the fragment itself (it holds it already); the
-  /// attachment's persisting provider (its fragment was released or hidden: re-adopted silently); the
-  /// layout manager delegate's retrieve hook (`textLayoutManager(_:retrieveCachedTextAttachmentViewProviderFor:)`,
+  /// occurrence's persisting provider (its fragment was released or hidden: re-adopted silently);
+  /// the layout manager delegate's retrieve hook (`textLayoutManager(_:retrieveCachedTextAttachmentViewProviderFor:)`,
   /// whose standard implementation returns the provider the edit policy kept); and last the
-  /// attachment's factory.
+  /// attachment's factory. An attachment in several places gets a provider per occurrence.
   /// - Complexity: O(attachments in the fragment), plus O(log n) for the paragraph index.
   func showAttachmentViews(in fragment: TextLayoutFragment) {
     guard !fragment.attachmentPlacements.isEmpty else {
@@ -39,7 +39,9 @@ extension TextAttachmentReuseController {
       let attachment = placement.attachment
       // The steady state of a scroll: held by this fragment and shown. Nothing changes, so no
       // location or event is made (a location holds a weak reference) and no policy looked up.
-      if let existing = records[attachment.identity], existing.state.isShown(by: fragment) {
+      if let existing = records[attachment.identity], existing.nextOccurrence == nil,
+        existing.state.isShown(by: fragment), !providers.contains(where: { $0 === existing.provider })
+      {
         existing.lastShownPass = passNumber
         existing.paragraphIndex = paragraphIndex
         existing.provider.view?.frame = placement.frame.offsetBy(dx: origin.x, dy: origin.y)
@@ -48,7 +50,7 @@ extension TextAttachmentReuseController {
       }
       let location = TextLocation(paragraph: fragment.textParagraph, offset: placement.offset)
       let record = provider(
-        for: attachment, in: fragment, at: location, paragraphIndex: paragraphIndex)
+        for: attachment, in: fragment, at: location, paragraphIndex: paragraphIndex, taken: providers)
       record.paragraphIndex = paragraphIndex
       apply(.show, to: record)
       record.provider.view?.frame = placement.frame.offsetBy(dx: origin.x, dy: origin.y)
@@ -57,43 +59,48 @@ extension TextAttachmentReuseController {
     fragment.textAttachmentViewProviders = providers
   }
 
-  /// The record whose provider `fragment` shows `attachment` with, held by `fragment`.
+  /// The record whose provider `fragment` shows this occurrence of `attachment` with, held by
+  /// `fragment`; `taken` are the providers earlier occurrences in the fragment already have.
   private func provider(
-    for attachment: TextAttachment, in fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?
+    for attachment: TextAttachment, in fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?,
+    taken: [TextAttachmentViewProvider]
   ) -> ProviderRecord {
+    let identity = attachment.identity
     let event = ReuseEvent.adopt(
       by: fragment, location: location, attachment: attachment, paragraphIndex: paragraphIndex)
-    var pending: ProviderRecord?
-    if let existing = records[attachment.identity] {
-      switch existing.state {
-      case .held(let holder, _) where holder === fragment:
-        return existing
-      case .held:
-        // Still held by a fragment an editing transaction still open dropped: the edit rule applies now.
-        invalidate(existing)
-        if records[attachment.identity] === existing { pending = existing }
-      case .detached, .hidden:
-        apply(event, to: existing)
-        return existing
-      case .awaitingHandOver, .offered:
-        pending = existing
-      }
+    var candidates = occurrenceRecords(of: identity).filter { record in !taken.contains { $0 === record.provider } }
+    if let held = candidates.first(where: { $0.state.fragment === fragment }) { return held }
+    // A persisting provider of this occurrence: its fragment was released, or its paragraph hidden.
+    let paragraph = fragment.textParagraph.identifier
+    let persisting = candidates.filter { $0.state.fragment == nil && !$0.state.isPending }
+    if let record = persisting.first(where: { $0.provider.location.elementIdentifier == paragraph })
+      ?? (candidates.count == 1 ? persisting.first : nil)
+    {
+      apply(event, to: record)
+      return record
     }
-    let retrieved = retrieveCachedProvider(for: attachment, pending: pending)
-    if let pending, pending.provider !== retrieved { apply(.discard, to: pending) }
-    if let retrieved {
-      if let pending, pending.provider === retrieved {
-        apply(event, to: pending)
-        return pending
-      }
-      if let adopted = adoptForeign(retrieved, for: attachment, by: fragment, at: location) { return adopted }
+    // Still held by a fragment an editing transaction still open dropped: the edit rule applies now.
+    for record in candidates {
+      if let holder = record.state.fragment, holder.entryNode?.element.fragment !== holder { invalidate(record) }
+    }
+    candidates = occurrenceRecords(of: identity).filter { record in !taken.contains { $0 === record.provider } }
+    let pending = candidates.filter(\.state.isPending)
+    let retrieved = retrieveCachedProvider(for: attachment, attributedTo: pending.first)
+    if let retrieved, let record = pending.first(where: { $0.provider === retrieved }) {
+      apply(event, to: record)
+      return record
+    }
+    // This occurrence gets another provider: one that waited for it goes.
+    if let first = pending.first { apply(.discard, to: first) }
+    if let retrieved, let adopted = adoptForeign(retrieved, for: attachment, by: fragment, at: location) {
+      return adopted
     }
     return makeRecord(for: attachment, in: fragment, at: location, paragraphIndex: paragraphIndex)
   }
 
   /// Asks the layout manager's delegate for a cached provider (counted as a request, and a hit
   /// when it answers).
-  private func retrieveCachedProvider(for attachment: TextAttachment, pending: ProviderRecord?)
+  private func retrieveCachedProvider(for attachment: TextAttachment, attributedTo pending: ProviderRecord?)
     -> TextAttachmentViewProvider?
   {
     let attachmentID = pending?.attachmentID ?? attachment.id
@@ -112,7 +119,7 @@ extension TextAttachmentReuseController {
     _ provider: TextAttachmentViewProvider, for attachment: TextAttachment, by fragment: TextLayoutFragment,
     at location: TextLocation
   ) -> ProviderRecord? {
-    if let other = records[provider.reuseIdentity], other.provider === provider {
+    if let other = occurrenceRecords(of: provider.reuseIdentity).first(where: { $0.provider === provider }) {
       guard other.state.fragment == nil else {
         instrumentation.record(
           .warning, attachmentID: attachment.id, providerType: other.typeName,
@@ -126,8 +133,9 @@ extension TextAttachmentReuseController {
     provider.rebind(to: attachment)
     let record = ProviderRecord(
       provider: provider, attachment: attachment,
-      state: .held(by: fragment, view: provider.view == nil ? .unloaded : .shown))
-    records[record.id] = record
+      state: .held(by: fragment, view: provider.view == nil ? .unloaded : .shown),
+      serial: nextSerial(for: attachment.identity))
+    insert(record)
     index(record, leaving: .held(by: fragment, view: .unloaded))
     attachmentIdentities[record.attachmentID] = record.id
     log(.providerCreated, record)
@@ -140,20 +148,19 @@ extension TextAttachmentReuseController {
   /// configured bounds.
   func endPass() {
     if !pendingIndex.isEmpty {
-      for id in pendingIndex.sorted() {
-        if let record = records[id], case .offered = record.state { apply(.offerExpired, to: record) }
+      for key in pendingIndex.sorted() {
+        if let record = record(for: key), case .offered = record.state { apply(.offerExpired, to: record) }
       }
     }
     // Only the views that left are sorted (a few per pass), not every one shown.
-    let left = shownIndex.filter { records[$0].map { $0.lastShownPass != passNumber } ?? false }
-    for id in left.sorted() {
-      guard let record = records[id] else { continue }
+    let left = shownIndex.compactMap { key in record(for: key).flatMap { $0.lastShownPass != passNumber ? $0 : nil } }
+    for record in left.sorted(by: { $0.key < $1.key }) {
       apply(.leaveViewport, to: record)
     }
     while scrollCache.count > max(0, cacheConfiguration.countLimit)
       || scrollCache.totalCost > max(0, cacheConfiguration.byteLimit)
     {
-      guard let id = scrollCache.keys.first, let record = records[id] else { break }
+      guard let key = scrollCache.keys.first, let record = record(for: key) else { break }
       apply(.evict, to: record)
     }
   }
@@ -177,9 +184,11 @@ extension TextAttachmentReuseController {
         message: "attachment \(attachment.id) (\(attachment.fileType ?? "untyped")): \(placeholder.failureReason)")
       provider = placeholder
     }
-    let record = ProviderRecord(provider: provider, attachment: attachment, state: .held(by: fragment, view: .unloaded))
+    let record = ProviderRecord(
+      provider: provider, attachment: attachment, state: .held(by: fragment, view: .unloaded),
+      serial: nextSerial(for: attachment.identity))
     record.paragraphIndex = paragraphIndex
-    records[record.id] = record
+    insert(record)
     attachmentIdentities[record.attachmentID] = record.id
     log(.providerCreated, record)
     return record

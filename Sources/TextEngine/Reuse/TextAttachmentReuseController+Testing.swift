@@ -46,13 +46,23 @@ extension TextAttachmentReuseController {
   /// - Complexity: O(records + configured fragments' attachments).
   @_spi(Testing) public func checkInvariants() -> [String] {
     var violations: [String] = []
-    var shown: Set<AttachmentIdentity> = []
-    var cached: Set<AttachmentIdentity> = []
-    var pending: Set<AttachmentIdentity> = []
+    var shown: Set<ProviderKey> = []
+    var cached: Set<ProviderKey> = []
+    var pending: Set<ProviderKey> = []
+    var keys: Set<ProviderKey> = []
     var providers: Set<ObjectIdentifier> = []
     let dropped = Set(fragmentsDroppedInTransaction.map(ObjectIdentifier.init))
-    for (id, record) in records {
-      if record.id != id { violations.append("record \(id) holds the provider of \(record.id)") }
+    var all: [ProviderRecord] = []
+    forEachRecord { all.append($0) }
+    for (identity, head) in records where head.id != identity {
+      violations.append("the chain of \(identity) starts with a record of \(head.id)")
+    }
+    for record in all {
+      let id = record.key
+      if record.provider.reuseIdentity != id.identity {
+        violations.append("record \(id) holds the provider of \(record.provider.reuseIdentity)")
+      }
+      if !keys.insert(id).inserted { violations.append("two records have the key \(id)") }
       if !providers.insert(ObjectIdentifier(record.provider)).inserted {
         violations.append("record \(id): its provider has another record")
       }
@@ -84,7 +94,7 @@ extension TextAttachmentReuseController {
     for (fragment, index) in layoutManager.textViewportLayoutController.configuredFragments
     where fragment.entryNode?.element.fragment === fragment {
       for provider in fragment.textAttachmentViewProviders {
-        guard let record = records[provider.reuseIdentity], record.provider === provider,
+        guard let record = occurrenceRecords(of: provider.reuseIdentity).first(where: { $0.provider === provider }),
           case .held(let holder, .shown) = record.state, holder === fragment
         else {
           violations.append("paragraph \(index): a provider of the last pass is not held and shown by its fragment")

@@ -140,7 +140,7 @@ extension TextAttachmentReuseController {
       log(.viewDiscarded, record)
     }
     index(record, leaving: record.state, removing: true)
-    records[record.id] = nil
+    unlink(record)
     log(.providerDiscarded, record)
     return false
   }
@@ -148,7 +148,7 @@ extension TextAttachmentReuseController {
   /// Keeps the indices derived from states in step after `record` left `old`: its current state
   /// is added, `old` removed (and nothing added when `removing`, for a record that goes).
   func index(_ record: ProviderRecord, leaving old: ProviderState, removing: Bool = false) {
-    let id = record.id
+    let id = record.key
     let new: ProviderState? = removing ? nil : record.state
     if old.view != new?.view {
       switch old.view {

@@ -48,8 +48,11 @@ import ReuseKitSupport
   /// The policies registered since the last pass; ``beginPass()`` puts them in force.
   var pendingRegistry: ReuseRegistry?
   /// The live providers, by attachment identity (the stored identifier when there is one, so that
-  /// an attachment rebuilt from its store finds its provider).
+  /// an attachment rebuilt from its store finds its provider): the first occurrence's record, which
+  /// chains the others' (`TextAttachmentReuseController+Occurrences.swift`).
   var records: [AttachmentIdentity: ProviderRecord] = [:]
+  /// The last serial given to a further occurrence's record.
+  var serialCounter = 0
   /// The identity of every attachment a provider was made for, by the attachment identifier that
   /// instrumentation counts it under: how a report says where an attachment of a store sits. One
   /// entry per attachment shown, as ``Instrumentation/perAttachment`` has.
@@ -64,12 +67,12 @@ import ReuseKitSupport
   // Indices derived from the records' states, kept by `setState(_:of:)` alone.
 
   /// The records whose view is shown.
-  var shownIndex: Set<AttachmentIdentity> = []
+  var shownIndex: Set<ProviderKey> = []
   /// The records whose view is cached, least recently cached first: the scroll cache.
-  var scrollCache = LRUCache<AttachmentIdentity, Void>(costLimit: .max)
+  var scrollCache = LRUCache<ProviderKey, Void>(costLimit: .max)
   /// The records an edit invalidated, waiting for a pass to retrieve them (awaiting hand-over or
   /// offered): few, whatever the number of providers that persist.
-  var pendingIndex: Set<AttachmentIdentity> = []
+  var pendingIndex: Set<ProviderKey> = []
 
   private var providerTypeNames: [ObjectIdentifier: String] = [:]
 
@@ -109,10 +112,20 @@ import ReuseKitSupport
   /// The providers and views this controller really holds.
   var liveObjects: Instrumentation.LiveObjects {
     var providersPerAttachment: [Int: Int] = [:]
-    for record in records.values { providersPerAttachment[record.attachmentID, default: 0] += 1 }
+    var occurrences: [Int: Int] = [:]
+    var providers = 0
+    var views = 0
+    forEachRecord { record in
+      providers += 1
+      if record.state.view != .unloaded { views += 1 }
+      providersPerAttachment[record.attachmentID, default: 0] += 1
+      if record.nextOccurrence != nil || record !== records[record.id] {
+        occurrences[record.attachmentID] = storage.occurrenceCount(of: record.id)
+      }
+    }
     return Instrumentation.LiveObjects(
-      providers: records.count, views: records.values.filter { $0.state.view != .unloaded }.count,
-      providersPerAttachment: providersPerAttachment)
+      providers: providers, views: views, providersPerAttachment: providersPerAttachment,
+      occurrencesPerAttachment: occurrences)
   }
 
   /// The number of views in the scroll cache.
@@ -120,7 +133,7 @@ import ReuseKitSupport
   /// The bytes the scroll cache holds.
   var cachedViewBytes: Int { scrollCache.totalCost }
 
-  /// The provider held for `attachment`, if any.
+  /// The provider held for `attachment` (for its first occurrence that has one), if any.
   func provider(for attachment: TextAttachment) -> TextAttachmentViewProvider? {
     records[attachment.identity]?.provider
   }
@@ -142,9 +155,14 @@ import ReuseKitSupport
   func trackedAttachmentBounds(
     _ attachment: TextAttachment, in paragraph: TextParagraph, at offset: Int, lineWidth: Double
   ) -> CGRect? {
-    guard let provider = records[attachment.identity]?.provider, provider.tracksTextAttachmentViewBounds else {
-      return nil
-    }
+    guard let head = records[attachment.identity] else { return nil }
+    // The occurrence at this place, when the attachment sits in several.
+    let record =
+      head.nextOccurrence == nil
+      ? head
+      : occurrenceRecords(of: head.id).first { $0.provider.location.elementIdentifier == paragraph.identifier } ?? head
+    let provider = record.provider
+    guard provider.tracksTextAttachmentViewBounds else { return nil }
     let metrics = layoutManager.glyphMeasurer.lineMetrics(for: layoutManager.defaultAttributes)
     return provider.attachmentBounds(
       for: paragraph.attributedString.attributes(at: offset),

@@ -80,7 +80,7 @@ final class ReuseOracle {
   /// Views that left the viewport so far, and the sum of their cache costs.
   private var departures = 0
   private var departedCost = 0
-  /// Stickers away from the viewport whose views the cache may still hold: watched for deletion.
+  /// Stickers away from the viewport, watched for deletion (their providers persist).
   private var away: Set<Int> = []
   private var cache = ReuseCacheConfiguration()
   /// The passes and counters the last frame's check saw.
@@ -219,9 +219,10 @@ final class ReuseOracle {
       records[id] = record
       away.insert(id)
     }
+    // Every sticker away is watched for deletion, however long ago it left: its provider persists
+    // (whatever the cache held) until its attachment leaves the document.
     for id in away {
-      guard var record = records[id], let departure = record.departure, departures - departure.count <= cache.countLimit
-      else {
+      guard var record = records[id], !record.deletedWhileAway else {
         away.remove(id)
         continue
       }

@@ -25,7 +25,8 @@ import Testing
     #expect(scroll == 1)
     #expect(TextAttachmentViewProviderReusePolicy.onEditingInlineParagraphs.rawValue == 2)
     #expect(TextAttachmentViewProviderReusePolicy(rawValue: 1) == .onScrollingOutOfViewport)
-    #expect(TextAttachmentViewProviderReusePolicy(rawValue: 3) == [.onScrollingOutOfViewport, .onEditingInlineParagraphs])
+    let both: TextAttachmentViewProviderReusePolicy = [.onScrollingOutOfViewport, .onEditingInlineParagraphs]
+    #expect(TextAttachmentViewProviderReusePolicy(rawValue: 3) == both)
     #expect(TextAttachmentViewProviderReusePolicy(shortName: "scroll")?.rawValue == 1)
   }
 

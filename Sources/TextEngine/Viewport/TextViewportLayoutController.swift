@@ -15,6 +15,7 @@ import Instrumentation
 public final class TextViewportLayoutController {
   /// The layout manager whose fragments are reported.
   public private(set) weak var textLayoutManager: TextLayoutManager?
+  /// The view side of the passes (a ``TextView`` for its own layout manager).
   public weak var delegate: (any TextViewportLayoutControllerDelegate)?
   /// Extra height laid out above and below the viewport, in points (default 200).
   public var overdrawMargin: Double = 200
@@ -29,11 +30,14 @@ public final class TextViewportLayoutController {
   /// Whether a pass is running now.
   public private(set) var isLayingOut = false
 
+  typealias SurfaceEntry = (
+    identity: TextViewportRenderingSurfaceKeyIdentity, key: any TextViewportRenderingSurfaceKey,
+    surface: any TextViewportRenderingSurface
+  )
   /// This pass's surfaces in the order they were first assigned; a removed one leaves a `nil`.
-  private var surfaceEntries: [(key: any TextViewportRenderingSurfaceKey, surface: any TextViewportRenderingSurface)?] =
-    []
+  var surfaceEntries: [SurfaceEntry?] = []
   /// Where each key's surface sits in ``surfaceEntries``.
-  private var surfaceSlots: [ObjectIdentifier: Int] = [:]
+  var surfaceSlots: [TextViewportRenderingSurfaceKeyIdentity: Int] = [:]
   /// The first visible paragraph's index node after the last pass, and its top then: if heights
   /// above it change between passes (estimates replaced by measurements, edits in another view),
   /// the next pass moves the viewport by the same amount so it stays put on screen.
@@ -44,45 +48,6 @@ public final class TextViewportLayoutController {
   let fragmentSurfaces = FragmentSurfaceCache()
 
   init(textLayoutManager: TextLayoutManager) { self.textLayoutManager = textLayoutManager }
-
-  /// Assigns `surface` to `key` for this pass, or removes `key`'s surface when `surface` is `nil`.
-  /// Call it from the delegate during the pass (a custom delegate may add surfaces of its own, keyed
-  /// by any object). A key keeps the place of its first assignment in
-  /// ``enumerateRenderingSurfaces(using:)``.
-  /// - Complexity: O(1) amortised.
-  public func setRenderingSurface(
-    _ surface: (any TextViewportRenderingSurface)?, for key: any TextViewportRenderingSurfaceKey
-  ) {
-    let id = ObjectIdentifier(key)
-    if let slot = surfaceSlots[id] {
-      surfaceEntries[slot] = surface.map { (key, $0) }
-      if surface == nil { surfaceSlots[id] = nil }
-    } else if let surface {
-      surfaceSlots[id] = surfaceEntries.count
-      surfaceEntries.append((key, surface))
-    }
-  }
-
-  /// The surface assigned to `key` in the current (or last) pass.
-  public func renderingSurface(for key: any TextViewportRenderingSurfaceKey) -> (any TextViewportRenderingSurface)? {
-    surfaceSlots[ObjectIdentifier(key)].flatMap { surfaceEntries[$0]?.surface }
-  }
-
-  /// The number of surfaces assigned in the current (or last) pass.
-  public var renderingSurfaceCount: Int { surfaceSlots.count }
-
-  /// Calls `block` with each surface of the current (or last) pass and its key, in the order they
-  /// were assigned (top to bottom for the standard delegate: a fragment's surface, then its
-  /// attachments'), until `block` returns `false`. This is what a view draws from.
-  /// - Complexity: O(surfaces assigned in the pass).
-  public func enumerateRenderingSurfaces<Failure: Error>(
-    using block: (any TextViewportRenderingSurfaceKey, any TextViewportRenderingSurface) throws(Failure) -> Bool
-  ) throws(Failure) {
-    for entry in surfaceEntries {
-      guard let entry else { continue }
-      if try !block(entry.key, entry.surface) { return }
-    }
-  }
 
   /// The rendering surface of `fragment` for this pass: the one it had in the last pass while it
   /// stays in the viewport, or a new one from `make`. Call it from

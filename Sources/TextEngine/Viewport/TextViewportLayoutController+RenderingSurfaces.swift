@@ -1,13 +1,15 @@
 import Foundation
+import Instrumentation
 
-/// The rendering-surface map of a pass.
+/// The rendering-surface map of a pass, and the delegate's surface hooks around it.
 extension TextViewportLayoutController {
   /// Assigns `surface` to `key` for this pass, or removes `key`'s surface when `surface` is `nil`.
   ///
   /// Call it from the delegate during the pass: a delegate may add surfaces of its own, keyed by any
   /// object or by a name (`setRenderingSurface(banner, for: "banner")`; TextKit registers such
   /// auxiliary surfaces through SPI, ReuseKit makes it public). A key keeps the place of its first
-  /// assignment in ``enumerateRenderingSurfaces(using:)``.
+  /// assignment in ``enumerateRenderingSurfaces(using:)``. The pass offers what is assigned at its end
+  /// to the delegate's cache hook, except surfaces under attachment view providers' keys.
   /// - Parameters:
   ///   - surface: The surface, or `nil` to remove the key's.
   ///   - key: The key: a fragment, a string, or any object.
@@ -45,6 +47,56 @@ extension TextViewportLayoutController {
       guard let entry else { continue }
       if try !block(entry.key, entry.surface) { return }
     }
+  }
+
+  /// Asks the delegate's retrieve hook
+  /// (``TextViewportLayoutControllerDelegate/textViewportLayoutController(_:retrieveCachedRenderingSurfaceFor:)``)
+  /// for the surface it cached under `key`, counting the request (`surfaceCacheRequests`) and a
+  /// non-`nil` answer (`surfaceCacheHits`). The pass asks for each fragment's surface itself; this
+  /// is for a delegate's own keys (a named surface it registers each pass). ReuseKit's extension.
+  /// - Parameter key: The key the surface was registered (and offered to the cache) under.
+  /// - Returns: The cached surface, or `nil` (always `nil` without a delegate).
+  /// - Complexity: O(1) plus the delegate's hook.
+  public func retrieveCachedRenderingSurface(
+    for key: any TextViewportRenderingSurfaceKey
+  ) -> (any TextViewportRenderingSurface)? {
+    guard let delegate else { return nil }
+    return retrieveCachedRenderingSurface(for: key, from: delegate)
+  }
+
+  // MARK: In the pass
+
+  /// Gives `fragment` its surface for this pass, right before it is configured: the one the cache
+  /// hook returns (registered at once), then the one `renderingSurfaceFor` returns, if another.
+  /// - Complexity: O(1) plus the delegate's hooks.
+  func settleRenderingSurface(of fragment: TextLayoutFragment, _ delegate: any TextViewportLayoutControllerDelegate) {
+    let identity = TextViewportRenderingSurfaceKeyIdentity(object: fragment)
+    let cached = retrieveCachedRenderingSurface(for: fragment, from: delegate)
+    if let cached { register(cached, for: fragment, identity: identity) }
+    if let provided = delegate.textViewportLayoutController(self, renderingSurfaceFor: fragment), provided !== cached {
+      register(provided, for: fragment, identity: identity)
+      instrumentation?.record(.surfaceCreated)
+    } else if cached != nil {
+      instrumentation?.record(.surfaceReused)
+    }
+  }
+
+  /// Offers every surface of the pass but attachment views to the delegate's cache hook, in order.
+  /// - Complexity: O(surfaces assigned in the pass) plus the delegate's hooks.
+  func offerRenderingSurfacesToCache(_ delegate: any TextViewportLayoutControllerDelegate) {
+    for entry in surfaceEntries {
+      guard let entry, !entry.identity.isAttachmentView else { continue }
+      delegate.textViewportLayoutController(self, cacheRenderingSurface: entry.surface, for: entry.key)
+    }
+  }
+
+  private func retrieveCachedRenderingSurface(
+    for key: any TextViewportRenderingSurfaceKey, from delegate: any TextViewportLayoutControllerDelegate
+  ) -> (any TextViewportRenderingSurface)? {
+    instrumentation?.record(.surfaceCacheRequest)
+    let surface = delegate.textViewportLayoutController(self, retrieveCachedRenderingSurfaceFor: key)
+    if surface != nil { instrumentation?.record(.surfaceCacheHit) }
+    return surface
   }
 
   /// Maps `identity` (of `key`) to `surface`, keeping a mapped key's place; `nil` removes it.

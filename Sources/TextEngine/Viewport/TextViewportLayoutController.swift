@@ -4,13 +4,18 @@ import Instrumentation
 /// Drives viewport layout: lays out and reports only the fragments that intersect the
 /// viewport plus ``overdrawMargin``.
 ///
-/// A pass (``layoutViewport()``) asks the delegate for the viewport bounds, calls
-/// `willLayout`, then `configureRenderingSurfaceFor` once per fragment intersecting the
-/// viewport extended by ``overdrawMargin`` above and below, then `didLayout`. The
-/// rendering-surface map is cleared when a pass starts and can be queried (or walked in order with
-/// ``enumerateRenderingSurfaces(using:)``) from `didLayout` on.
-/// After `didLayout`, fragments beyond the layout manager's
+/// A pass (``layoutViewport()``) clears the rendering-surface map, calls `willLayout`, asks the
+/// delegate for the viewport bounds (anchoring them), then, for each fragment intersecting the viewport extended by ``overdrawMargin`` above and
+/// below, top to bottom: the retrieve cache hook, `renderingSurfaceFor` and
+/// `configureRenderingSurfaceFor`; then it offers the pass's surfaces to the cache hook and calls
+/// `didLayout` (see ``TextViewportLayoutControllerDelegate`` for the order and its reasons). The map
+/// can be queried (or walked in order with ``enumerateRenderingSurfaces(using:)``) from `didLayout`
+/// on. After `didLayout`, fragments beyond the layout manager's
 /// ``TextLayoutManager/fragmentRetentionLimit`` that the pass did not use are released.
+///
+/// The controller counts: a pass (`viewportLayoutPasses`); a retrieve call (`surfaceCacheRequests`)
+/// and a non-`nil` answer (`surfaceCacheHits`); a fragment whose surface is the one the cache
+/// returned (`surfacesReused`) or another one `renderingSurfaceFor` returned (`surfacesCreated`).
 /// - Complexity: O(log n + fragments in the viewport) per pass.
 public final class TextViewportLayoutController {
   /// The layout manager whose fragments are reported.
@@ -25,7 +30,7 @@ public final class TextViewportLayoutController {
   public private(set) var viewportBounds: CGRect = .zero
   /// The fragments configured in the last pass, top to bottom, with their paragraph indices.
   public private(set) var configuredFragments: [(fragment: TextLayoutFragment, paragraphIndex: Int)] = []
-  /// Counts passes (`viewportLayoutPasses`).
+  /// Counts passes and the surface cache hooks' calls (see the type's documentation).
   public var instrumentation: Instrumentation?
   /// Whether a pass is running now.
   public private(set) var isLayingOut = false
@@ -44,20 +49,7 @@ public final class TextViewportLayoutController {
   private weak var lastAnchor: SequenceTree<TextLayoutManager.Entry>.Node?
   private var lastAnchorTop = 0.0
   private var lastViewportMinY = 0.0
-  /// The fragments' surfaces, kept across passes while a fragment stays.
-  let fragmentSurfaces = FragmentSurfaceCache()
-
   init(textLayoutManager: TextLayoutManager) { self.textLayoutManager = textLayoutManager }
-
-  /// The rendering surface of `fragment` for this pass: the one it had in the last pass while it
-  /// stays in the viewport, or a new one from `make`. Call it from
-  /// ``TextViewportLayoutControllerDelegate/textViewportLayoutController(_:configureRenderingSurfaceFor:)``.
-  /// - Complexity: O(1).
-  func reusableRenderingSurface(
-    for fragment: TextLayoutFragment, making make: (TextLayoutFragment) -> any TextViewportRenderingSurface
-  ) -> any TextViewportRenderingSurface {
-    fragmentSurfaces.surface(for: fragment, instrumentation: instrumentation, making: make)
-  }
 
   /// Runs one viewport pass. See the type's documentation for the order of the hooks.
   public func layoutViewport() {
@@ -68,7 +60,6 @@ public final class TextViewportLayoutController {
     surfaceSlots.removeAll(keepingCapacity: true)
     layoutManager.beginUsePeriod()
     instrumentation?.record(.viewportLayoutPass)
-    fragmentSurfaces.beginPass()
     delegate.textViewportLayoutControllerWillLayout(self)
 
     var bounds = delegate.viewportBounds(for: self)
@@ -93,9 +84,10 @@ public final class TextViewportLayoutController {
       viewportRange = nil
     }
     for (fragment, _) in configuredFragments {
+      settleRenderingSurface(of: fragment, delegate)
       delegate.textViewportLayoutController(self, configureRenderingSurfaceFor: fragment)
     }
-    fragmentSurfaces.endPass()
+    offerRenderingSurfacesToCache(delegate)
     delegate.textViewportLayoutControllerDidLayout(self)
     layoutManager.releaseFragmentsOverLimit()
   }

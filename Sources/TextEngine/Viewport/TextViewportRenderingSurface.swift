@@ -59,7 +59,15 @@ extension String: TextViewportRenderingSurfaceKey {
   }
 }
 
-extension TextAttachmentViewProvider: TextViewportRenderingSurfaceKey {}
+extension TextAttachmentViewProvider: TextViewportRenderingSurfaceKey {
+  /// The provider's identity. Surfaces under a provider's key (its attachment view) belong to the
+  /// reuse controller and its policies, so the viewport controller never offers them to the
+  /// delegate's cache hooks.
+  /// - Complexity: O(1).
+  public var renderingSurfaceKeyIdentity: TextViewportRenderingSurfaceKeyIdentity {
+    TextViewportRenderingSurfaceKeyIdentity(object: self, isAttachmentView: true)
+  }
+}
 
 /// What makes two rendering-surface keys the same key: an object's identity, or a name's
 /// characters. Hashable in O(1) for objects, so surface lookups stay O(1).
@@ -70,19 +78,36 @@ public struct TextViewportRenderingSurfaceKeyIdentity: Hashable, Sendable {
   }
 
   private let value: Value
+  /// Whether the key is an attachment view provider's, whose surface the cache hooks never see.
+  let isAttachmentView: Bool
 
   /// The identity of `object`: only the same object has it. It stays valid while the object lives
   /// (the controller holds its keys while it maps them).
   /// - Parameter object: The key object.
   public init(object: AnyObject) {
-    value = .object(ObjectIdentifier(object))
+    self.init(value: .object(ObjectIdentifier(object)), isAttachmentView: false)
   }
 
   /// The identity of the name `name`: every string equal to it has it.
   /// - Parameter name: The surface's name.
   public init(name: String) {
-    value = .name(name)
+    self.init(value: .name(name), isAttachmentView: false)
   }
+
+  init(object: AnyObject, isAttachmentView: Bool) {
+    self.init(value: .object(ObjectIdentifier(object)), isAttachmentView: isAttachmentView)
+  }
+
+  private init(value: Value, isAttachmentView: Bool) {
+    self.value = value
+    self.isAttachmentView = isAttachmentView
+  }
+
+  /// Whether `lhs` and `rhs` identify the same key.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+
+  /// Hashes the object's identity or the name.
+  public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// A plain rectangular surface: the default attachment view and the placeholder for failures.

@@ -65,10 +65,55 @@ import Testing
       TextViewportRenderingSurfaceKeyIdentity(object: one) == one.renderingSurfaceKeyIdentity
         && TextViewportRenderingSurfaceKeyIdentity(name: "gutter") == "gutter".renderingSurfaceKeyIdentity)
   }
+
+  @Test func aNamedSurfaceComesBackThroughTheCacheHooks() throws {
+    let view = BannerView(
+      storage: Fixtures.chat(paragraphs: 1_000), viewportSize: Fixtures.viewport,
+      glyphMeasurer: FixedAdvanceGlyphMeasurer())
+    view.layoutViewport()
+    let controller = view.textViewportLayoutController
+    let banner = try #require(controller.renderingSurface(for: "banner"))
+    for _ in 0..<3 {
+      let before = Set(controller.configuredFragments.map { ObjectIdentifier($0.fragment) })
+      let delta = view.instrumentation.measure { view.scroll(by: 64) }
+      let stayed = controller.configuredFragments.filter { before.contains(ObjectIdentifier($0.fragment)) }.count
+      #expect(controller.renderingSurface(for: "banner") === banner)
+      #expect(delta.surfaceCacheRequests == controller.configuredFragments.count + 1)
+      #expect(delta.surfaceCacheHits == stayed + 1)
+    }
+    #expect(view.bannersMade == 1)
+    #expect(view.namesCached == ["banner", "banner", "banner", "banner"])
+  }
 }
 
 /// A class key whose instances have equal contents: still two keys.
 private final class NamedKey: TextViewportRenderingSurfaceKey {
   let name: String
   init(name: String) { self.name = name }
+}
+
+/// Shows a surface named "banner" in every pass, asking the cache hooks for last pass's first.
+private final class BannerView: TextView {
+  var bannersMade = 0
+  /// The string keys the cache hook was offered, one per pass.
+  var namesCached: [String] = []
+
+  override func textViewportLayoutControllerWillLayout(_ controller: TextViewportLayoutController) {
+    super.textViewportLayoutControllerWillLayout(controller)
+    let banner =
+      controller.retrieveCachedRenderingSurface(for: "banner")
+      ?? {
+        bannersMade += 1
+        return PlaceholderRenderingSurface(frame: CGRect(x: 0, y: 0, width: 480, height: 20))
+      }()
+    controller.setRenderingSurface(banner, for: "banner")
+  }
+
+  override func textViewportLayoutController(
+    _ controller: TextViewportLayoutController, cacheRenderingSurface surface: any TextViewportRenderingSurface,
+    for key: any TextViewportRenderingSurfaceKey
+  ) {
+    if let name = key as? String { namesCached.append(name) }
+    super.textViewportLayoutController(controller, cacheRenderingSurface: surface, for: key)
+  }
 }

@@ -332,10 +332,16 @@ open class TextView: TextViewportLayoutControllerDelegate {
     layoutIfNeeded()
   }
 
-  /// Moves the scroll offset so the first visible fragment stays put on screen.
+  /// Moves the scroll offset by `dy` (not above the top). During a pass (anchoring) that is all;
+  /// outside one (``TextViewportLayoutController/adjustViewport(byVerticalOffset:)`` or
+  /// ``TextViewportLayoutController/relocateViewport(to:)`` called by the app) it is a scroll: the
+  /// view stops sticking to the bottom and runs its pass as ``setNeedsLayout()`` does.
   public func textViewportLayoutController(
     _ textViewportLayoutController: TextViewportLayoutController, adjustViewportOriginBy dy: Double
   ) {
     scrollOffset = max(0, scrollOffset + dy)
+    guard !textViewportLayoutController.isLayingOut else { return }
+    isAnchoredToBottom = false
+    setNeedsLayout()
   }
 }

@@ -102,9 +102,11 @@ public protocol TextViewportLayoutControllerDelegate: AnyObject {
   ) -> (any TextViewportRenderingSurface)?
 
   /// Moves the viewport origin by `dy` (ReuseKit's extension: TextKit has no such hook). The
-  /// delegate owns the viewport bounds, so this is how the controller moves them: measured heights
-  /// above the viewport changed by `dy`, so the first visible fragment stays put on screen.
-  /// Optional: the default does nothing, so the viewport of a delegate without it never moves.
+  /// delegate owns the viewport bounds, so this is how the controller moves them: from
+  /// ``TextViewportLayoutController/adjustViewport(byVerticalOffset:)``, which its anchoring uses
+  /// (measured heights above the viewport changed by `dy`, so the first visible fragment stays put
+  /// on screen) and ``TextViewportLayoutController/relocateViewport(to:)`` too. Optional: the
+  /// default does nothing, so the viewport of a delegate without it never moves.
   /// - Parameters:
   ///   - textViewportLayoutController: The controller asking.
   ///   - dy: The vertical distance, in points (positive moves down the document).

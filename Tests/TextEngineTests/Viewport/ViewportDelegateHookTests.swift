@@ -54,6 +54,14 @@ import Testing
     delegate.textViewportLayoutControllerReceivedSetNeedsLayout(controller)
     #expect(instrumentation.totals.viewportLayoutPasses == 2)
     #expect(delegate.configured.count == 2 * 76)
+
+    // The default adjust hook does nothing: the delegate's viewport stays, and so do the passes.
+    controller.adjustViewport(byVerticalOffset: 500)
+    let relocated = controller.relocateViewport(to: TextLocation(paragraph: storage.paragraph(at: 600)!, offset: 0))
+    #expect(relocated == 1_600)
+    delegate.configured = []
+    controller.layoutViewport()
+    #expect(delegate.configured == Array(87..<163))
   }
 
   @Test func aDelegateOfItsOwnKeepsSurfacesThroughTheHooks() throws {

@@ -5,8 +5,9 @@ import TextEngine
 /// The rendering surface of one layout fragment: its background (the chat's bubble), selection,
 /// text and decorations (the chat's name and time), each drawn by the view's per-fragment hook.
 ///
-/// ``SDLTextView/makeRenderingSurface(for:)`` makes one per fragment; the reuse controller keeps it
-/// while the fragment is unchanged, so an unchanged fragment keeps its surface across passes.
+/// ``SDLTextView/makeRenderingSurface(for:)`` makes one per fragment; the text view's surface cache
+/// hooks keep it while the fragment stays in the viewport, so an unchanged fragment keeps its
+/// surface across passes.
 public final class TextFragmentSurface: SDLDrawableSurface {
   /// The fragment drawn.
   public let fragment: TextLayoutFragment

@@ -202,7 +202,9 @@ open class SDLTextView: TextView {
     TextFragmentSurface(fragment: fragment)
   }
 
-  /// Gives the fragment its surface (and its attachments theirs), and tells the surface its paragraph index.
+  /// Positions the fragment's surface (made by ``makeRenderingSurface(for:)`` or kept from the last
+  /// pass by the surface cache hooks) and shows its attachments, then tells the surface its
+  /// paragraph index.
   ///
   /// Subclasses may override it to add surfaces of their own for the fragment (``LineNumberTextView``
   /// adds its line number), calling `super` first.

@@ -9,7 +9,9 @@ import ReuseKitSupport
 /// `super` from, the three pass hooks (`textViewportLayoutControllerWillLayout(_:)`,
 /// `textViewportLayoutController(_:configureRenderingSurfaceFor:)` and
 /// `textViewportLayoutControllerDidLayout(_:)`); they may override ``makeRenderingSurface(for:)``
-/// to return their own drawable type and ``shouldChangeText(in:)`` to protect parts of the
+/// to return their own drawable type, the surface hooks
+/// (`textViewportLayoutController(_:renderingSurfaceFor:)` and the two cache hooks) to replace or
+/// extend how fragments keep their surfaces, and ``shouldChangeText(in:)`` to protect parts of the
 /// document. Nothing else is meant to be overridden.
 /// Each text view has its own layout manager, providers, scroll cache and counters, so two
 /// views on one storage count separately; an edit in one reaches the others when its storage
@@ -68,6 +70,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
   var isPerformingEdit = false
   /// The owner of every provider, view and scroll-cache decision.
   @_spi(Testing) public let reuseController: TextAttachmentReuseController
+  /// The store behind the two surface cache hooks: the fragments' surfaces, kept across passes.
+  let renderingSurfaceCache = RenderingSurfaceCache()
 
   /// Creates a view over `storage` with its own layout manager.
   /// - Parameters:
@@ -229,14 +233,17 @@ open class TextView: TextViewportLayoutControllerDelegate {
 
   // MARK: Rendering surfaces for fragments
 
-  /// The surface for `fragment`; subclasses override it to return their own drawable type.
-  /// Called once per fragment while the fragment stays in the viewport (the viewport controller
-  /// keeps it from pass to pass).
+  /// A new surface for `fragment`; subclasses override it to return their own drawable type.
+  /// Called by ``textViewportLayoutController(_:renderingSurfaceFor:)`` when the fragment has no
+  /// surface from the cache: once per fragment while it stays in the viewport, as the cache hooks
+  /// keep it from pass to pass.
+  /// - Parameter fragment: The fragment the surface draws.
+  /// - Returns: The fragment's new surface (a ``PlaceholderRenderingSurface`` by default).
   open func makeRenderingSurface(for fragment: TextLayoutFragment) -> any TextViewportRenderingSurface {
     PlaceholderRenderingSurface()
   }
 
-  // MARK: Viewport delegate (the three pass hooks may be overridden; call super)
+  // MARK: Viewport delegate (the pass and surface hooks may be overridden; call super)
 
   /// The visible rectangle, ``viewportBounds``.
   public func viewportBounds(for textViewportLayoutController: TextViewportLayoutController) -> CGRect {
@@ -248,17 +255,30 @@ open class TextView: TextViewportLayoutControllerDelegate {
     reuseController.beginPass()
   }
 
-  /// Gives the fragment its surface (kept from the last pass while the fragment is unchanged), and
-  /// its attachments their providers and views; each attachment view becomes a surface of its own,
-  /// keyed by its provider, after the fragment's.
+  /// The fragment's surface: the one the cache hook kept for it from the last pass (already
+  /// registered), or a new one from ``makeRenderingSurface(for:)``. This is where a fragment's surface
+  /// comes from.
+  /// - Parameters:
+  ///   - textViewportLayoutController: The controller running the pass.
+  ///   - textLayoutFragment: The fragment about to be configured.
+  /// - Returns: The fragment's surface.
+  /// - Complexity: O(1) plus ``makeRenderingSurface(for:)`` for a fragment new to the viewport.
+  open func textViewportLayoutController(
+    _ textViewportLayoutController: TextViewportLayoutController,
+    renderingSurfaceFor textLayoutFragment: TextLayoutFragment
+  ) -> (any TextViewportRenderingSurface)? {
+    textViewportLayoutController.renderingSurface(for: textLayoutFragment)
+      ?? makeRenderingSurface(for: textLayoutFragment)
+  }
+
+  /// Positions the fragment's surface, and gives its attachments their providers and views; each
+  /// attachment view becomes a surface of its own, keyed by its provider, after the fragment's.
   open func textViewportLayoutController(
     _ textViewportLayoutController: TextViewportLayoutController,
     configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
   ) {
-    let surface = textViewportLayoutController.reusableRenderingSurface(
-      for: textLayoutFragment, making: makeRenderingSurface(for:))
-    surface.frame = textLayoutFragment.layoutFragmentFrame
-    textViewportLayoutController.setRenderingSurface(surface, for: textLayoutFragment)
+    textViewportLayoutController.renderingSurface(for: textLayoutFragment)?.frame =
+      textLayoutFragment.layoutFragmentFrame
     reuseController.showAttachmentViews(in: textLayoutFragment)
     for provider in textLayoutFragment.textAttachmentViewProviders {
       guard let view = provider.view else { continue }
@@ -266,8 +286,41 @@ open class TextView: TextViewportLayoutControllerDelegate {
     }
   }
 
-  /// Caches or discards the views of attachments that left the viewport, and evicts.
+  /// Keeps `renderingSurface` under `renderingSurfaceKey` until the end of the next pass, for the
+  /// retrieve hook: the surfaces of fragments that stay in the viewport are kept, those of
+  /// fragments that left go when the pass that no longer shows them ends (TextKit keeps a fragment's
+  /// view while the fragment lives). A subclass may override it (calling `super` or not) to replace or
+  /// extend this: not calling `super` means every pass makes new surfaces.
+  /// - Parameters:
+  ///   - textViewportLayoutController: The controller that ran the pass.
+  ///   - renderingSurface: The surface to keep.
+  ///   - renderingSurfaceKey: Its key: a fragment, or a key a subclass registered.
+  /// - Complexity: O(1) amortised for an object key.
+  open func textViewportLayoutController(
+    _ textViewportLayoutController: TextViewportLayoutController,
+    cacheRenderingSurface renderingSurface: any TextViewportRenderingSurface,
+    for renderingSurfaceKey: any TextViewportRenderingSurfaceKey
+  ) {
+    renderingSurfaceCache.cache(renderingSurface, for: renderingSurfaceKey)
+  }
+
+  /// The surface the last pass offered under `renderingSurfaceKey`, or `nil`.
+  /// - Parameters:
+  ///   - textViewportLayoutController: The controller asking.
+  ///   - renderingSurfaceKey: The key: the fragment about to be configured, or a subclass's own.
+  /// - Returns: The cached surface, or `nil` (then ``makeRenderingSurface(for:)`` makes one).
+  /// - Complexity: O(1) for an object key.
+  open func textViewportLayoutController(
+    _ textViewportLayoutController: TextViewportLayoutController,
+    retrieveCachedRenderingSurfaceFor renderingSurfaceKey: any TextViewportRenderingSurfaceKey
+  ) -> (any TextViewportRenderingSurface)? {
+    renderingSurfaceCache.surface(for: renderingSurfaceKey)
+  }
+
+  /// Lets go of the surfaces this pass did not offer to the cache; caches or discards the views of
+  /// attachments that left the viewport, and evicts.
   open func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+    renderingSurfaceCache.endPass()
     reuseController.endPass()
   }
 
@@ -279,10 +332,16 @@ open class TextView: TextViewportLayoutControllerDelegate {
     layoutIfNeeded()
   }
 
-  /// Moves the scroll offset so the first visible fragment stays put on screen.
+  /// Moves the scroll offset by `dy` (not above the top). During a pass (anchoring) that is all;
+  /// outside one (``TextViewportLayoutController/adjustViewport(byVerticalOffset:)`` or
+  /// ``TextViewportLayoutController/relocateViewport(to:)`` called by the app) it is a scroll: the
+  /// view stops sticking to the bottom and runs its pass as ``setNeedsLayout()`` does.
   public func textViewportLayoutController(
     _ textViewportLayoutController: TextViewportLayoutController, adjustViewportOriginBy dy: Double
   ) {
     scrollOffset = max(0, scrollOffset + dy)
+    guard !textViewportLayoutController.isLayingOut else { return }
+    isAnchoredToBottom = false
+    setNeedsLayout()
   }
 }

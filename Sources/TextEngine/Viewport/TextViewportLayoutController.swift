@@ -4,17 +4,24 @@ import Instrumentation
 /// Drives viewport layout: lays out and reports only the fragments that intersect the
 /// viewport plus ``overdrawMargin``.
 ///
-/// A pass (``layoutViewport()``) asks the delegate for the viewport bounds, calls
-/// `willLayout`, then `configureRenderingSurfaceFor` once per fragment intersecting the
-/// viewport extended by ``overdrawMargin`` above and below, then `didLayout`. The
-/// rendering-surface map is cleared when a pass starts and can be queried (or walked in order with
-/// ``enumerateRenderingSurfaces(using:)``) from `didLayout` on.
-/// After `didLayout`, fragments beyond the layout manager's
+/// A pass (``layoutViewport()``) clears the rendering-surface map, calls `willLayout`, asks the
+/// delegate for the viewport bounds (anchoring them, see ``adjustViewport(byVerticalOffset:)``),
+/// then, for each fragment intersecting the viewport extended by ``overdrawMargin`` above and
+/// below, top to bottom: the retrieve cache hook, `renderingSurfaceFor` and
+/// `configureRenderingSurfaceFor`; then it offers the pass's surfaces to the cache hook and calls
+/// `didLayout` (see ``TextViewportLayoutControllerDelegate`` for the order and its reasons). The map
+/// can be queried (or walked in order with ``enumerateRenderingSurfaces(using:)``) from `didLayout`
+/// on. After `didLayout`, fragments beyond the layout manager's
 /// ``TextLayoutManager/fragmentRetentionLimit`` that the pass did not use are released.
+///
+/// The controller counts: a pass (`viewportLayoutPasses`); a retrieve call (`surfaceCacheRequests`)
+/// and a non-`nil` answer (`surfaceCacheHits`); a fragment whose surface is the one the cache
+/// returned (`surfacesReused`) or another one `renderingSurfaceFor` returned (`surfacesCreated`).
 /// - Complexity: O(log n + fragments in the viewport) per pass.
 public final class TextViewportLayoutController {
   /// The layout manager whose fragments are reported.
   public private(set) weak var textLayoutManager: TextLayoutManager?
+  /// The view side of the passes (a ``TextView`` for its own layout manager).
   public weak var delegate: (any TextViewportLayoutControllerDelegate)?
   /// Extra height laid out above and below the viewport, in points (default 200).
   public var overdrawMargin: Double = 200
@@ -24,75 +31,75 @@ public final class TextViewportLayoutController {
   public private(set) var viewportBounds: CGRect = .zero
   /// The fragments configured in the last pass, top to bottom, with their paragraph indices.
   public private(set) var configuredFragments: [(fragment: TextLayoutFragment, paragraphIndex: Int)] = []
-  /// Counts passes (`viewportLayoutPasses`).
+  /// Counts passes and the surface cache hooks' calls (see the type's documentation).
   public var instrumentation: Instrumentation?
   /// Whether a pass is running now.
   public private(set) var isLayingOut = false
 
+  typealias SurfaceEntry = (
+    identity: TextViewportRenderingSurfaceKeyIdentity, key: any TextViewportRenderingSurfaceKey,
+    surface: any TextViewportRenderingSurface
+  )
   /// This pass's surfaces in the order they were first assigned; a removed one leaves a `nil`.
-  private var surfaceEntries: [(key: any TextViewportRenderingSurfaceKey, surface: any TextViewportRenderingSurface)?] =
-    []
+  var surfaceEntries: [SurfaceEntry?] = []
   /// Where each key's surface sits in ``surfaceEntries``.
-  private var surfaceSlots: [ObjectIdentifier: Int] = [:]
+  var surfaceSlots: [TextViewportRenderingSurfaceKeyIdentity: Int] = [:]
   /// The first visible paragraph's index node after the last pass, and its top then: if heights
   /// above it change between passes (estimates replaced by measurements, edits in another view),
   /// the next pass moves the viewport by the same amount so it stays put on screen.
   private weak var lastAnchor: SequenceTree<TextLayoutManager.Entry>.Node?
   private var lastAnchorTop = 0.0
   private var lastViewportMinY = 0.0
-  /// The fragments' surfaces, kept across passes while a fragment stays.
-  let fragmentSurfaces = FragmentSurfaceCache()
+  /// The paragraph entry ``relocateViewport(to:)`` moved the viewport to, for the next pass to start with.
+  private weak var relocationTarget: SequenceTree<TextLayoutManager.Entry>.Node?
 
   init(textLayoutManager: TextLayoutManager) { self.textLayoutManager = textLayoutManager }
 
-  /// Assigns `surface` to `key` for this pass, or removes `key`'s surface when `surface` is `nil`.
-  /// Call it from the delegate during the pass (a custom delegate may add surfaces of its own, keyed
-  /// by any object). A key keeps the place of its first assignment in
-  /// ``enumerateRenderingSurfaces(using:)``.
-  /// - Complexity: O(1) amortised.
-  public func setRenderingSurface(
-    _ surface: (any TextViewportRenderingSurface)?, for key: any TextViewportRenderingSurfaceKey
-  ) {
-    let id = ObjectIdentifier(key)
-    if let slot = surfaceSlots[id] {
-      surfaceEntries[slot] = surface.map { (key, $0) }
-      if surface == nil { surfaceSlots[id] = nil }
-    } else if let surface {
-      surfaceSlots[id] = surfaceEntries.count
-      surfaceEntries.append((key, surface))
-    }
+  // MARK: Moving the viewport
+
+  /// Adjusts the viewport rect by the specified offset if needed (TextKit's one-line summary).
+  ///
+  /// ReuseKit's semantics: the delegate owns the viewport bounds, so the controller asks it to move
+  /// them by `verticalOffset` through
+  /// ``TextViewportLayoutControllerDelegate/textViewportLayoutController(_:adjustViewportOriginBy:)``.
+  /// "If needed": a zero or non-finite offset changes nothing and calls nothing. The layout is not
+  /// touched (Apple's header: it moves the viewport "without affecting viewport content"); during a
+  /// pass (the controller's own anchoring uses it) the pass goes on with the moved bounds, and
+  /// outside one ``viewportBounds`` still describes the last pass until the next (a ``TextView``
+  /// runs that pass as it does after a scroll).
+  /// - Parameter verticalOffset: The distance to move the viewport, in points (positive moves down).
+  /// - Complexity: O(1) plus the delegate's hook.
+  public func adjustViewport(byVerticalOffset verticalOffset: Double) {
+    guard verticalOffset != 0, verticalOffset.isFinite, let delegate else { return }
+    delegate.textViewportLayoutController(self, adjustViewportOriginBy: verticalOffset)
   }
 
-  /// The surface assigned to `key` in the current (or last) pass.
-  public func renderingSurface(for key: any TextViewportRenderingSurfaceKey) -> (any TextViewportRenderingSurface)? {
-    surfaceSlots[ObjectIdentifier(key)].flatMap { surfaceEntries[$0]?.surface }
+  /// Relocates the viewport to the location you specify (TextKit's one-line summary).
+  ///
+  /// ReuseKit's semantics, after Apple's header ("Relocates the viewport to start with the specified
+  /// location … used to programmatically scroll"): the viewport's top moves to the top of the
+  /// paragraph holding `textLocation` (through ``adjustViewport(byVerticalOffset:)``), and the next
+  /// pass starts with that paragraph: it is the pass's first configured fragment, the overdraw margin
+  /// above being left out of that one pass (the ones after it lay the margin out as usual). A
+  /// delegate that does not move (one without the adjust hook) gets an ordinary next pass.
+  /// - Parameter textLocation: A location in the paragraph to show at the top.
+  /// - Returns: The new viewport origin (the top of the delegate's bounds after the move), in
+  ///   points; the current one when the location is not in the document.
+  /// - Complexity: O(log n + the paragraph's length) plus the delegate's hook.
+  @discardableResult
+  public func relocateViewport(to textLocation: TextLocation) -> Double {
+    guard let delegate else { return viewportBounds.minY }
+    guard let layoutManager = textLayoutManager, let index = layoutManager.textContentManager?.index(of: textLocation),
+      let node = layoutManager.entryNode(at: index)
+    else { return delegate.viewportBounds(for: self).minY }
+    _ = layoutManager.ensureLayout(node, index: index)  // its own height, measured
+    relocationTarget = node
+    let top = layoutManager.entries.position(of: node).y
+    adjustViewport(byVerticalOffset: top - delegate.viewportBounds(for: self).minY)
+    return delegate.viewportBounds(for: self).minY
   }
 
-  /// The number of surfaces assigned in the current (or last) pass.
-  public var renderingSurfaceCount: Int { surfaceSlots.count }
-
-  /// Calls `block` with each surface of the current (or last) pass and its key, in the order they
-  /// were assigned (top to bottom for the standard delegate: a fragment's surface, then its
-  /// attachments'), until `block` returns `false`. This is what a view draws from.
-  /// - Complexity: O(surfaces assigned in the pass).
-  public func enumerateRenderingSurfaces<Failure: Error>(
-    using block: (any TextViewportRenderingSurfaceKey, any TextViewportRenderingSurface) throws(Failure) -> Bool
-  ) throws(Failure) {
-    for entry in surfaceEntries {
-      guard let entry else { continue }
-      if try !block(entry.key, entry.surface) { return }
-    }
-  }
-
-  /// The rendering surface of `fragment` for this pass: the one it had in the last pass while it
-  /// stays in the viewport, or a new one from `make`. Call it from
-  /// ``TextViewportLayoutControllerDelegate/textViewportLayoutController(_:configureRenderingSurfaceFor:)``.
-  /// - Complexity: O(1).
-  func reusableRenderingSurface(
-    for fragment: TextLayoutFragment, making make: (TextLayoutFragment) -> any TextViewportRenderingSurface
-  ) -> any TextViewportRenderingSurface {
-    fragmentSurfaces.surface(for: fragment, instrumentation: instrumentation, making: make)
-  }
+  // MARK: The pass
 
   /// Runs one viewport pass. See the type's documentation for the order of the hooks.
   public func layoutViewport() {
@@ -103,23 +110,20 @@ public final class TextViewportLayoutController {
     surfaceSlots.removeAll(keepingCapacity: true)
     layoutManager.beginUsePeriod()
     instrumentation?.record(.viewportLayoutPass)
-    fragmentSurfaces.beginPass()
     delegate.textViewportLayoutControllerWillLayout(self)
 
     var bounds = delegate.viewportBounds(for: self)
-    let drift = driftSinceLastPass(layoutManager, bounds: bounds)
-    if drift != 0 {
-      delegate.textViewportLayoutController(self, adjustViewportOriginBy: drift)
-      bounds = delegate.viewportBounds(for: self)
+    let start = relocatedStart(layoutManager, bounds: bounds)
+    relocationTarget = nil
+    let marginAbove = start == nil ? overdrawMargin : 0
+    if start == nil {
+      bounds = moveViewport(by: driftSinceLastPass(layoutManager, bounds: bounds), delegate, bounds)
     }
-    let dy = anchorAndLayOut(layoutManager, bounds: bounds)
-    if dy != 0 {
-      delegate.textViewportLayoutController(self, adjustViewportOriginBy: dy)
-      bounds = delegate.viewportBounds(for: self)
-    }
+    let dy = anchorAndLayOut(layoutManager, bounds: bounds, anchor: start, marginAbove: marginAbove)
+    bounds = moveViewport(by: dy, delegate, bounds)
     viewportBounds = bounds
     rememberAnchor(layoutManager, bounds: bounds)
-    configuredFragments = fragments(layoutManager, in: bounds)
+    configuredFragments = fragments(layoutManager, in: bounds, from: start, marginAbove: marginAbove)
     if let first = configuredFragments.first, let last = configuredFragments.last {
       viewportRange = TextRange(
         location: TextLocation(paragraph: first.fragment.textParagraph, offset: 0),
@@ -128,11 +132,34 @@ public final class TextViewportLayoutController {
       viewportRange = nil
     }
     for (fragment, _) in configuredFragments {
+      settleRenderingSurface(of: fragment, delegate)
       delegate.textViewportLayoutController(self, configureRenderingSurfaceFor: fragment)
     }
-    fragmentSurfaces.endPass()
+    offerRenderingSurfacesToCache(delegate)
     delegate.textViewportLayoutControllerDidLayout(self)
     layoutManager.releaseFragmentsOverLimit()
+  }
+
+  /// Moves the viewport by `dy` (if needed) and returns the delegate's bounds after the move.
+  private func moveViewport(by dy: Double, _ delegate: any TextViewportLayoutControllerDelegate, _ bounds: CGRect)
+    -> CGRect
+  {
+    guard dy != 0, dy.isFinite else { return bounds }
+    adjustViewport(byVerticalOffset: dy)
+    return delegate.viewportBounds(for: self)
+  }
+
+  /// The entry ``relocateViewport(to:)`` chose, with its index and top, if the viewport's top is
+  /// still inside it (the delegate moved there and nothing moved it since).
+  /// - Complexity: O(log n).
+  private func relocatedStart(_ layoutManager: TextLayoutManager, bounds: CGRect)
+    -> (node: SequenceTree<TextLayoutManager.Entry>.Node, index: Int, top: Double)?
+  {
+    let entries = layoutManager.entries
+    guard let node = relocationTarget, entries.contains(node) else { return nil }
+    let position = entries.position(of: node)
+    guard bounds.minY >= position.y - 0.5, bounds.minY < position.y + max(node.height, 1) else { return nil }
+    return (node, position.index, position.y)
   }
 
   /// How far the last pass's anchor moved in the document since then, when the viewport did not
@@ -152,11 +179,15 @@ public final class TextViewportLayoutController {
   }
 
   /// Lays out everything the viewport plus margin needs, keeping the first visible fragment
-  /// fixed on screen while estimates above it become measurements.
+  /// (`anchor`, or the one at the viewport's top) fixed on screen while estimates above it become
+  /// measurements.
   /// - Returns: How far the anchor moved: the scroll adjustment.
-  private func anchorAndLayOut(_ layoutManager: TextLayoutManager, bounds: CGRect) -> Double {
+  private func anchorAndLayOut(
+    _ layoutManager: TextLayoutManager, bounds: CGRect,
+    anchor chosen: (node: SequenceTree<TextLayoutManager.Entry>.Node, index: Int, top: Double)?, marginAbove: Double
+  ) -> Double {
     let entries = layoutManager.entries
-    guard let anchor = layoutManager.entryNode(containingY: bounds.minY) else { return 0 }
+    guard let anchor = chosen ?? layoutManager.entryNode(containingY: bounds.minY) else { return 0 }
     let anchorTopBefore = anchor.top
     let anchorOffset = bounds.minY - anchorTopBefore  // viewport top relative to the anchor's top
     // Downwards from the anchor until the viewport bottom plus margin is covered.
@@ -174,7 +205,7 @@ public final class TextViewportLayoutController {
     node = layoutManager.node(before: anchor.node)
     index = anchor.index - 1
     y = 0
-    let above = overdrawMargin - anchorOffset
+    let above = marginAbove - anchorOffset
     while let current = node, y < above {
       _ = layoutManager.ensureLayout(current, index: index)
       y += current.height
@@ -184,13 +215,22 @@ public final class TextViewportLayoutController {
     return entries.position(of: anchor.node).y - anchorTopBefore
   }
 
-  private func fragments(_ layoutManager: TextLayoutManager, in bounds: CGRect)
-    -> [(fragment: TextLayoutFragment, paragraphIndex: Int)]
-  {
-    let top = max(0, bounds.minY - overdrawMargin)
+  /// The fragments from `start` (or the one at the viewport's top minus `marginAbove`) down to the
+  /// viewport's bottom plus the margin.
+  private func fragments(
+    _ layoutManager: TextLayoutManager, in bounds: CGRect,
+    from chosen: (node: SequenceTree<TextLayoutManager.Entry>.Node, index: Int, top: Double)?, marginAbove: Double
+  ) -> [(fragment: TextLayoutFragment, paragraphIndex: Int)] {
     let bottom = bounds.maxY + overdrawMargin
-    guard let start = layoutManager.entryNode(containingY: top) else { return [] }
+    let start: (node: SequenceTree<TextLayoutManager.Entry>.Node, index: Int, top: Double)?
+    if let chosen {
+      start = (chosen.node, chosen.index, layoutManager.entries.position(of: chosen.node).y)
+    } else {
+      start = layoutManager.entryNode(containingY: max(0, bounds.minY - marginAbove))
+    }
+    guard let start else { return [] }
     var result: [(fragment: TextLayoutFragment, paragraphIndex: Int)] = []
+    result.reserveCapacity(configuredFragments.count)
     var node: SequenceTree<TextLayoutManager.Entry>.Node? = start.node
     var index = start.index
     var y = start.top

@@ -26,18 +26,101 @@ extension TextViewportRenderingSurface {
   public func surfaceWillBeDiscarded() {}
 }
 
-/// Uniquely identifies a rendering surface across viewport passes. ``TextLayoutFragment`` is one;
-/// ``TextAttachmentViewProvider`` keys its attachment view's surface.
-public protocol TextViewportRenderingSurfaceKey: AnyObject {}
+/// Identifies a rendering surface across viewport passes: in the controller's surface map
+/// (``TextViewportLayoutController/setRenderingSurface(_:for:)``,
+/// ``TextViewportLayoutController/renderingSurface(for:)``) and in the delegate's cache hooks.
+///
+/// As in TextKit, ``TextLayoutFragment`` is a key (one surface per fragment, the common case) and
+/// so is a string (`NSString` in TextKit, `String` here), to name a surface: `"gutter"`. Any class
+/// can be a key by conforming: an object key is its identity, whatever its contents. Two strings
+/// are the same key when they are equal as Swift strings (canonically equivalent, so `"é"` and
+/// `"e\u{301}"` name one surface, where `NSString`'s `isEqual(_:)` compares code units: ReuseKit's
+/// choice). ``TextAttachmentViewProvider`` is a key too (ReuseKit's extension: it keys its
+/// attachment view's surface).
+public protocol TextViewportRenderingSurfaceKey {
+  /// What makes two keys the same key. Classes get their identity, `String` its characters, from
+  /// default implementations: a conforming type rarely implements it.
+  var renderingSurfaceKeyIdentity: TextViewportRenderingSurfaceKeyIdentity { get }
+}
 
-extension TextAttachmentViewProvider: TextViewportRenderingSurfaceKey {}
+extension TextViewportRenderingSurfaceKey where Self: AnyObject {
+  /// The object's identity: two keys are the same key only if they are the same object.
+  /// - Complexity: O(1).
+  public var renderingSurfaceKeyIdentity: TextViewportRenderingSurfaceKeyIdentity {
+    TextViewportRenderingSurfaceKeyIdentity(object: self)
+  }
+}
+
+extension String: TextViewportRenderingSurfaceKey {
+  /// The string's characters: equal strings are the same key.
+  /// - Complexity: O(1) to make; hashing and comparing it are O(length).
+  public var renderingSurfaceKeyIdentity: TextViewportRenderingSurfaceKeyIdentity {
+    TextViewportRenderingSurfaceKeyIdentity(name: self)
+  }
+}
+
+extension TextAttachmentViewProvider: TextViewportRenderingSurfaceKey {
+  /// The provider's identity. Surfaces under a provider's key (its attachment view) belong to the
+  /// reuse controller and its policies, so the viewport controller never offers them to the
+  /// delegate's cache hooks.
+  /// - Complexity: O(1).
+  public var renderingSurfaceKeyIdentity: TextViewportRenderingSurfaceKeyIdentity {
+    TextViewportRenderingSurfaceKeyIdentity(object: self, isAttachmentView: true)
+  }
+}
+
+/// What makes two rendering-surface keys the same key: an object's identity, or a name's
+/// characters. Hashable in O(1) for objects, so surface lookups stay O(1).
+public struct TextViewportRenderingSurfaceKeyIdentity: Hashable, Sendable {
+  private enum Value: Hashable, Sendable {
+    case object(ObjectIdentifier)
+    case name(String)
+  }
+
+  private let value: Value
+  /// Whether the key is an attachment view provider's, whose surface the cache hooks never see.
+  let isAttachmentView: Bool
+
+  /// The identity of `object`: only the same object has it. It stays valid while the object lives
+  /// (the controller holds its keys while it maps them).
+  /// - Parameter object: The key object.
+  public init(object: AnyObject) {
+    self.init(value: .object(ObjectIdentifier(object)), isAttachmentView: false)
+  }
+
+  /// The identity of the name `name`: every string equal to it has it.
+  /// - Parameter name: The surface's name.
+  public init(name: String) {
+    self.init(value: .name(name), isAttachmentView: false)
+  }
+
+  init(object: AnyObject, isAttachmentView: Bool) {
+    self.init(value: .object(ObjectIdentifier(object)), isAttachmentView: isAttachmentView)
+  }
+
+  private init(value: Value, isAttachmentView: Bool) {
+    self.value = value
+    self.isAttachmentView = isAttachmentView
+  }
+
+  /// Whether `lhs` and `rhs` identify the same key.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+
+  /// Hashes the object's identity or the name.
+  public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
 
 /// A plain rectangular surface: the default attachment view and the placeholder for failures.
 public final class PlaceholderRenderingSurface: TextViewportRenderingSurface {
+  /// Where the placeholder sits, in text-container coordinates.
   public var frame: CGRect
   /// Why the placeholder stands in, when it replaces a failed view.
   public let failureReason: String?
 
+  /// Creates a placeholder.
+  /// - Parameters:
+  ///   - frame: Where it sits (zero by default; the pass positions it).
+  ///   - failureReason: Why it stands in for a view that failed, if it does.
   public init(frame: CGRect = .zero, failureReason: String? = nil) {
     self.frame = frame
     self.failureReason = failureReason

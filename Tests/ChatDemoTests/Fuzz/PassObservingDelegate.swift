@@ -39,6 +39,30 @@ final class PassObservingDelegate: TextViewportLayoutControllerDelegate {
     oracle.configured(textLayoutFragment)
   }
 
+  func textViewportLayoutController(
+    _ textViewportLayoutController: TextViewportLayoutController,
+    renderingSurfaceFor textLayoutFragment: TextLayoutFragment
+  ) -> (any TextViewportRenderingSurface)? {
+    view?.textViewportLayoutController(textViewportLayoutController, renderingSurfaceFor: textLayoutFragment)
+  }
+
+  func textViewportLayoutController(
+    _ textViewportLayoutController: TextViewportLayoutController,
+    cacheRenderingSurface renderingSurface: any TextViewportRenderingSurface,
+    for renderingSurfaceKey: any TextViewportRenderingSurfaceKey
+  ) {
+    view?.textViewportLayoutController(
+      textViewportLayoutController, cacheRenderingSurface: renderingSurface, for: renderingSurfaceKey)
+  }
+
+  func textViewportLayoutController(
+    _ textViewportLayoutController: TextViewportLayoutController,
+    retrieveCachedRenderingSurfaceFor renderingSurfaceKey: any TextViewportRenderingSurfaceKey
+  ) -> (any TextViewportRenderingSurface)? {
+    view?.textViewportLayoutController(
+      textViewportLayoutController, retrieveCachedRenderingSurfaceFor: renderingSurfaceKey)
+  }
+
   func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
     view?.textViewportLayoutControllerDidLayout(textViewportLayoutController)
     if let view { oracle.passEnded(in: view) }

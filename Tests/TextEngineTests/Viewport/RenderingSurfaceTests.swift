@@ -11,19 +11,19 @@ import Testing
   @Test func eachFragmentThenItsAttachmentViewsGetASurfaceInOrder() throws {
     let view = Fixtures.view(Fixtures.chat(paragraphs: 200, stickerEvery: 3))
     let controller = view.textViewportLayoutController
-    var walked: [ObjectIdentifier] = []
+    var walked: [TextViewportRenderingSurfaceKeyIdentity] = []
     controller.enumerateRenderingSurfaces { key, surface in
-      walked.append(ObjectIdentifier(key))
+      walked.append(key.renderingSurfaceKeyIdentity)
       #expect(controller.renderingSurface(for: key) === surface)
       return true
     }
-    var expected: [ObjectIdentifier] = []
+    var expected: [TextViewportRenderingSurfaceKeyIdentity] = []
     for (fragment, _) in controller.configuredFragments {
-      expected.append(ObjectIdentifier(fragment))
+      expected.append(fragment.renderingSurfaceKeyIdentity)
       for provider in fragment.textAttachmentViewProviders {
         let view = try #require(provider.view)
         #expect(controller.renderingSurface(for: provider) === view)
-        expected.append(ObjectIdentifier(provider))
+        expected.append(provider.renderingSurfaceKeyIdentity)
       }
     }
     #expect(walked == expected)
@@ -38,13 +38,13 @@ import Testing
     let extraKey = ExtraKey()
     controller.setRenderingSurface(nil, for: first)
     controller.setRenderingSurface(PlaceholderRenderingSurface(), for: extraKey)
-    var keys: [ObjectIdentifier] = []
+    var keys: [TextViewportRenderingSurfaceKeyIdentity] = []
     controller.enumerateRenderingSurfaces { key, _ in
-      keys.append(ObjectIdentifier(key))
+      keys.append(key.renderingSurfaceKeyIdentity)
       return true
     }
-    #expect(!keys.contains(ObjectIdentifier(first)))
-    #expect(keys.last == ObjectIdentifier(extraKey))
+    #expect(!keys.contains(first.renderingSurfaceKeyIdentity))
+    #expect(keys.last == extraKey.renderingSurfaceKeyIdentity)
     #expect(controller.renderingSurface(for: first) == nil)
     #expect(keys.count == controller.configuredFragments.count)
   }

@@ -72,12 +72,11 @@ extension TextAttachmentViewProvider: TextViewportRenderingSurfaceKey {
 /// What makes two rendering-surface keys the same key: an object's identity, or a name's
 /// characters. Hashable in O(1) for objects, so surface lookups stay O(1).
 public struct TextViewportRenderingSurfaceKeyIdentity: Hashable, Sendable {
-  private enum Value: Hashable, Sendable {
-    case object(ObjectIdentifier)
-    case name(String)
-  }
-
-  private let value: Value
+  /// An object's address, or an interned name's number (names are interned once, so that an
+  /// identity is a plain value: copying and hashing it retain nothing, on every pass).
+  private let bits: UInt
+  /// Whether ``bits`` numbers a name.
+  private let isName: Bool
   /// Whether the key is an attachment view provider's, whose surface the cache hooks never see.
   let isAttachmentView: Bool
 
@@ -85,29 +84,48 @@ public struct TextViewportRenderingSurfaceKeyIdentity: Hashable, Sendable {
   /// (the controller holds its keys while it maps them).
   /// - Parameter object: The key object.
   public init(object: AnyObject) {
-    self.init(value: .object(ObjectIdentifier(object)), isAttachmentView: false)
+    self.init(object: object, isAttachmentView: false)
   }
 
   /// The identity of the name `name`: every string equal to it has it.
   /// - Parameter name: The surface's name.
+  /// - Complexity: O(length of `name`); each distinct name is kept once for the process's life.
   public init(name: String) {
-    self.init(value: .name(name), isAttachmentView: false)
+    bits = SurfaceNames.shared.number(of: name)
+    isName = true
+    isAttachmentView = false
   }
 
   init(object: AnyObject, isAttachmentView: Bool) {
-    self.init(value: .object(ObjectIdentifier(object)), isAttachmentView: isAttachmentView)
-  }
-
-  private init(value: Value, isAttachmentView: Bool) {
-    self.value = value
+    bits = UInt(bitPattern: Int(bitPattern: ObjectIdentifier(object)))
+    isName = false
     self.isAttachmentView = isAttachmentView
   }
 
   /// Whether `lhs` and `rhs` identify the same key.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.bits == rhs.bits && lhs.isName == rhs.isName }
 
-  /// Hashes the object's identity or the name.
-  public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+  /// Hashes the object's identity or the name's number.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(bits)
+    hasher.combine(isName)
+  }
+}
+
+/// The names used as rendering-surface keys, numbered once each (they are few: a view's own names).
+private final class SurfaceNames: @unchecked Sendable {
+  static let shared = SurfaceNames()
+  private let lock = NSLock()
+  private var numbers: [String: UInt] = [:]
+
+  func number(of name: String) -> UInt {
+    lock.lock()
+    defer { lock.unlock() }
+    if let number = numbers[name] { return number }
+    let number = UInt(numbers.count)
+    numbers[name] = number
+    return number
+  }
 }
 
 /// A plain rectangular surface: the default attachment view and the placeholder for failures.

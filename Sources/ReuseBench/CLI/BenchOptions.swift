@@ -171,6 +171,9 @@ struct BenchOptions {
       store.generate  write the benchmark transcript straight into a store (messages/s)
       store.import    import a 1,000,000-message JSON transcript into a store (messages/s)
       store.source    open the store and read the block table and the latest paragraph
+      P14.store.*     P14 on the store: the last 1,000,000 messages (all of a smaller store)
+                      scrolled down and back, no policy and both; RSS after (goal < 200 MiB
+                      at 10M), the same counts; P8.store reports live providers too
 
     Build in release mode: debug numbers are meaningless, and a debug build says so loudly.
     """

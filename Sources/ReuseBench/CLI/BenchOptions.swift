@@ -155,7 +155,8 @@ struct BenchOptions {
       P8  peak resident memory of the process at that size
       P9  one long message: keystroke in 1 MB, scroll frame through 10 MB (+ RSS)
       P10 resident memory after 4,000 random jumps (each drawn), as a ratio of resident
-          memory right after open; with retained fragments and live providers
+          memory right after open; with retained fragments, and the live providers
+          (they persist: every jump to new stickers adds some) and views
       P11 soak: simulated minutes of scrolling at 60 Hz (flings, reading, jumps; every 10th
           frame drawn); growth of resident memory after the first simulated minute
       P14 providers persist (issue 21): a new view scrolled from the first message to the last

@@ -5,7 +5,7 @@ import Foundation
 struct BenchOptions {
   /// Transcript sizes, one child process each.
   var sizes = [1_000, 100_000, 1_000_000]
-  /// Figures to run: `P1`…`P8`, plus `stickers` and `textcache` (size-independent tables).
+  /// Figures to run: `P1`…`P11` and `P14`, plus `stickers` and `textcache` (size-independent tables).
   var only: Set<String>?
   /// Where to write the JSON report.
   var jsonPath: String?
@@ -27,7 +27,7 @@ struct BenchOptions {
   var storePath: String?
 
   /// The figures that run per size.
-  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11"]
+  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P14"]
   /// The size-independent tables.
   static let tableNames = ["stickers", "textcache"]
   /// The store backend (ChatStore): its own children, at ``storeSize``; runs unless `--only` leaves it out.
@@ -118,7 +118,7 @@ struct BenchOptions {
   }
 
   static let help = """
-    reuse-bench — ReuseKit's benchmark: figures P1–P11 on generated chat transcripts.
+    reuse-bench — ReuseKit's benchmark: figures P1–P11 and P14 on generated chat transcripts.
 
     USAGE
       swift run -c release reuse-bench [--sizes N,N,...] [--only NAME,...] [--json FILE]
@@ -127,7 +127,7 @@ struct BenchOptions {
     OPTIONS
       --sizes N,N,...   Transcript sizes in messages (default 1000,100000,1000000). Each size
                         runs in its own process, so its peak memory (P8) is its own.
-      --only NAME,...   Run only these: P1 … P11, and the size-independent tables
+      --only NAME,...   Run only these: P1 … P11, P14, and the size-independent tables
                         'stickers' (sticker render cost per size, frame-cache memory; the real
                         files of ../shared/real-stickers: first-frame latency, 128 px frame cost,
                         P6 with 30 real stickers visible) and
@@ -155,14 +155,26 @@ struct BenchOptions {
       P8  peak resident memory of the process at that size
       P9  one long message: keystroke in 1 MB, scroll frame through 10 MB (+ RSS)
       P10 resident memory after 4,000 random jumps (each drawn), as a ratio of resident
-          memory right after open; with retained fragments and live providers
+          memory right after open; with retained fragments, and the live providers
+          (they persist: every jump to new stickers adds some) and views
       P11 soak: simulated minutes of scrolling at 60 Hz (flings, reading, jumps; every 10th
           frame drawn); growth of resident memory after the first simulated minute
+      P14 providers persist (issue 21): a new view scrolled from the first message to the last
+          and back, a viewport a pass (every 50th drawn), with no policy (P14.none) and both
+          (P14.both), and through as many messages without stickers (P14.control): RSS after;
+          providers created, distinct stickers seen, live providers and views, RSS and heap
+          in use (malloc_info) before and after, bytes per live provider (RSS growth, heap
+          growth, and heap growth less the shared frame cache's and the control's). A
+          provider beyond the stickers seen, or one discarded, fails the run. Runs last,
+          after P8 is read.
 
     STORE BACKEND (ChatStore over SQLite, at --store-size; two child processes)
       store.generate  write the benchmark transcript straight into a store (messages/s)
       store.import    import a 1,000,000-message JSON transcript into a store (messages/s)
       store.source    open the store and read the block table and the latest paragraph
+      P14.store.*     P14 on the store: the last 1,000,000 messages (all of a smaller store)
+                      scrolled down and back, no policy and both; RSS after (goal < 200 MiB
+                      at 10M), the same counts; P8.store reports live providers too
 
     Build in release mode: debug numbers are meaningless, and a debug build says so loudly.
     """

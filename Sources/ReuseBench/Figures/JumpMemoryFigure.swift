@@ -6,7 +6,10 @@ import TextEngine
 ///
 /// Each jump centres a random message and draws its frame (when a renderer is available), with
 /// both reuse policies registered, so that layout, providers, views and textures are all made.
-/// Without the release of far fragments and providers, every jump would add what it laid out.
+/// Far fragments and paragraphs are released; providers persist (issue 21: as in TextKit, a
+/// provider outlives its fragment while its attachment is in the document), idle and without a view
+/// once scrolled out, so every jump to new stickers adds their providers. The details give the live
+/// providers and views next to the resident sizes, and the resident growth per live provider.
 @MainActor
 struct JumpMemoryFigure {
   /// Jumps in a full run (the issue's figure); a smoke run makes fewer.
@@ -40,7 +43,9 @@ struct JumpMemoryFigure {
       details: [
         "RSS after open": before, "RSS after jumps": after,
         "fragments retained": Double(view.textLayoutManager.retainedFragmentCount),
-        "live providers": Double(view.liveObjects.providers),
+        "live providers": Double(view.liveObjects.providers), "live views": Double(view.liveObjects.views),
+        "providers created": Double(totals.providersCreated),
+        "B/provider RSS": ((after - before) / Double(max(1, view.liveObjects.providers))).rounded(),
         "fragments released": Double(totals.layoutFragmentsReleased),
       ])
   }

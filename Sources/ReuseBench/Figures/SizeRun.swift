@@ -8,7 +8,8 @@ struct SizeRun {
   let size: Int
 
   /// Runs the figures in an order that keeps them independent: open (P3) first, which builds the
-  /// transcript the others share; keystrokes; jumps; scrolling and stickers in the party; drift last.
+  /// transcript the others share; keystrokes; jumps; scrolling and stickers in the party; drift;
+  /// P14 last, on views of its own, after P8 read the peak.
   /// - Returns: The report; anything that broke is in its `failures`, thrown errors end the run.
   func run() throws -> SizeReport {
     let environment = try BenchEnvironment()
@@ -78,6 +79,10 @@ struct SizeRun {
       figures += try LongMessageFigure(
         environment: environment, samples: options.samples, warmUp: context.warmUp, smoke: options.smoke
       ).run()
+    }
+    if options.runs("P14") {
+      progress("P14 providers persist: down and back, no policy and both")
+      figures += try PersistingProviderFigure(context: context).run()
     }
     return SizeReport(
       size: size, measurer: "\(fixture.viewName), \(environment.measurerName)", figures: figures,

@@ -148,6 +148,17 @@ enum Goals {
     } else {
       verdicts.append(notMeasured("P11", "soak: RSS growth < 5% over 30 simulated minutes"))
     }
+    // Issue 21: providers persist across scroll-out, so a trip down and back makes one per sticker seen.
+    for policy in ["none", "both"] {
+      verdicts.append(
+        allSizes(sorted, "P14.\(policy)", "P14", "providers created = stickers seen, 0 discarded (\(policy))") {
+          $0.details["providers created"] == $0.details["stickers seen"] && $0.details["providers discarded"] == 0
+        } evidence: {
+          "\(Format.number($0.details["providers created"] ?? 0)) created, "
+            + "\(Format.number($0.details["stickers seen"] ?? 0)) seen, "
+            + "\(Format.number($0.details["B/provider heap-control"] ?? 0)) B per idle provider"
+        })
+    }
     // A goal stated "at 1M" is only judged when the run reached 1M messages.
     if largest.size < 1_000_000 {
       verdicts = verdicts.map { verdict in

@@ -21,7 +21,9 @@ struct ResultTable {
       for report in sorted {
         guard let figure = report.figure(id) else { continue }
         let growth: String
-        if id.hasPrefix("P1") || id.hasPrefix("P2"), let first = base.figure(id), first.median > 0 {
+        // Growth is read for the timed families P1 and P2 only (not P10, P11 or P14).
+        let family = id.prefix { $0 != "." }
+        if family == "P1" || family == "P2", let first = base.figure(id), first.median > 0 {
           growth = Format.ratio(figure.median / first.median)
         } else {
           growth = ""

@@ -26,6 +26,15 @@ enum StoreGoals {
     check(
       "P8", "store: peak RSS < 150 MiB at 10M", "P8.store", holds: { $0.median < 150 * 1_048_576 },
       evidence: { Format.bytes($0.median) })
+    // Issue 21: providers persist, so scrolling a million messages keeps a provider per sticker seen.
+    for policy in ["none", "both"] {
+      check(
+        "P14", "store: RSS after 1M messages down + back < 200 MiB at 10M (\(policy))", "P14.store.\(policy)",
+        holds: { $0.median < 200 * 1_048_576 },
+        evidence: {
+          "\(Format.bytes($0.median)), \(Format.number($0.details["live providers"] ?? 0)) live providers"
+        })
+    }
     let keystrokes = ["none", "edit", "scroll", "both"].compactMap { report.figure("P1.\($0).store") }
     if let worst = keystrokes.max(by: { $0.p99 < $1.p99 }) {
       check(

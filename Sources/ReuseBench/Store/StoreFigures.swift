@@ -15,6 +15,11 @@ import TextEngine
 ///   store (each keystroke is one SQLite transaction).
 /// - `P3.store.process`: process start to the first frame in the headless host
 ///   (`chat-demo --headless` on a scenario with `{"history": …}` and no steps, to its exit).
+/// - `P14.store.none`, `P14.store.both`: the last million messages scrolled down and back in a view
+///   of their own, after the figures above freed theirs (``StoreProviderFigure``).
+///
+/// The figures' view registers both policies, and providers persist (issue 21): P8.store reports
+/// the providers its jumps left alive, idle, beside the resident set.
 @MainActor
 struct StoreFigures {
   let options: BenchOptions
@@ -30,6 +35,17 @@ struct StoreFigures {
     let environment = try BenchEnvironment()
     let stickers = StickerFactory(runtime: environment.runtime)
     let url = URL(fileURLWithPath: storePath)
+    var report = try backendFigures(environment: environment, url: url, stickers: stickers)
+    // On views of their own, once the figures above freed theirs.
+    let persisting = try StoreProviderFigure(environment: environment, url: url, stickers: stickers).run()
+    report.figures += persisting.figures
+    report.failures += persisting.failures
+    if let process = try processFigure() { report.figures.append(process) }
+    return report
+  }
+
+  /// P3.store, P8.store, P1.*.store, P4.*.store and P5.store, on one view.
+  private func backendFigures(environment: BenchEnvironment, url: URL, stickers: StickerFactory) throws -> SizeReport {
     var figures: [FigureResult] = []
     var fixture: BenchFixture?
     var openCalls: [Double] = []
@@ -66,7 +82,6 @@ struct StoreFigures {
     figures += try KeystrokeFigure(context: context).run().map(Self.storeFigure)
     figures += try JumpFigure(context: context).run().map(Self.storeFigure)
     figures += try AnchorDriftFigure(context: context).run().map(Self.storeFigure)
-    if let process = try processFigure() { figures.append(process) }
     return SizeReport(
       size: size, measurer: "\(fixture.viewName), \(environment.measurerName)", figures: figures,
       failures: context.failures)
@@ -81,7 +96,8 @@ struct StoreFigures {
   }
 
   /// Scrolls up through ``scrolledMessages`` messages a viewport at a time, then jumps to
-  /// ``jumps`` random messages, drawing every frame, and reads the peak resident set.
+  /// ``jumps`` random messages, drawing every frame, and reads the peak resident set. Every sticker
+  /// shown keeps its provider (idle once scrolled out), so the details give live providers and views.
   private func memoryFigure(_ context: FigureContext, manager: StoredTextContentManager) throws -> FigureResult {
     let view = context.view
     let renderer = context.fixture.chatView.map(ChatFrameRenderer.init)
@@ -110,7 +126,9 @@ struct StoreFigures {
       details: [
         "scroll frames": Double(frames), "paragraphs live": Double(manager.liveParagraphCount),
         "paragraphs built": Double(manager.paragraphsBuilt), "paragraphs released": Double(manager.paragraphsReleased),
-        "tree nodes": Double(manager.paragraphTreeNodeCount),
+        "tree nodes": Double(manager.paragraphTreeNodeCount), "live providers": Double(view.liveObjects.providers),
+        "live views": Double(view.liveObjects.views),
+        "providers created": Double(view.instrumentation.totals.providersCreated),
       ])
   }
 

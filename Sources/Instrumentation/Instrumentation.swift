@@ -59,16 +59,7 @@ public final class Instrumentation {
     } else if kind == .error {
       errorCount += 1
     }
-    let isLayoutEvent: Bool
-    switch kind {
-    case .layoutFragmentCreated, .viewportLayoutPass, .layoutFragmentReleased, .surfaceCreated, .surfaceReused,
-      .surfaceCacheRequest, .surfaceCacheHit,
-      .fontconfigCall, .missingGlyph:
-      isLayoutEvent = true
-    default:
-      isLayoutEvent = false
-    }
-    if !isLayoutEvent || logsLayoutEvents {
+    if !kind.isLayoutEvent || logsLayoutEvents {
       eventLog.append(
         InstrumentationEvent(
           sequence: nextSequence, kind: kind, attachmentID: attachmentID, providerType: providerType,
@@ -80,6 +71,23 @@ public final class Instrumentation {
         record(.animationReset, attachmentID: attachmentID, providerType: providerType, paragraphIndex: paragraphIndex)
       }
     }
+  }
+
+  /// Records `count` events of `kind` at once: a viewport pass tallies its surface events and
+  /// records them at its end, one call per kind. The counters grow by `count`; when the kind is
+  /// logged (every kind but the layout events, and those while ``logsLayoutEvents`` is on) each
+  /// event is logged, as `count` calls of ``record(_:attachmentID:providerType:paragraphIndex:message:)`` do.
+  /// - Parameters:
+  ///   - kind: The event.
+  ///   - count: How many; nothing happens for zero or less.
+  /// - Complexity: O(1) for a layout event not logged, O(count) otherwise.
+  public func record(_ kind: InstrumentationEvent.Kind, count: Int) {
+    guard count > 0 else { return }
+    guard kind.isLayoutEvent, !logsLayoutEvents, let counter = kind.counter else {
+      for _ in 0..<count { record(kind) }
+      return
+    }
+    totals[counter] += count
   }
 
   /// Runs `body` and returns how much each counter grew while it ran.

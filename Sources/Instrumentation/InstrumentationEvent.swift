@@ -64,6 +64,20 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
       case .error, .warning: nil
       }
     }
+
+    /// Whether the kind is a layout event: fragments created and released, passes, surfaces, the
+    /// cache hooks' calls (provider and surface), fontconfig calls and missing glyphs. They are always
+    /// counted, and logged only while ``Instrumentation/logsLayoutEvents`` is on.
+    public var isLayoutEvent: Bool {
+      switch self {
+      case .layoutFragmentCreated, .viewportLayoutPass, .layoutFragmentReleased, .surfaceCreated, .surfaceReused,
+        .providerCacheRequest, .providerCacheHit, .surfaceCacheRequest, .surfaceCacheHit, .fontconfigCall,
+        .missingGlyph:
+        true
+      default:
+        false
+      }
+    }
   }
 
   /// Position in the log since the instrumentation was created, starting at 0.

@@ -36,6 +36,36 @@ import Testing
     #expect(delta.providersCreated == 0 && delta.providersDiscarded == 1 && delta.viewportLayoutPasses == 1)
   }
 
+  @Test func recordingManyAtOnceCountsAsManyCalls() {
+    let one = Instrumentation()
+    let many = Instrumentation()
+    for _ in 0..<5 { one.record(.surfaceCacheRequest) }
+    one.record(.providerCreated, attachmentID: nil)
+    one.record(.providerCreated, attachmentID: nil)
+    many.record(.surfaceCacheRequest, count: 5)
+    many.record(.providerCreated, count: 2)
+    many.record(.surfaceCacheHit, count: 0)
+    many.record(.surfaceCacheHit, count: -3)
+    #expect(many.totals == one.totals)
+    #expect(
+      many.totals.surfaceCacheRequests == 5 && many.totals.providersCreated == 2 && many.totals.surfaceCacheHits == 0)
+    // A layout event is counted, not logged; a logged kind is logged once per event.
+    #expect(many.events.map(\.kind) == [.providerCreated, .providerCreated])
+    many.logsLayoutEvents = true
+    many.record(.surfaceReused, count: 3)
+    #expect(many.events.suffix(3).map(\.kind) == [.surfaceReused, .surfaceReused, .surfaceReused])
+    #expect(many.totals.surfacesReused == 3)
+  }
+
+  @Test func cacheHookCallsAreCountedNotLogged() {
+    let instrumentation = Instrumentation()
+    instrumentation.record(.providerCacheRequest, attachmentID: 4)
+    instrumentation.record(.providerCacheHit, attachmentID: 4)
+    #expect(instrumentation.totals.providerCacheRequests == 1 && instrumentation.totals.providerCacheHits == 1)
+    #expect(instrumentation.perAttachment[4]?.providerCacheHits == 1)
+    #expect(instrumentation.events.isEmpty)
+  }
+
   @Test func theEventLogIsOrderedStampedAndBounded() {
     var now = 0.0
     let instrumentation = Instrumentation(eventLogCapacity: 3, timeSource: { now })

@@ -282,7 +282,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
     reuseController.showAttachmentViews(in: textLayoutFragment)
     for provider in textLayoutFragment.textAttachmentViewProviders {
       guard let view = provider.view else { continue }
-      textViewportLayoutController.setRenderingSurface(view, for: provider)
+      textViewportLayoutController.setRenderingSurface(view, forProvider: provider)
     }
   }
 

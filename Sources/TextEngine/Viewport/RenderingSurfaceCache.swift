@@ -7,7 +7,12 @@
 /// left (or were replaced) go at the end of the pass that no longer shows them. It holds each key,
 /// so that an object key's identity cannot pass to a new object while its surface waits.
 final class RenderingSurfaceCache {
-  private typealias Entry = (key: any TextViewportRenderingSurfaceKey, surface: any TextViewportRenderingSurface)
+  /// A kept surface and its key (a struct: an optional tuple of existentials copies through the
+  /// runtime's generic witnesses).
+  private struct Entry {
+    let key: any TextViewportRenderingSurfaceKey
+    let surface: any TextViewportRenderingSurface
+  }
   /// The surfaces offered at the end of the last pass: the ones a retrieval answers.
   private var stored: [TextViewportRenderingSurfaceKeyIdentity: Entry] = [:]
   /// The surfaces offered at the end of this pass: stored once it ends.
@@ -25,7 +30,7 @@ final class RenderingSurfaceCache {
   /// Keeps `surface` under `key` for the next pass (replacing what `key` had in this one).
   /// - Complexity: O(1) amortised for an object key.
   func cache(_ surface: any TextViewportRenderingSurface, for key: any TextViewportRenderingSurfaceKey) {
-    offered[key.renderingSurfaceKeyIdentity] = (key, surface)
+    offered[key.renderingSurfaceKeyIdentity] = Entry(key: key, surface: surface)
   }
 
   /// Ends a pass: what it offered is what the next pass can retrieve; the rest goes.

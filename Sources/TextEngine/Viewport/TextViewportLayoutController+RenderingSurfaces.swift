@@ -26,14 +26,11 @@ extension TextViewportLayoutController {
   /// - Returns: The surface, or `nil`.
   /// - Complexity: O(1) for an object key, O(key length) for a string.
   public func renderingSurface(for key: any TextViewportRenderingSurfaceKey) -> (any TextViewportRenderingSurface)? {
-    let identity = key.renderingSurfaceKeyIdentity
-    // The common question (a configure hook asking for its fragment's surface) is about the last one.
-    if let last = surfaceEntries.last, let entry = last, entry.identity == identity { return entry.surface }
-    return surfaceSlots[identity].flatMap { surfaceEntries[$0]?.surface }
+    surface(for: key.renderingSurfaceKeyIdentity)
   }
 
   /// The number of surfaces assigned in the current (or last) pass.
-  public var renderingSurfaceCount: Int { surfaceSlots.count }
+  public var renderingSurfaceCount: Int { surfaceMap.count }
 
   /// Calls `block` with each surface of the current (or last) pass and its key, in the order they
   /// were assigned (top to bottom for the standard delegate: a fragment's surface, then its
@@ -43,8 +40,7 @@ extension TextViewportLayoutController {
   public func enumerateRenderingSurfaces<Failure: Error>(
     using block: (any TextViewportRenderingSurfaceKey, any TextViewportRenderingSurface) throws(Failure) -> Bool
   ) throws(Failure) {
-    for entry in surfaceEntries {
-      guard let entry else { continue }
+    for entry in surfaceMap.entries where !entry.isRemoved {
       if try !block(entry.key, entry.surface) { return }
     }
   }
@@ -67,26 +63,44 @@ extension TextViewportLayoutController {
   // MARK: In the pass
 
   /// Gives `fragment` its surface for this pass, right before it is configured: the one the cache
-  /// hook returns (registered at once), then the one `renderingSurfaceFor` returns, if another.
+  /// hook returns (registered at once), then the one `renderingSurfaceFor` returns, if another. The
+  /// counts go to `tally`, recorded once at the pass's end.
   /// - Complexity: O(1) plus the delegate's hooks.
-  func settleRenderingSurface(of fragment: TextLayoutFragment, _ delegate: any TextViewportLayoutControllerDelegate) {
+  func settleRenderingSurface(
+    of fragment: TextLayoutFragment, _ delegate: any TextViewportLayoutControllerDelegate,
+    tally: inout SurfaceTally
+  ) {
     let identity = TextViewportRenderingSurfaceKeyIdentity(object: fragment)
-    let cached = retrieveCachedRenderingSurface(for: fragment, from: delegate)
-    if let cached { register(cached, for: fragment, identity: identity) }
+    tally.cacheRequests += 1
+    let cached = delegate.textViewportLayoutController(self, retrieveCachedRenderingSurfaceFor: fragment)
+    if let cached {
+      tally.cacheHits += 1
+      register(cached, for: fragment, identity: identity)
+    }
     if let provided = delegate.textViewportLayoutController(self, renderingSurfaceFor: fragment), provided !== cached {
       register(provided, for: fragment, identity: identity)
-      instrumentation?.record(.surfaceCreated)
+      tally.created += 1
     } else if cached != nil {
-      instrumentation?.record(.surfaceReused)
+      tally.reused += 1
     }
+  }
+
+  /// Records what a pass's surfaces did: one call per counter, not four per fragment.
+  func record(_ tally: SurfaceTally) {
+    guard let instrumentation else { return }
+    instrumentation.record(.surfaceCacheRequest, count: tally.cacheRequests)
+    instrumentation.record(.surfaceCacheHit, count: tally.cacheHits)
+    instrumentation.record(.surfaceCreated, count: tally.created)
+    instrumentation.record(.surfaceReused, count: tally.reused)
   }
 
   /// Offers every surface of the pass but attachment views to the delegate's cache hook, in order.
   /// - Complexity: O(surfaces assigned in the pass) plus the delegate's hooks.
   func offerRenderingSurfacesToCache(_ delegate: any TextViewportLayoutControllerDelegate) {
-    for entry in surfaceEntries {
-      guard let entry, !entry.identity.isAttachmentView else { continue }
-      delegate.textViewportLayoutController(self, cacheRenderingSurface: entry.surface, for: entry.key)
+    let entries = surfaceMap.entries  // the hook may assign surfaces: offer what the pass assigned
+    for index in entries.indices where !entries[index].isRemoved && !entries[index].identity.isAttachmentView {
+      delegate.textViewportLayoutController(
+        self, cacheRenderingSurface: entries[index].surface, for: entries[index].key)
     }
   }
 
@@ -99,21 +113,22 @@ extension TextViewportLayoutController {
     return surface
   }
 
-  /// Maps `identity` (of `key`) to `surface`, keeping a mapped key's place; `nil` removes it.
-  /// - Complexity: O(1) amortised: one hash lookup for a new key.
+  /// Assigns the surface of an attachment view provider's key: what a text view's configure hook
+  /// does for each attachment view it shows, without making an existential of the provider first.
+  /// - Complexity: O(1) amortised.
+  func setRenderingSurface(_ view: any TextViewportRenderingSurface, forProvider provider: TextAttachmentViewProvider) {
+    register(view, for: provider, identity: provider.renderingSurfaceKeyIdentity)
+  }
+
+  /// The surface mapped to `identity` in this pass.
+  private func surface(for identity: TextViewportRenderingSurfaceKeyIdentity) -> (any TextViewportRenderingSurface)? {
+    surfaceMap.surface(for: identity)
+  }
+
   private func register(
-    _ surface: (any TextViewportRenderingSurface)?, for key: any TextViewportRenderingSurfaceKey,
+    _ surface: (any TextViewportRenderingSurface)?, for key: some TextViewportRenderingSurfaceKey,
     identity: TextViewportRenderingSurfaceKeyIdentity
   ) {
-    guard let surface else {
-      if let slot = surfaceSlots.removeValue(forKey: identity) { surfaceEntries[slot] = nil }
-      return
-    }
-    if let slot = surfaceSlots.updateValue(surfaceEntries.count, forKey: identity) {
-      surfaceSlots[identity] = slot
-      surfaceEntries[slot] = (identity, key, surface)
-    } else {
-      surfaceEntries.append((identity, key, surface))
-    }
+    surfaceMap.assign(surface, for: key, identity: identity)
   }
 }

@@ -36,14 +36,15 @@ public final class TextViewportLayoutController {
   /// Whether a pass is running now.
   public private(set) var isLayingOut = false
 
-  typealias SurfaceEntry = (
-    identity: TextViewportRenderingSurfaceKeyIdentity, key: any TextViewportRenderingSurfaceKey,
-    surface: any TextViewportRenderingSurface
-  )
-  /// This pass's surfaces in the order they were first assigned; a removed one leaves a `nil`.
-  var surfaceEntries: [SurfaceEntry?] = []
-  /// Where each key's surface sits in ``surfaceEntries``.
-  var surfaceSlots: [TextViewportRenderingSurfaceKeyIdentity: Int] = [:]
+  /// This pass's surfaces by key, in the order they were first assigned.
+  var surfaceMap = RenderingSurfaceMap()
+  /// A pass's surface events, counted as they happen and recorded at its end.
+  struct SurfaceTally {
+    var cacheRequests = 0
+    var cacheHits = 0
+    var created = 0
+    var reused = 0
+  }
   /// The first visible paragraph's index node after the last pass, and its top then: if heights
   /// above it change between passes (estimates replaced by measurements, edits in another view),
   /// the next pass moves the viewport by the same amount so it stays put on screen.
@@ -106,8 +107,7 @@ public final class TextViewportLayoutController {
     guard let layoutManager = textLayoutManager, let delegate, !isLayingOut else { return }
     isLayingOut = true
     defer { isLayingOut = false }
-    surfaceEntries.removeAll(keepingCapacity: true)
-    surfaceSlots.removeAll(keepingCapacity: true)
+    surfaceMap.removeAll()
     layoutManager.beginUsePeriod()
     instrumentation?.record(.viewportLayoutPass)
     delegate.textViewportLayoutControllerWillLayout(self)
@@ -131,10 +131,12 @@ public final class TextViewportLayoutController {
     } else {
       viewportRange = nil
     }
+    var tally = SurfaceTally()
     for (fragment, _) in configuredFragments {
-      settleRenderingSurface(of: fragment, delegate)
+      settleRenderingSurface(of: fragment, delegate, tally: &tally)
       delegate.textViewportLayoutController(self, configureRenderingSurfaceFor: fragment)
     }
+    record(tally)
     offerRenderingSurfacesToCache(delegate)
     delegate.textViewportLayoutControllerDidLayout(self)
     layoutManager.releaseFragmentsOverLimit()

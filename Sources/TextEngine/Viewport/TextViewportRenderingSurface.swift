@@ -72,11 +72,10 @@ extension TextAttachmentViewProvider: TextViewportRenderingSurfaceKey {
 /// What makes two rendering-surface keys the same key: an object's identity, or a name's
 /// characters. Hashable in O(1) for objects, so surface lookups stay O(1).
 public struct TextViewportRenderingSurfaceKeyIdentity: Hashable, Sendable {
-  /// An object's address, or an interned name's number (names are interned once, so that an
-  /// identity is a plain value: copying and hashing it retain nothing, on every pass).
+  /// An object's address, or an interned name's number shifted left with the low bit set (an
+  /// address is aligned, so its low bit is clear): one word, so that copying, comparing and hashing
+  /// an identity retain nothing and hash one integer, on every pass.
   private let bits: UInt
-  /// Whether ``bits`` numbers a name.
-  private let isName: Bool
   /// Whether the key is an attachment view provider's, whose surface the cache hooks never see.
   let isAttachmentView: Bool
 
@@ -91,24 +90,21 @@ public struct TextViewportRenderingSurfaceKeyIdentity: Hashable, Sendable {
   /// - Parameter name: The surface's name.
   /// - Complexity: O(length of `name`); each distinct name is kept once for the process's life.
   public init(name: String) {
-    bits = SurfaceNames.shared.number(of: name)
-    isName = true
+    bits = SurfaceNames.shared.number(of: name) << 1 | 1
     isAttachmentView = false
   }
 
   init(object: AnyObject, isAttachmentView: Bool) {
     bits = UInt(bitPattern: Int(bitPattern: ObjectIdentifier(object)))
-    isName = false
     self.isAttachmentView = isAttachmentView
   }
 
   /// Whether `lhs` and `rhs` identify the same key.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.bits == rhs.bits && lhs.isName == rhs.isName }
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.bits == rhs.bits }
 
   /// Hashes the object's identity or the name's number.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(bits)
-    hasher.combine(isName)
   }
 }
 

@@ -39,15 +39,27 @@ extension TextAttachmentReuseController {
     let replaced = attachmentsInReplacedParagraphs
     attachmentsInReplacedParagraphs = [:]
     guard !replaced.isEmpty || !pendingIndex.isEmpty else { return }
-    for identity in Set(replaced.keys).union(pendingIndex.map(\.identity)).sorted() {
-      for record in occurrenceRecords(of: identity) where record.state.fragment == nil {
-        if !isPresent(record) {
-          apply(.discard, to: record)
-        } else if let attachment = replaced[identity] {
-          invalidate(record, attachment: attachment)
-        }
+    let identities =
+      pendingIndex.isEmpty ? replaced.keys.sorted() : Set(replaced.keys).union(pendingIndex.map(\.identity)).sorted()
+    for identity in identities {
+      guard let head = records[identity] else { continue }
+      if head.nextOccurrence == nil {
+        settleAfterEdit(head, replacing: replaced[identity])  // almost always one record: no list made
+      } else {
+        for record in occurrenceRecords(of: identity) { settleAfterEdit(record, replacing: replaced[identity]) }
       }
       discardSurplusRecords(of: identity)
+    }
+  }
+
+  /// After an edit, a record no fragment holds: discarded when its attachment left the document,
+  /// invalidated when it was in a replaced paragraph (`attachment`, the object now in the document).
+  private func settleAfterEdit(_ record: ProviderRecord, replacing attachment: TextAttachment?) {
+    guard record.state.fragment == nil else { return }
+    if !isPresent(record) {
+      apply(.discard, to: record)
+    } else if let attachment {
+      invalidate(record, attachment: attachment)
     }
   }
 
@@ -89,9 +101,14 @@ extension TextAttachmentReuseController {
 
   /// The text view's provider cache: keeps `provider`, just offered, for the hand-over.
   func keepForHandOver(_ provider: TextAttachmentViewProvider) {
-    guard let record = occurrenceRecords(of: provider.reuseIdentity).first(where: { $0.provider === provider })
-    else { return }
-    apply(.keepForHandOver, to: record)
+    var next = records[provider.reuseIdentity]
+    while let record = next {
+      if record.provider === provider {
+        apply(.keepForHandOver, to: record)
+        return
+      }
+      next = record.nextOccurrence
+    }
   }
 
   /// The text view's provider cache: the provider it keeps for `attachment` (the first, when the

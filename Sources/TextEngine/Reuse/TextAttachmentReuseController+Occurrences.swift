@@ -75,8 +75,10 @@ extension TextAttachmentReuseController {
   /// Discards records of `identity` beyond its occurrences in the document (an edit deleted some
   /// of them): the ones no fragment holds, those waiting for a pass first, the newest first.
   func discardSurplusRecords(of identity: AttachmentIdentity) {
+    // One record of an attachment still in the document, the common case, is never surplus.
+    guard let head = records[identity] else { return }
+    if head.nextOccurrence == nil, storage.containsAttachment(with: identity) { return }
     let all = occurrenceRecords(of: identity)
-    guard all.count > 1 || !storage.containsAttachment(with: identity) else { return }
     var surplus = all.count - storage.occurrenceCount(of: identity)
     guard surplus > 0 else { return }
     let unheld = all.filter { $0.state.fragment == nil }

@@ -61,37 +61,65 @@ extension TextAttachmentReuseController {
 
   /// The record whose provider `fragment` shows this occurrence of `attachment` with, held by
   /// `fragment`; `taken` are the providers earlier occurrences in the fragment already have.
+  ///
+  /// It walks the attachment's chain of records (almost always one, or none after an edit without
+  /// the edit policy) without collecting it, and makes the adopt event only when it adopts.
   private func provider(
     for attachment: TextAttachment, in fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?,
     taken: [TextAttachmentViewProvider]
   ) -> ProviderRecord {
     let identity = attachment.identity
-    let event = ReuseEvent.adopt(
-      by: fragment, location: location, attachment: attachment, paragraphIndex: paragraphIndex)
-    var candidates = occurrenceRecords(of: identity).filter { record in !taken.contains { $0 === record.provider } }
-    if let held = candidates.first(where: { $0.state.fragment === fragment }) { return held }
-    // A persisting provider of this occurrence: its fragment was released, or its paragraph hidden.
-    let paragraph = fragment.textParagraph.identifier
-    let persisting = candidates.filter { $0.state.fragment == nil && !$0.state.isPending }
-    if let record = persisting.first(where: { $0.provider.location.elementIdentifier == paragraph })
-      ?? (candidates.count == 1 ? persisting.first : nil)
-    {
-      apply(event, to: record)
+    func isFree(_ record: ProviderRecord) -> Bool { !taken.contains { $0 === record.provider } }
+    func adopt(_ record: ProviderRecord) -> ProviderRecord {
+      apply(
+        .adopt(by: fragment, location: location, attachment: attachment, paragraphIndex: paragraphIndex), to: record)
       return record
     }
-    // Still held by a fragment an editing transaction still open dropped: the edit rule applies now.
-    for record in candidates {
-      if let holder = record.state.fragment, holder.entryNode?.element.fragment !== holder { invalidate(record) }
+    if records[identity] != nil {
+      // Held by this fragment already; or a persisting provider of this occurrence (its fragment was
+      // released, or its paragraph hidden): the one placed in this paragraph, or the only candidate.
+      let paragraph = fragment.textParagraph.identifier
+      var candidates = 0
+      var persisting: ProviderRecord?
+      var persistingHere: ProviderRecord?
+      var droppedHolders = false
+      var next = records[identity]
+      while let record = next {
+        next = record.nextOccurrence
+        guard isFree(record) else { continue }
+        if record.state.fragment === fragment { return record }
+        candidates += 1
+        if let holder = record.state.fragment {
+          droppedHolders = droppedHolders || holder.entryNode?.element.fragment !== holder
+        } else if !record.state.isPending {
+          if persisting == nil { persisting = record }
+          if persistingHere == nil, record.provider.location.elementIdentifier == paragraph { persistingHere = record }
+        }
+      }
+      if let record = persistingHere ?? (candidates == 1 ? persisting : nil) { return adopt(record) }
+      // Still held by a fragment an editing transaction still open dropped: the edit rule applies now.
+      if droppedHolders {
+        for record in occurrenceRecords(of: identity) where isFree(record) {
+          if let holder = record.state.fragment, holder.entryNode?.element.fragment !== holder { invalidate(record) }
+        }
+      }
     }
-    candidates = occurrenceRecords(of: identity).filter { record in !taken.contains { $0 === record.provider } }
-    let pending = candidates.filter(\.state.isPending)
-    let retrieved = retrieveCachedProvider(for: attachment, attributedTo: pending.first)
-    if let retrieved, let record = pending.first(where: { $0.provider === retrieved }) {
-      apply(event, to: record)
-      return record
+    var pending: ProviderRecord?
+    var next = records[identity]
+    while let record = next, pending == nil {
+      next = record.nextOccurrence
+      if record.state.isPending, isFree(record) { pending = record }
+    }
+    let retrieved = retrieveCachedProvider(for: attachment, attributedTo: pending)
+    if let retrieved, pending != nil {
+      next = records[identity]
+      while let record = next {
+        next = record.nextOccurrence
+        if record.provider === retrieved, record.state.isPending, isFree(record) { return adopt(record) }
+      }
     }
     // This occurrence gets another provider: one that waited for it goes.
-    if let first = pending.first { apply(.discard, to: first) }
+    if let pending { apply(.discard, to: pending) }
     if let retrieved, let adopted = adoptForeign(retrieved, for: attachment, by: fragment, at: location) {
       return adopted
     }

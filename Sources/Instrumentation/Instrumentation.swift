@@ -5,22 +5,22 @@
 /// ordered event log. It is not thread-safe: use it from the text view's thread.
 public final class Instrumentation {
   /// Totals since creation (or the last ``reset()``).
-  public private(set) var totals = Counters()
+  public var totals: Counters { ledger.totals }
   /// Totals broken down by provider type name.
-  public private(set) var perProviderType: [String: Counters] = [:]
+  public var perProviderType: [String: Counters] { ledger.perProviderType }
   /// Totals broken down by attachment identifier.
-  public private(set) var perAttachment: [Int: Counters] = [:]
+  public var perAttachment: [Int: Counters] { ledger.perAttachment }
   /// The number of ``InstrumentationEvent/Kind/error`` events recorded.
-  public private(set) var errorCount = 0
+  public var errorCount: Int { ledger.errorCount }
   /// The most recent events, oldest first, at most the capacity given at creation (older ones are dropped first; counters never are).
-  public var events: [InstrumentationEvent] { eventLog.elements }
+  public var events: [InstrumentationEvent] { ledger.eventLog.elements }
   /// The sequence number of the newest logged event, if any.
-  public var latestEventSequence: Int? { eventLog.newest?.sequence }
+  public var latestEventSequence: Int? { ledger.eventLog.newest?.sequence }
 
   /// Up to `limit` of the newest logged events of `kind`, newest first, without copying the log.
   /// - Complexity: O(events walked back from the newest).
   public func newestEvents(of kind: InstrumentationEvent.Kind, limit: Int) -> [InstrumentationEvent] {
-    eventLog.newest(limit, of: kind)
+    ledger.eventLog.newest(limit, of: kind)
   }
 
   /// Whether layout-fragment (created, released), viewport-pass, surface, fontconfig-call and missing-glyph
@@ -29,16 +29,14 @@ public final class Instrumentation {
   /// The time source stamped on events, in seconds. Inject the animation clock here.
   public var timeSource: () -> Double
 
-  private var eventLog: EventRing
-  private var nextSequence = 0
-  private var attachmentsWithAnimationState: Set<Int> = []
+  private var ledger: InstrumentationLedger
 
   /// Creates an empty instrumentation.
   /// - Parameters:
   ///   - eventLogCapacity: The number of events kept in the log (default 10,000).
   ///   - timeSource: The clock read when an event is stamped; defaults to a constant zero.
   public init(eventLogCapacity: Int = 10_000, timeSource: @escaping () -> Double = { 0 }) {
-    self.eventLog = EventRing(capacity: eventLogCapacity)
+    self.ledger = InstrumentationLedger(eventLogCapacity: eventLogCapacity)
     self.timeSource = timeSource
   }
 
@@ -52,25 +50,11 @@ public final class Instrumentation {
     _ kind: InstrumentationEvent.Kind, attachmentID: Int? = nil, providerType: String? = nil,
     paragraphIndex: Int? = nil, message: String? = nil
   ) {
-    if let counter = kind.counter {
-      totals[counter] += 1
-      if let providerType { perProviderType[providerType, default: Counters()][counter] += 1 }
-      if let attachmentID { perAttachment[attachmentID, default: Counters()][counter] += 1 }
-    } else if kind == .error {
-      errorCount += 1
-    }
-    if !kind.isLayoutEvent || logsLayoutEvents {
-      eventLog.append(
-        InstrumentationEvent(
-          sequence: nextSequence, kind: kind, attachmentID: attachmentID, providerType: providerType,
-          paragraphIndex: paragraphIndex, time: timeSource(), message: message))
-      nextSequence += 1
-    }
-    if kind == .animationStateCreated, let attachmentID {
-      if !attachmentsWithAnimationState.insert(attachmentID).inserted {
-        record(.animationReset, attachmentID: attachmentID, providerType: providerType, paragraphIndex: paragraphIndex)
-      }
-    }
+    let logsLayoutEvents = logsLayoutEvents
+    let time = !kind.isLayoutEvent || logsLayoutEvents ? timeSource() : 0
+    ledger.record(
+      kind, attachmentID: attachmentID, providerType: providerType, paragraphIndex: paragraphIndex, message: message,
+      logsLayoutEvents: logsLayoutEvents, time: time)
   }
 
   /// Records `count` events of `kind` at once: a viewport pass tallies its surface events and
@@ -87,7 +71,7 @@ public final class Instrumentation {
       for _ in 0..<count { record(kind) }
       return
     }
-    totals[counter] += count
+    ledger.totals[counter] += count
   }
 
   /// Runs `body` and returns how much each counter grew while it ran.
@@ -104,13 +88,7 @@ public final class Instrumentation {
 
   /// Clears counters, breakdowns, the log and the live-object bookkeeping.
   public func reset() {
-    totals = Counters()
-    perProviderType = [:]
-    perAttachment = [:]
-    errorCount = 0
-    eventLog.removeAll()
-    nextSequence = 0
-    attachmentsWithAnimationState = []
+    ledger = InstrumentationLedger(eventLogCapacity: ledger.eventLog.capacity)
   }
 
 }

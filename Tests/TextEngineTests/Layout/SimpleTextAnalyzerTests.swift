@@ -2,7 +2,7 @@ import Testing
 
 @testable import TextEngine
 
-/// The default analyzer's line-break opportunities: the byte-wise path for ASCII text gives what
+/// The default analyzer's line-break opportunities: the byte-wise path for ASCII text with attachments (U+FFFC) gives what
 /// the character-wise rule gives ("a break after whitespace", counted in `Character`s).
 @Suite struct SimpleTextAnalyzerTests {
   /// The rule itself, character by character.
@@ -23,6 +23,7 @@ import Testing
     #expect(analyzer.lineBreakOpportunities(in: "a\r\rb") == [2, 3])
     #expect(analyzer.lineBreakOpportunities(in: "\t\u{0B}\u{0C}x") == [1, 2, 3])
     #expect(analyzer.lineBreakOpportunities(in: "x\r") == [])
+    #expect(analyzer.lineBreakOpportunities(in: "a \u{FFFC} b") == [2, 4])
     #expect(analyzer.lineBreakOpportunities(in: "") == [])
   }
 
@@ -34,12 +35,13 @@ import Testing
       return state >> 33
     }
     let alphabet: [String] = [
-      "a", "b", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "-", "é", "e\u{301}", "\u{85}", "\u{A0}", "😀",
+      "a", "b", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "-", "\u{FFFC}", "\u{FFFC}\u{301}", "é", "e\u{301}",
+      "\u{85}", "\u{A0}", "😀",
     ]
     let analyzer = SimpleTextAnalyzer()
     for _ in 0..<300 {
       let asciiOnly = next() % 2 == 0
-      let pool = asciiOnly ? alphabet.filter { $0.utf8.allSatisfy { $0 < 0x80 } } : alphabet
+      let pool = asciiOnly ? alphabet.filter { $0 == "\u{FFFC}" || $0.utf8.allSatisfy { $0 < 0x80 } } : alphabet
       let text = (0..<Int(next() % 40)).map { _ in pool[Int(next() % UInt64(pool.count))] }.joined()
       // Also as a slice of a longer string, as the line breaker passes it.
       let padded = "xx " + text + " yy"

@@ -10,7 +10,8 @@ public final class SimpleTextAnalyzer: TextAnalyzing, Sendable {
   public var lineBreakContext: Int { 0 }
 
   /// Every offset just after a whitespace character.
-  /// - Complexity: O(characters of `text`); ASCII text is read as bytes, without grapheme breaking.
+  /// - Complexity: O(characters of `text`); ASCII text with attachments is read as bytes, without
+  ///   grapheme breaking.
   public func lineBreakOpportunities(in text: Substring) -> [Int] {
     if let ascii = Self.asciiLineBreakOpportunities(in: text) { return ascii }
     var result: [Int] = []
@@ -24,9 +25,11 @@ public final class SimpleTextAnalyzer: TextAnalyzing, Sendable {
     return result
   }
 
-  /// The same opportunities for ASCII text, from its bytes: each byte is a character, except that
-  /// CR LF is one (as `Character` has it), and the whitespace characters are tab, LF, VT, FF, CR and
-  /// space. `nil` when `text` holds a byte that is not ASCII.
+  /// The same opportunities for ASCII text with attachments, from its bytes: each ASCII byte is a
+  /// character, except that CR LF is one (as `Character` has it); each U+FFFC (an attachment, three
+  /// bytes) is one, and no ASCII character extends it. The whitespace characters are tab, LF, VT, FF,
+  /// CR and space. `nil` when `text` holds any other non-ASCII character (a cluster may then span
+  /// several scalars: the caller walks characters).
   private static func asciiLineBreakOpportunities(in text: Substring) -> [Int]? {
     text.utf8.withContiguousStorageIfAvailable { bytes -> [Int]? in
       var result: [Int] = []
@@ -35,11 +38,17 @@ public final class SimpleTextAnalyzer: TextAnalyzing, Sendable {
       var index = 0
       while index < bytes.count {
         let byte = bytes[index]
-        guard byte < 0x80 else { return nil }
+        let length: Int
+        if byte < 0x80 {
+          length = byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1  // CR LF is one
+        } else if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBC {
+          length = 3  // U+FFFC OBJECT REPLACEMENT CHARACTER
+        } else {
+          return nil
+        }
         if previousIsWhitespace, offset > 0 { result.append(offset) }
         previousIsWhitespace = byte == 0x20 || (0x09...0x0D).contains(byte)
-        // CR LF is one character.
-        index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        index += length
         offset += 1
       }
       return result

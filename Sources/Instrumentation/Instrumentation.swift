@@ -8,8 +8,22 @@ public final class Instrumentation {
   public var totals: Counters { ledger.totals }
   /// Totals broken down by provider type name.
   public var perProviderType: [String: Counters] { ledger.perProviderType }
-  /// Totals broken down by attachment identifier.
-  public var perAttachment: [Int: Counters] { ledger.perAttachment }
+  /// Totals broken down by attachment identifier, built on each access (O(attachments counted)):
+  /// use ``counters(forAttachment:)`` for one attachment.
+  public var perAttachment: [Int: Counters] { ledger.perAttachment.mapValues(\.counters) }
+
+  /// The totals of one attachment, by its identifier: ``perAttachment``'s entry, without building the
+  /// whole breakdown.
+  /// - Parameter attachmentID: The attachment's identifier.
+  /// - Returns: Its counters, or `nil` when nothing was counted for it.
+  /// - Complexity: O(1).
+  public func counters(forAttachment attachmentID: Int) -> Counters? {
+    ledger.perAttachment[attachmentID]?.counters
+  }
+
+  /// The identifiers of the attachments something was counted for, in no particular order.
+  /// - Complexity: O(attachments counted).
+  public var countedAttachmentIDs: [Int] { Array(ledger.perAttachment.keys) }
   /// The number of ``InstrumentationEvent/Kind/error`` events recorded.
   public var errorCount: Int { ledger.errorCount }
   /// The most recent events, oldest first, at most the capacity given at creation (older ones are dropped first; counters never are).

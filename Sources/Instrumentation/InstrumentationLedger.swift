@@ -6,7 +6,7 @@
 struct InstrumentationLedger {
   var totals = Counters()
   var perProviderType: [String: Counters] = [:]
-  var perAttachment: [Int: Counters] = [:]
+  var perAttachment: [Int: AttachmentCounters] = [:]
   var errorCount = 0
   var eventLog: EventRing
   var nextSequence = 0
@@ -28,7 +28,7 @@ struct InstrumentationLedger {
     if let counter = kind.counter {
       totals[counter] += 1
       if let providerType { perProviderType[providerType, default: Counters()][counter] += 1 }
-      if let attachmentID { perAttachment[attachmentID, default: Counters()][counter] += 1 }
+      if let attachmentID { perAttachment[attachmentID, default: AttachmentCounters()].increment(counter) }
     } else if kind == .error {
       errorCount += 1
     }

@@ -14,6 +14,25 @@ import Testing
     #expect(instrumentation.perAttachment[2]?.viewsLoaded == 1 && instrumentation.perAttachment[1]?.viewsLoaded == 0)
   }
 
+  @Test func oneAttachmentsCountersAreReadWithoutTheWholeBreakdown() throws {
+    let instrumentation = Instrumentation()
+    // Every kind with a counter, a different number of times, for attachment 3; one event for 9.
+    for (times, kind) in InstrumentationEvent.Kind.allCases.filter({ $0.counter != nil }).enumerated() {
+      for _ in 0...times { instrumentation.record(kind, attachmentID: 3) }
+    }
+    instrumentation.record(.viewLoaded, attachmentID: 9)
+    let three = try #require(instrumentation.counters(forAttachment: 3))
+    #expect(three == instrumentation.perAttachment[3])
+    #expect(three.providersCreated == 1 && three.viewsLoaded == 4)
+    #expect(instrumentation.counters(forAttachment: 9)?.viewsLoaded == 1)
+    #expect(instrumentation.counters(forAttachment: 4) == nil)
+    #expect(instrumentation.countedAttachmentIDs.sorted() == [3, 9])
+    // The breakdown adds up to the totals for the kinds only attachments were counted for.
+    for counter in Counter.allCases {
+      #expect(three[counter] + (instrumentation.perAttachment[9]?[counter] ?? 0) == instrumentation.totals[counter])
+    }
+  }
+
   @Test func aSecondAnimationStateForAnAttachmentIsAReset() {
     let instrumentation = Instrumentation()
     instrumentation.record(.animationStateCreated, attachmentID: 7)

@@ -29,7 +29,7 @@ extension ScenarioRunner {
       // `scene` step replaced is not asked).
       let identities = (app.view(at: 0) ?? app.chatView).reuseController.identitiesByAttachmentID
       var newest: [AttachmentIdentity: Int] = [:]
-      for (id, identity) in identities where instrumentation.perAttachment[id] != nil {
+      for (id, identity) in identities where instrumentation.counters(forAttachment: id) != nil {
         newest[identity] = max(newest[identity] ?? id, id)
       }
       for (identity, id) in newest {
@@ -49,12 +49,13 @@ extension ScenarioRunner {
     }
     // In document order (attachments no longer in the document last), so that both backends,
     // which number attachment objects in different orders, list them alike.
-    let ordered = instrumentation.perAttachment.keys.sorted {
+    let counted = instrumentation.perAttachment  // built once: it is made on each access
+    let ordered = counted.keys.sorted {
       (locations[$0]?.message ?? .max, $0) < (locations[$1]?.message ?? .max, $1)
     }
     let perAttachment = ordered.map { id in
       ScenarioReport.AttachmentEntry(
-        message: locations[id]?.message, sticker: locations[id]?.sticker, counters: instrumentation.perAttachment[id]!)
+        message: locations[id]?.message, sticker: locations[id]?.sticker, counters: counted[id]!)
     }
     // The user's own stickers are all reported, as the palette shows them all.
     if let user = options.userStickerDirectory {

@@ -21,9 +21,6 @@ public final class Instrumentation {
     ledger.perAttachment[attachmentID]?.counters
   }
 
-  /// The identifiers of the attachments something was counted for, in no particular order.
-  /// - Complexity: O(attachments counted).
-  public var countedAttachmentIDs: [Int] { Array(ledger.perAttachment.keys) }
   /// The number of ``InstrumentationEvent/Kind/error`` events recorded.
   public var errorCount: Int { ledger.errorCount }
   /// The most recent events, oldest first, at most the capacity given at creation (older ones are dropped first; counters never are).
@@ -37,8 +34,9 @@ public final class Instrumentation {
     ledger.eventLog.newest(limit, of: kind)
   }
 
-  /// Whether layout-fragment (created, released), viewport-pass, surface, fontconfig-call and missing-glyph
-  /// events go into the log (they are always counted).
+  /// Whether the layout events (``InstrumentationEvent/Kind/isLayoutEvent``: fragments, passes,
+  /// surfaces, the cache hooks' calls, fontconfig calls, missing glyphs) go into the log; they are
+  /// always counted.
   public var logsLayoutEvents = false
   /// The time source stamped on events, in seconds. Inject the animation clock here.
   public var timeSource: () -> Double

@@ -26,7 +26,7 @@ import Testing
     #expect(three.providersCreated == 1 && three.viewsLoaded == 4)
     #expect(instrumentation.counters(forAttachment: 9)?.viewsLoaded == 1)
     #expect(instrumentation.counters(forAttachment: 4) == nil)
-    #expect(instrumentation.countedAttachmentIDs.sorted() == [3, 9])
+    #expect(instrumentation.perAttachment.keys.sorted() == [3, 9])
     // The breakdown adds up to the totals for the kinds only attachments were counted for.
     for counter in Counter.allCases {
       #expect(three[counter] + (instrumentation.perAttachment[9]?[counter] ?? 0) == instrumentation.totals[counter])

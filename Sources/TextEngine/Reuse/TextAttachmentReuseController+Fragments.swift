@@ -101,25 +101,17 @@ extension TextAttachmentReuseController {
 
   /// The text view's provider cache: keeps `provider`, just offered, for the hand-over.
   func keepForHandOver(_ provider: TextAttachmentViewProvider) {
-    var next = records[provider.reuseIdentity]
-    while let record = next {
-      if record.provider === provider {
-        apply(.keepForHandOver, to: record)
-        return
-      }
-      next = record.nextOccurrence
-    }
+    guard let record = firstRecord(of: provider.reuseIdentity, where: { $0.provider === provider }) else { return }
+    apply(.keepForHandOver, to: record)
   }
 
   /// The text view's provider cache: the provider it keeps for `attachment` (the first, when the
   /// attachment sits in several places), if any.
   func providerAwaitingHandOver(for attachment: TextAttachment) -> TextAttachmentViewProvider? {
-    var next = records[attachment.identity]
-    while let record = next {
-      if case .awaitingHandOver = record.state { return record.provider }
-      next = record.nextOccurrence
-    }
-    return nil
+    firstRecord(of: attachment.identity) { record in
+      if case .awaitingHandOver = record.state { return true }
+      return false
+    }?.provider
   }
 
   /// Applies `event` to every provider `fragment` still holds, then empties its provider list.
@@ -129,9 +121,8 @@ extension TextAttachmentReuseController {
     for provider in providers {
       // A pass inside the transaction may already have handed the provider to a newer fragment.
       guard
-        let record = records[provider.reuseIdentity].flatMap({ head in
-          head.provider === provider ? head : occurrenceRecords(of: head.id).first { $0.provider === provider }
-        }), record.state.fragment === fragment
+        let record = firstRecord(of: provider.reuseIdentity, where: { $0.provider === provider }),
+        record.state.fragment === fragment
       else { continue }
       if case .invalidate = event { invalidate(record) } else { apply(event, to: record) }
     }

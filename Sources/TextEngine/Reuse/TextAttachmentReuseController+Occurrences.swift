@@ -14,14 +14,21 @@ extension TextAttachmentReuseController {
     return result
   }
 
-  /// The record with `key`, if alive.
-  func record(for key: ProviderKey) -> ProviderRecord? {
-    var next = records[key.identity]
+  /// The first record of `identity`'s chain, in serial order, that `predicate` accepts; the chain
+  /// is walked, not collected.
+  /// - Complexity: O(occurrences with a provider), almost always one.
+  func firstRecord(of identity: AttachmentIdentity, where predicate: (ProviderRecord) -> Bool) -> ProviderRecord? {
+    var next = records[identity]
     while let record = next {
-      if record.key == key { return record }
+      if predicate(record) { return record }
       next = record.nextOccurrence
     }
     return nil
+  }
+
+  /// The record with `key`, if alive.
+  func record(for key: ProviderKey) -> ProviderRecord? {
+    firstRecord(of: key.identity) { $0.key == key }
   }
 
   /// Every record, in no particular order.

@@ -75,7 +75,7 @@ extension TextAttachmentReuseController {
         .adopt(by: fragment, location: location, attachment: attachment, paragraphIndex: paragraphIndex), to: record)
       return record
     }
-    if records[identity] != nil {
+    if let head = records[identity] {
       // Held by this fragment already; or a persisting provider of this occurrence (its fragment was
       // released, or its paragraph hidden): the one placed in this paragraph, or the only candidate.
       let paragraph = fragment.textParagraph.identifier
@@ -83,7 +83,7 @@ extension TextAttachmentReuseController {
       var persisting: ProviderRecord?
       var persistingHere: ProviderRecord?
       var droppedHolders = false
-      var next = records[identity]
+      var next: ProviderRecord? = head
       while let record = next {
         next = record.nextOccurrence
         guard isFree(record) else { continue }
@@ -104,19 +104,12 @@ extension TextAttachmentReuseController {
         }
       }
     }
-    var pending: ProviderRecord?
-    var next = records[identity]
-    while let record = next, pending == nil {
-      next = record.nextOccurrence
-      if record.state.isPending, isFree(record) { pending = record }
-    }
+    let pending = firstRecord(of: identity) { $0.state.isPending && isFree($0) }
     let retrieved = retrieveCachedProvider(for: attachment, attributedTo: pending)
-    if let retrieved, pending != nil {
-      next = records[identity]
-      while let record = next {
-        next = record.nextOccurrence
-        if record.provider === retrieved, record.state.isPending, isFree(record) { return adopt(record) }
-      }
+    if let retrieved, pending != nil,
+      let record = firstRecord(of: identity, where: { $0.provider === retrieved && $0.state.isPending && isFree($0) })
+    {
+      return adopt(record)
     }
     // This occurrence gets another provider: one that waited for it goes.
     if let pending { apply(.discard, to: pending) }
@@ -147,7 +140,7 @@ extension TextAttachmentReuseController {
     _ provider: TextAttachmentViewProvider, for attachment: TextAttachment, by fragment: TextLayoutFragment,
     at location: TextLocation
   ) -> ProviderRecord? {
-    if let other = occurrenceRecords(of: provider.reuseIdentity).first(where: { $0.provider === provider }) {
+    if let other = firstRecord(of: provider.reuseIdentity, where: { $0.provider === provider }) {
       guard other.state.fragment == nil else {
         instrumentation.record(
           .warning, attachmentID: attachment.id, providerType: other.typeName,

@@ -94,7 +94,7 @@ extension TextAttachmentReuseController {
     for (fragment, index) in layoutManager.textViewportLayoutController.configuredFragments
     where fragment.entryNode?.element.fragment === fragment {
       for provider in fragment.textAttachmentViewProviders {
-        guard let record = occurrenceRecords(of: provider.reuseIdentity).first(where: { $0.provider === provider }),
+        guard let record = firstRecord(of: provider.reuseIdentity, where: { $0.provider === provider }),
           case .held(let holder, .shown) = record.state, holder === fragment
         else {
           violations.append("paragraph \(index): a provider of the last pass is not held and shown by its fragment")

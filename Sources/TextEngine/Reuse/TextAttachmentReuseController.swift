@@ -160,7 +160,7 @@ import ReuseKitSupport
     let record =
       head.nextOccurrence == nil
       ? head
-      : occurrenceRecords(of: head.id).first { $0.provider.location.elementIdentifier == paragraph.identifier } ?? head
+      : firstRecord(of: head.id) { $0.provider.location.elementIdentifier == paragraph.identifier } ?? head
     let provider = record.provider
     guard provider.tracksTextAttachmentViewBounds else { return nil }
     let metrics = layoutManager.glyphMeasurer.lineMetrics(for: layoutManager.defaultAttributes)

@@ -17,7 +17,7 @@ extension TextViewportLayoutController {
   public func setRenderingSurface(
     _ surface: (any TextViewportRenderingSurface)?, for key: any TextViewportRenderingSurfaceKey
   ) {
-    register(surface, for: key, identity: key.renderingSurfaceKeyIdentity)
+    surfaceMap.assign(surface, for: key, identity: key.renderingSurfaceKeyIdentity)
   }
 
   /// The surface assigned to `key` in the current (or last) pass. TextKit clears the mapping at the
@@ -26,7 +26,7 @@ extension TextViewportLayoutController {
   /// - Returns: The surface, or `nil`.
   /// - Complexity: O(1) for an object key, O(key length) for a string.
   public func renderingSurface(for key: any TextViewportRenderingSurfaceKey) -> (any TextViewportRenderingSurface)? {
-    surface(for: key.renderingSurfaceKeyIdentity)
+    surfaceMap.surface(for: key.renderingSurfaceKeyIdentity)
   }
 
   /// The number of surfaces assigned in the current (or last) pass.
@@ -57,7 +57,10 @@ extension TextViewportLayoutController {
     for key: any TextViewportRenderingSurfaceKey
   ) -> (any TextViewportRenderingSurface)? {
     guard let delegate else { return nil }
-    return retrieveCachedRenderingSurface(for: key, from: delegate)
+    instrumentation?.record(.surfaceCacheRequest)
+    let surface = delegate.textViewportLayoutController(self, retrieveCachedRenderingSurfaceFor: key)
+    if surface != nil { instrumentation?.record(.surfaceCacheHit) }
+    return surface
   }
 
   // MARK: In the pass
@@ -75,10 +78,10 @@ extension TextViewportLayoutController {
     let cached = delegate.textViewportLayoutController(self, retrieveCachedRenderingSurfaceFor: fragment)
     if let cached {
       tally.cacheHits += 1
-      register(cached, for: fragment, identity: identity)
+      surfaceMap.assign(cached, for: fragment, identity: identity)
     }
     if let provided = delegate.textViewportLayoutController(self, renderingSurfaceFor: fragment), provided !== cached {
-      register(provided, for: fragment, identity: identity)
+      surfaceMap.assign(provided, for: fragment, identity: identity)
       tally.created += 1
     } else if cached != nil {
       tally.reused += 1
@@ -104,31 +107,10 @@ extension TextViewportLayoutController {
     }
   }
 
-  private func retrieveCachedRenderingSurface(
-    for key: any TextViewportRenderingSurfaceKey, from delegate: any TextViewportLayoutControllerDelegate
-  ) -> (any TextViewportRenderingSurface)? {
-    instrumentation?.record(.surfaceCacheRequest)
-    let surface = delegate.textViewportLayoutController(self, retrieveCachedRenderingSurfaceFor: key)
-    if surface != nil { instrumentation?.record(.surfaceCacheHit) }
-    return surface
-  }
-
   /// Assigns the surface of an attachment view provider's key: what a text view's configure hook
   /// does for each attachment view it shows, without making an existential of the provider first.
   /// - Complexity: O(1) amortised.
   func setRenderingSurface(_ view: any TextViewportRenderingSurface, forProvider provider: TextAttachmentViewProvider) {
-    register(view, for: provider, identity: provider.renderingSurfaceKeyIdentity)
-  }
-
-  /// The surface mapped to `identity` in this pass.
-  private func surface(for identity: TextViewportRenderingSurfaceKeyIdentity) -> (any TextViewportRenderingSurface)? {
-    surfaceMap.surface(for: identity)
-  }
-
-  private func register(
-    _ surface: (any TextViewportRenderingSurface)?, for key: some TextViewportRenderingSurfaceKey,
-    identity: TextViewportRenderingSurfaceKeyIdentity
-  ) {
-    surfaceMap.assign(surface, for: key, identity: identity)
+    surfaceMap.assign(view, for: provider, identity: provider.renderingSurfaceKeyIdentity)
   }
 }

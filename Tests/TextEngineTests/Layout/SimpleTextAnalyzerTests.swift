@@ -1,3 +1,4 @@
+import ReuseKitSupport
 import Testing
 
 @testable import TextEngine
@@ -29,20 +30,16 @@ import Testing
 
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
   func randomTextMatchesTheCharacterRule(seed: UInt64) {
-    var state = seed
-    func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 33
-    }
+    var random = SplitMix64(seed: seed)
     let alphabet: [String] = [
       "a", "b", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "-", "\u{FFFC}", "\u{FFFC}\u{301}", "é", "e\u{301}",
       "\u{85}", "\u{A0}", "😀",
     ]
     let analyzer = SimpleTextAnalyzer()
     for _ in 0..<300 {
-      let asciiOnly = next() % 2 == 0
+      let asciiOnly = random.next(below: 2) == 0
       let pool = asciiOnly ? alphabet.filter { $0 == "\u{FFFC}" || $0.utf8.allSatisfy { $0 < 0x80 } } : alphabet
-      let text = (0..<Int(next() % 40)).map { _ in pool[Int(next() % UInt64(pool.count))] }.joined()
+      let text = (0..<random.next(below: 40)).map { _ in pool[random.next(below: pool.count)] }.joined()
       // Also as a slice of a longer string, as the line breaker passes it.
       let padded = "xx " + text + " yy"
       let slice = padded.dropFirst(3).dropLast(3)

@@ -1,4 +1,5 @@
 import Foundation
+import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
 
@@ -8,23 +9,11 @@ import Testing
 /// an ordered list of keys with their surfaces (a key keeps the place of its first assignment, a
 /// removed key assigned again goes last).
 @Suite struct RenderingSurfaceMapTests {
-  /// SplitMix64, seeded: the same steps on every run.
-  private struct Random: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   private final class ObjectKey: TextViewportRenderingSurfaceKey {}
 
   @Test(arguments: [1, 2, 3] as [UInt64])
   func randomAssignmentsMatchTheModel(seed: UInt64) throws {
-    var random = Random(state: seed)
+    var random = SplitMix64(seed: seed)
     let view = Fixtures.view(Fixtures.chat(paragraphs: 30))
     let controller = view.textViewportLayoutController
     let names = (0..<6).map { "surface \($0)" }
@@ -42,10 +31,10 @@ import Testing
     }
     var model: [(key: Int, surface: Int)] = []
     for step in 0..<2_000 {
-      let index = Int.random(in: 0..<12, using: &random)
-      switch Int.random(in: 0..<10, using: &random) {
+      let index = random.next(below: 12)
+      switch random.next(below: 10) {
       case 0..<6:
-        let surface = Int.random(in: 0..<surfaces.count, using: &random)
+        let surface = random.next(below: surfaces.count)
         controller.setRenderingSurface(surfaces[surface], for: key(index))
         if let at = model.firstIndex(where: { $0.key == index }) {
           model[at].surface = surface

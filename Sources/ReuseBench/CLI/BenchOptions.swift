@@ -134,7 +134,9 @@ struct BenchOptions {
                         'textcache' (run textures vs glyph atlas). Default: all figures.
       --json FILE       Also write every measurement as JSON.
       --store-size N    Messages in the chat store of the store backend (default 10000000;
-                        2000 in a smoke run). 'store' in --only runs that backend alone.
+                        2000 in a smoke run). 'store' in --only runs that backend alone;
+                        with figure names beside it (--only store,P14) the backend runs
+                        only its figures of those families (the per-size ones run too).
       --samples N       Timed samples per figure after warm-up (default 300).
       --soak-minutes M  Simulated minutes of P11's soak, at the largest size only (default 30).
       --smoke           A quick check that the benchmark works: 1000 messages, few samples.

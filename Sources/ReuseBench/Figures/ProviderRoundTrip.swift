@@ -30,6 +30,10 @@ struct ProviderRoundTrip {
     /// Views loaded and not discarded: shown by the last pass, or in the scroll cache.
     var liveViews = 0
     var cachedViews = 0
+    /// Nodes of the layout manager's height index after the trip, and measured entries it folded
+    /// back into gaps during it (bounded memory: the index holds what is retained, not what was seen).
+    var heightIndexNodes = 0
+    var entriesFolded = 0
     /// Attachments in the fragments of the last pass.
     var stickersShownAtEnd = 0
   }
@@ -83,6 +87,8 @@ struct ProviderRoundTrip {
     outcome.liveProviders = view.liveObjects.providers
     outcome.liveViews = view.liveObjects.views
     outcome.cachedViews = view.cachedViewCount
+    outcome.heightIndexNodes = view.textLayoutManager.heightIndexNodeCount
+    outcome.entriesFolded = view.textLayoutManager.entriesFolded
     outcome.stickersShownAtEnd = view.textViewportLayoutController.configuredFragments.reduce(0) {
       $0 + $1.fragment.attachmentPlacements.count
     }
@@ -119,6 +125,7 @@ extension ProviderRoundTrip.Outcome {
       "passes": Double(passes), "messages shown": Double(messagesShown), "stickers seen": Double(stickersSeen),
       "providers created": Double(providersCreated), "providers discarded": Double(providersDiscarded),
       "live providers": Double(liveProviders), "live views": Double(liveViews), "cached views": Double(cachedViews),
+      "height index nodes": Double(heightIndexNodes), "entries folded": Double(entriesFolded),
     ]
   }
 

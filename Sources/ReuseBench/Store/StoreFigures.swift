@@ -31,16 +31,31 @@ struct StoreFigures {
   /// Random jumps before P8 is read.
   static let jumps = 1_000
 
+  /// The families ``backendFigures(environment:url:stickers:)`` measures.
+  static let backendFamilies = ["P1", "P3", "P4", "P5", "P8"]
+
+  /// Whether any of `families` runs: all do unless `--only` names per-size figures beside `store`,
+  /// and then only those named.
+  private func runs(_ families: [String]) -> Bool {
+    let named = (options.only ?? []).intersection(BenchOptions.figureNames)
+    return named.isEmpty || families.contains(where: named.contains)
+  }
+
   func run() throws -> SizeReport {
     let environment = try BenchEnvironment()
     let stickers = StickerFactory(runtime: environment.runtime)
     let url = URL(fileURLWithPath: storePath)
-    var report = try backendFigures(environment: environment, url: url, stickers: stickers)
-    // On views of their own, once the figures above freed theirs.
-    let persisting = try StoreProviderFigure(environment: environment, url: url, stickers: stickers).run()
-    report.figures += persisting.figures
-    report.failures += persisting.failures
-    if let process = try processFigure() { report.figures.append(process) }
+    var report = SizeReport(size: size, measurer: "ChatStore (SQLite)", figures: [], failures: [])
+    if runs(Self.backendFamilies) {
+      report = try backendFigures(environment: environment, url: url, stickers: stickers)
+    }
+    if runs(["P14"]) {
+      // On views of their own, once the figures above freed theirs.
+      let persisting = try StoreProviderFigure(environment: environment, url: url, stickers: stickers).run()
+      report.figures += persisting.figures
+      report.failures += persisting.failures
+    }
+    if runs(["P3"]), let process = try processFigure() { report.figures.append(process) }
     return report
   }
 

@@ -1,7 +1,8 @@
 /// Gaps in the height index: a run of paragraphs never measured is one node holding their count
 /// and estimated height, as CodeMirror 6's height map does. A gap splits when a paragraph inside
 /// it is needed (laid out, edited, or walked through by a pass), so the index grows with what has
-/// been measured, not with the document.
+/// been measured, not with the document; released entries beyond a limit fold back into gaps
+/// (`TextLayoutManager+Release.swift`), so it stays bounded by what is retained.
 extension TextLayoutManager {
   /// The height of one paragraph of `node`: its height, or its share of a gap's.
   func itemHeight(of node: SequenceTree<Entry>.Node) -> Double {

@@ -32,6 +32,52 @@ extension TextLayoutManager {
     for node in candidates.prefix(retainedNodes.count - limit) {
       releaseFragment(of: node)
     }
+    foldReleasedEntriesOverLimit()
+  }
+
+  /// Folds the oldest released entries back into gaps until at most
+  /// ``measuredHeightRetentionLimit`` are queued, so that the index stays bounded by what is
+  /// retained, not by what was ever measured (a trip through a 10M-message store would otherwise
+  /// leave a node per paragraph). A folded entry joins the gaps beside it: the new gap's height is
+  /// their exact sum, so nothing at or below it moves; the paragraphs inside it take its average
+  /// height until they are laid out again (and corrected, as any estimate is).
+  ///
+  /// An entry is folded only if it still has no fragment, is not hidden, not invalidated and is
+  /// still in the index (an edit may have replaced it since).
+  /// - Complexity: O(log n) per entry folded; amortised O(log n) per fragment released.
+  func foldReleasedEntriesOverLimit() {
+    while releasedEntries.count - releasedEntriesStart > measuredHeightRetentionLimit {
+      let node = releasedEntries[releasedEntriesStart]
+      releasedEntriesStart += 1
+      fold(node)
+    }
+    if releasedEntriesStart > 1_024, releasedEntriesStart * 2 > releasedEntries.count {
+      releasedEntries.removeFirst(releasedEntriesStart)
+      releasedEntriesStart = 0
+    }
+  }
+
+  /// Folds the released entry `node` and the gaps on either side of it into one gap.
+  private func fold(_ node: SequenceTree<Entry>.Node) {
+    let element = node.element
+    guard !needsEstimates, !element.isGap, element.fragment == nil, !element.isHidden, !element.isInvalidated,
+      element.replacedLayout == nil, index.contains(node)
+    else { return }
+    var start = index.position(of: node).index
+    var count = node.count
+    var height = node.height
+    if let previous = index.predecessor(of: node), previous.element.isGap {
+      start -= previous.count
+      count += previous.count
+      height = previous.height + height
+    }
+    if let next = index.successor(of: node), next.element.isGap {
+      count += next.count
+      height += next.height
+    }
+    let gap = SequenceTree<Entry>.Piece(element: Entry(isGap: true), count: count, length: 0, height: height)
+    index.replace(start..<(start + count), with: [gap])
+    entriesFolded += 1
   }
 
   /// Drops `node`'s fragment for memory, not because it changed: the measured height stays, and
@@ -41,6 +87,7 @@ extension TextLayoutManager {
     node.element.fragment = nil
     node.element.replacedLayout = nil
     retainedNodes[ObjectIdentifier(fragment)] = nil
+    releasedEntries.append(node)
     instrumentation?.record(.layoutFragmentReleased)
     reuseController?.fragmentReleased(fragment)
   }

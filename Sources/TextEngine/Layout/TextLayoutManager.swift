@@ -63,6 +63,19 @@ public final class TextLayoutManager {
   }
   /// The index nodes that hold a fragment, by fragment identity (the retention set).
   var retainedNodes: [ObjectIdentifier: SequenceTree<Entry>.Node] = [:]
+  /// Released paragraphs whose measured heights the index keeps (default 8,192): beyond them, the
+  /// oldest released ones fold back into gaps. See ``foldReleasedEntriesOverLimit()``.
+  public var measuredHeightRetentionLimit = 8_192 {
+    didSet {
+      measuredHeightRetentionLimit = max(0, measuredHeightRetentionLimit)
+      foldReleasedEntriesOverLimit()
+    }
+  }
+  /// Entries whose fragments were released, oldest first from ``releasedEntriesStart`` (a queue).
+  var releasedEntries: [SequenceTree<Entry>.Node] = []
+  var releasedEntriesStart = 0
+  /// Measured entries folded back into gaps so far, for complexity tests.
+  public internal(set) var entriesFolded = 0
   /// The current use period; every fragment asked for in it is stamped with it.
   var usePeriod = 0
   /// Fragments made so far, numbering them for a deterministic release order.
@@ -127,6 +140,8 @@ public final class TextLayoutManager {
     guard !needsEstimates else { return }
     needsEstimates = true
     retainedNodes.removeAll()
+    releasedEntries.removeAll()
+    releasedEntriesStart = 0
     var fragments: [TextLayoutFragment] = []
     index.visit { node in
       if let fragment = node.element.fragment {

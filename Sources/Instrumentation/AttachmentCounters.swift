@@ -1,23 +1,26 @@
-/// One attachment's counters in the per-attachment breakdown, stored compactly: 21 `UInt32`s inline
-/// (84 bytes) where ``Counters`` has 21 `Int`s (168 bytes). The breakdown keeps an entry for every
-/// attachment a view ever counted, and providers persist, so this is most of what an idle provider
-/// costs the instrumentation. A count saturates at `UInt32.max` (four billion events of one kind
-/// for one attachment) rather than wrap.
+/// One attachment's counters in the per-attachment breakdown, stored compactly: a byte per counter
+/// (21 bytes inline) where ``Counters`` has 21 `Int`s (168 bytes). The breakdown keeps an entry for
+/// every attachment a view ever counted, and providers persist, so this is most of what an idle
+/// provider costs the instrumentation (issue 21). Almost every count of one attachment is 0 or 1;
+/// when one would pass 254, ``increment(_:)`` refuses and the ledger moves the attachment to
+/// ``Wide``, 32 bits per counter. Nothing is lost either way.
 struct AttachmentCounters {
-  private var values = InlineArray<21, UInt32>(repeating: 0)
+  private var values = InlineArray<21, UInt8>(repeating: 0)
 
   /// The slot of each counter, in ``Counter/allCases`` order.
-  private static let slots: [Counter: Int] = Dictionary(
-    uniqueKeysWithValues: Counter.allCases.enumerated().map { ($1, $0) })
+  static let slots: [Counter: Int] = Dictionary(uniqueKeysWithValues: Counter.allCases.enumerated().map { ($1, $0) })
 
   init() {
     precondition(Counter.allCases.count == values.count, "AttachmentCounters needs a slot per counter")
   }
 
   /// Adds one to `counter`.
-  mutating func increment(_ counter: Counter) {
+  /// - Returns: `false`, changing nothing, when the counter holds 254 already: move to ``Wide``.
+  mutating func increment(_ counter: Counter) -> Bool {
     let slot = Self.slots[counter]!
-    if values[slot] < UInt32.max { values[slot] += 1 }
+    guard values[slot] < UInt8.max - 1 else { return false }
+    values[slot] += 1
+    return true
   }
 
   /// The values as ``Counters``.
@@ -25,5 +28,29 @@ struct AttachmentCounters {
     var result = Counters()
     for (slot, counter) in Counter.allCases.enumerated() { result[counter] = Int(values[slot]) }
     return result
+  }
+
+  /// The counters of an attachment that outgrew a byte: 21 `UInt32`s. A count saturates at
+  /// `UInt32.max` (four billion events of one kind for one attachment) rather than wrap.
+  struct Wide {
+    private var values = InlineArray<21, UInt32>(repeating: 0)
+
+    /// The same counts as `narrow`.
+    init(_ narrow: AttachmentCounters) {
+      for slot in 0..<values.count { values[slot] = UInt32(narrow.values[slot]) }
+    }
+
+    /// Adds one to `counter`, saturating.
+    mutating func increment(_ counter: Counter) {
+      let slot = AttachmentCounters.slots[counter]!
+      if values[slot] < UInt32.max { values[slot] += 1 }
+    }
+
+    /// The values as ``Counters``.
+    var counters: Counters {
+      var result = Counters()
+      for (slot, counter) in Counter.allCases.enumerated() { result[counter] = Int(values[slot]) }
+      return result
+    }
   }
 }

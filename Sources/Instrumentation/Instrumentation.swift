@@ -10,7 +10,7 @@ public final class Instrumentation {
   public var perProviderType: [String: Counters] { ledger.perProviderType }
   /// Totals broken down by attachment identifier, built on each access (O(attachments counted)):
   /// use ``counters(forAttachment:)`` for one attachment.
-  public var perAttachment: [Int: Counters] { ledger.perAttachment.mapValues(\.counters) }
+  public var perAttachment: [Int: Counters] { ledger.countersPerAttachment }
 
   /// The totals of one attachment, by its identifier: ``perAttachment``'s entry, without building the
   /// whole breakdown.
@@ -18,7 +18,7 @@ public final class Instrumentation {
   /// - Returns: Its counters, or `nil` when nothing was counted for it.
   /// - Complexity: O(1).
   public func counters(forAttachment attachmentID: Int) -> Counters? {
-    ledger.perAttachment[attachmentID]?.counters
+    ledger.counters(ofAttachment: attachmentID)
   }
 
   /// The number of ``InstrumentationEvent/Kind/error`` events recorded.

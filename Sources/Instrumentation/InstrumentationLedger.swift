@@ -6,7 +6,10 @@
 struct InstrumentationLedger {
   var totals = Counters()
   var perProviderType: [String: Counters] = [:]
+  /// Each attachment's counters, a byte each; an attachment in ``widePerAttachment`` is not here.
   var perAttachment: [Int: AttachmentCounters] = [:]
+  /// The attachments one of whose counters passed 254 (rare: most counts are 0 or 1).
+  var widePerAttachment: [Int: AttachmentCounters.Wide] = [:]
   var errorCount = 0
   var eventLog: EventRing
   var nextSequence = 0
@@ -28,7 +31,7 @@ struct InstrumentationLedger {
     if let counter = kind.counter {
       totals[counter] += 1
       if let providerType { perProviderType[providerType, default: Counters()][counter] += 1 }
-      if let attachmentID { perAttachment[attachmentID, default: AttachmentCounters()].increment(counter) }
+      if let attachmentID { increment(counter, ofAttachment: attachmentID) }
     } else if kind == .error {
       errorCount += 1
     }
@@ -44,5 +47,31 @@ struct InstrumentationLedger {
         .animationReset, attachmentID: attachmentID, providerType: providerType, paragraphIndex: paragraphIndex,
         message: nil, logsLayoutEvents: logsLayoutEvents, time: time)
     }
+  }
+
+  /// Adds one to `attachmentID`'s `counter`, moving the attachment to ``widePerAttachment`` when
+  /// the counter is full in a byte.
+  /// - Complexity: O(1) amortized.
+  private mutating func increment(_ counter: Counter, ofAttachment attachmentID: Int) {
+    if !widePerAttachment.isEmpty, widePerAttachment[attachmentID] != nil {
+      widePerAttachment[attachmentID]!.increment(counter)
+    } else if !perAttachment[attachmentID, default: AttachmentCounters()].increment(counter) {
+      var wide = AttachmentCounters.Wide(perAttachment.removeValue(forKey: attachmentID)!)
+      wide.increment(counter)
+      widePerAttachment[attachmentID] = wide
+    }
+  }
+
+  /// The counters of `attachmentID`, or `nil` when nothing was counted for it.
+  func counters(ofAttachment attachmentID: Int) -> Counters? {
+    perAttachment[attachmentID]?.counters ?? widePerAttachment[attachmentID]?.counters
+  }
+
+  /// Every attachment's counters.
+  /// - Complexity: O(attachments counted).
+  var countersPerAttachment: [Int: Counters] {
+    var result = perAttachment.mapValues(\.counters)
+    for (attachmentID, wide) in widePerAttachment { result[attachmentID] = wide.counters }
+    return result
   }
 }

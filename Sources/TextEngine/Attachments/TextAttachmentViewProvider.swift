@@ -11,7 +11,9 @@ import Instrumentation
 /// with ``attachmentBounds(for:location:textContainer:proposedLineFragment:position:)`` (to size the
 /// attachment from the view); nothing else is meant to be overridden.
 open class TextAttachmentViewProvider {
-  /// The attachment this provider draws.
+  /// The attachment this provider draws. Weak, as in TextKit: `nil` while a store-backed content
+  /// manager has released the attachment's paragraph from memory (the paragraph's next fragment
+  /// hands the provider the attachment rebuilt from the store).
   public private(set) weak var textAttachment: TextAttachment?
   /// The text view the provider belongs to.
   public private(set) weak var parentView: TextView?
@@ -44,8 +46,9 @@ open class TextAttachmentViewProvider {
     self.reuseIdentity = textAttachment.identity
   }
 
-  /// Points the provider at `attachment`, the same attachment rebuilt from its store.
-  func rebind(to attachment: TextAttachment) { textAttachment = attachment }
+  /// Points the provider at `attachment`, the same attachment rebuilt from its store, or at none
+  /// while its paragraph is released from memory.
+  func rebind(to attachment: TextAttachment?) { textAttachment = attachment }
 
   /// Creates ``view``. The default makes a ``PlaceholderRenderingSurface`` of the attachment's size;
   /// override it to make your own (no need to call `super`).
@@ -68,8 +71,10 @@ open class TextAttachmentViewProvider {
 
   /// The provider's type name as reported by instrumentation.
   ///
-  /// Worked out once per provider type per text view: `String(describing:)` reflects on the type,
-  /// which cost more than the rest of a keystroke's reuse bookkeeping.
-  public private(set) lazy var providerTypeName: String =
+  /// Worked out once per provider type per text view, which keeps it (`String(describing:)`
+  /// reflects on the type, which cost more than the rest of a keystroke's reuse bookkeeping); not
+  /// stored per provider, since every provider ever shown persists.
+  public var providerTypeName: String {
     parentView?.reuseController.providerTypeName(for: type(of: self)) ?? String(describing: type(of: self))
+  }
 }

@@ -9,21 +9,31 @@ final class ProviderRecord {
   let key: ProviderKey
   /// The record of the same attachment's next occurrence (in serial order), if it sits in several places.
   var nextOccurrence: ProviderRecord?
-  /// The attachment, kept weakly: deletion is detected through the storage, not by lifetime.
-  private(set) weak var attachment: TextAttachment?
   /// Who holds the provider and where its view is.
   fileprivate(set) var state: ProviderState
-  /// The paragraph index the provider was last configured at, for events.
-  var paragraphIndex: Int?
-  /// The pass that last showed the view (see ``TextAttachmentReuseController/endPass()``).
-  var lastShownPass = 0
+  /// ``paragraphIndex`` and ``lastShownPass`` in 32 bits each: a record persists for every sticker
+  /// ever shown (issue 21), so its size is the idle provider's cost. -1: no paragraph index.
+  private var storedParagraphIndex: Int32 = -1
+  private var storedLastShownPass: UInt32 = 0
 
-  init(provider: TextAttachmentViewProvider, attachment: TextAttachment, state: ProviderState, serial: Int) {
+  init(provider: TextAttachmentViewProvider, state: ProviderState, serial: Int) {
     self.provider = provider
-    self.attachment = attachment
     self.state = state
     self.key = ProviderKey(identity: provider.reuseIdentity, serial: serial)
   }
+
+  /// The paragraph index the provider was last configured at, for events (`nil` beyond 2³¹ − 1).
+  var paragraphIndex: Int? {
+    get { storedParagraphIndex < 0 ? nil : Int(storedParagraphIndex) }
+    set { storedParagraphIndex = newValue.flatMap { Int32(exactly: $0) } ?? -1 }
+  }
+
+  /// Whether the pass numbered `pass` showed the view (see ``TextAttachmentReuseController/endPass()``).
+  /// Pass numbers are kept modulo 2³², so a record unshown for exactly 2³² passes would read as shown.
+  func wasShown(inPass pass: Int) -> Bool { storedLastShownPass == UInt32(truncatingIfNeeded: pass) }
+
+  /// Marks the view as shown by the pass numbered `pass`.
+  func markShown(inPass pass: Int) { storedLastShownPass = UInt32(truncatingIfNeeded: pass) }
 
   /// The attachment's identity: the key of the controller's table of records.
   var id: AttachmentIdentity { key.identity }
@@ -31,12 +41,12 @@ final class ProviderRecord {
   var attachmentID: Int { provider.attachmentID }
   var typeName: String { provider.providerTypeName }
 
-  /// Points the record and its provider at `attachment` (the same attachment, rebuilt from its
-  /// store) and the provider at `location`.
+  /// Points the provider at `location` and at `attachment` (the same attachment, rebuilt from its
+  /// store). The attachment is the provider's own, kept weakly: deletion is detected through the
+  /// storage, not by lifetime.
   func move(to location: TextLocation, attachment: TextAttachment) {
     provider.location = location
-    guard self.attachment !== attachment else { return }
-    self.attachment = attachment
+    guard provider.textAttachment !== attachment else { return }
     provider.rebind(to: attachment)
   }
 }

@@ -71,6 +71,26 @@ extension TextAttachmentReuseController {
     release(fragment, .fragmentReleased)
   }
 
+  /// The content manager is releasing `paragraph` for memory (a store-backed manager rebuilds it,
+  /// with new attachment objects, when it is next read; the document is unchanged). The providers of
+  /// its attachments that no fragment holds let go of the attachment objects, and every provider of
+  /// them of the paragraph its location resolves through: weak references to objects that are about
+  /// to die would each keep the object's side table alive for as long as the provider persists,
+  /// which is as long as the attachment stays in the document (issue 21). The paragraph's next
+  /// fragment hands the rebuilt attachment to the same providers (``ProviderRecord/move(to:attachment:)``).
+  /// - Complexity: O(attachments in the paragraph × their occurrences).
+  func paragraphWillBeReleased(_ paragraph: TextParagraph) {
+    for attachment in paragraph.attributedString.attachments {
+      var next = records[attachment.identity]
+      while let record = next {
+        let provider = record.provider
+        if record.state.fragment == nil, provider.textAttachment === attachment { provider.rebind(to: nil) }
+        if provider.location.cachedParagraph === paragraph { provider.location = provider.location.uncached }
+        next = record.nextOccurrence
+      }
+    }
+  }
+
   /// The content manager's delegate hid `fragment`'s paragraph (a collapsed section).
   ///
   /// For reuse, hiding a paragraph counts as scrolling it out of the viewport: its providers stay,
@@ -91,7 +111,7 @@ extension TextAttachmentReuseController {
   ///   - attachment: The attachment object, when the record's (kept weakly) may be gone.
   func invalidate(_ record: ProviderRecord, attachment: TextAttachment? = nil) {
     guard !record.state.isPending else { return }  // offered once per invalidation
-    guard isPresent(record), let attachment = record.attachment ?? attachment else {
+    guard isPresent(record), let attachment = record.provider.textAttachment ?? attachment else {
       apply(.discard, to: record)
       return
     }
@@ -134,6 +154,7 @@ extension TextAttachmentReuseController {
     if record.state.view != .unloaded { log(.viewDiscarded, record) }
     index(record, leaving: record.state, removing: true)
     unlink(record)
+    discardedIdentities[record.attachmentID] = record.id
     log(.providerDiscarded, record)
   }
 }

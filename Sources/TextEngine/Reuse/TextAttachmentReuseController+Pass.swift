@@ -42,7 +42,7 @@ extension TextAttachmentReuseController {
       if let existing = records[attachment.identity], existing.nextOccurrence == nil,
         existing.state.isShown(by: fragment), !providers.contains(where: { $0 === existing.provider })
       {
-        existing.lastShownPass = passNumber
+        existing.markShown(inPass: passNumber)
         existing.paragraphIndex = paragraphIndex
         existing.provider.view?.frame = placement.frame.offsetBy(dx: origin.x, dy: origin.y)
         providers.append(existing.provider)
@@ -153,12 +153,11 @@ extension TextAttachmentReuseController {
     provider.location = location
     provider.rebind(to: attachment)
     let record = ProviderRecord(
-      provider: provider, attachment: attachment,
+      provider: provider,
       state: .held(by: fragment, view: provider.view == nil ? .unloaded : .shown),
       serial: nextSerial(for: attachment.identity))
     insert(record)
     index(record, leaving: .held(by: fragment, view: .unloaded))
-    attachmentIdentities[record.attachmentID] = record.id
     log(.providerCreated, record)
     if provider.view != nil { log(.viewLoaded, record) }
     return record
@@ -174,7 +173,7 @@ extension TextAttachmentReuseController {
       }
     }
     // Only the views that left are sorted (a few per pass), not every one shown.
-    let left = shownIndex.compactMap { key in record(for: key).flatMap { $0.lastShownPass != passNumber ? $0 : nil } }
+    let left = shownIndex.compactMap { key in record(for: key).flatMap { $0.wasShown(inPass: passNumber) ? nil : $0 } }
     for record in left.sorted(by: { $0.key < $1.key }) {
       apply(.leaveViewport, to: record)
     }
@@ -206,11 +205,10 @@ extension TextAttachmentReuseController {
       provider = placeholder
     }
     let record = ProviderRecord(
-      provider: provider, attachment: attachment, state: .held(by: fragment, view: .unloaded),
+      provider: provider, state: .held(by: fragment, view: .unloaded),
       serial: nextSerial(for: attachment.identity))
     record.paragraphIndex = paragraphIndex
     insert(record)
-    attachmentIdentities[record.attachmentID] = record.id
     log(.providerCreated, record)
     return record
   }

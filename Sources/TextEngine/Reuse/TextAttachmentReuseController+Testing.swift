@@ -31,8 +31,14 @@ extension TextAttachmentReuseController {
   }
 
   /// The identity of every attachment a provider was made for, by the attachment identifier
-  /// instrumentation counts it under (the scenario report lists where each attachment of a store sits).
-  @_spi(Testing) public var identitiesByAttachmentID: [Int: AttachmentIdentity] { attachmentIdentities }
+  /// instrumentation counts it under (the scenario report lists where each attachment of a store
+  /// sits): the live providers' and the discarded ones'.
+  /// - Complexity: O(live providers + discarded ones).
+  @_spi(Testing) public var identitiesByAttachmentID: [Int: AttachmentIdentity] {
+    var identities = discardedIdentities
+    forEachRecord { identities[$0.attachmentID] = $0.id }
+    return identities
+  }
 
   /// The state machine's invariants that do not hold now (empty when all hold):
   /// - every record is keyed by its provider's identity, and a provider has one record;

@@ -49,7 +49,7 @@ extension TextAttachmentReuseController {
 
     // Pass: show the view.
     case (.show, .held(let fragment, let view)):
-      record.lastShownPass = passNumber
+      record.markShown(inPass: passNumber)
       switch view {
       case .shown: break
       case .cached:

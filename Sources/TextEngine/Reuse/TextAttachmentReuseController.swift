@@ -53,10 +53,10 @@ import ReuseKitSupport
   var records: [AttachmentIdentity: ProviderRecord] = [:]
   /// The last serial given to a further occurrence's record.
   var serialCounter = 0
-  /// The identity of every attachment a provider was made for, by the attachment identifier that
-  /// instrumentation counts it under: how a report says where an attachment of a store sits. One
-  /// entry per attachment shown, as ``Instrumentation/perAttachment`` has.
-  var attachmentIdentities: [Int: AttachmentIdentity] = [:]
+  /// The identity of every attachment whose provider was discarded, by the attachment identifier
+  /// instrumentation counts it under; the live records give the others'
+  /// (``identitiesByAttachmentID``). Grows with discards, not with the providers that persist.
+  var discardedIdentities: [Int: AttachmentIdentity] = [:]
   /// The passes begun so far; a record shown in the current pass carries its number.
   var passNumber = 0
   /// The attachments of the paragraphs edits replaced in the open editing transaction.

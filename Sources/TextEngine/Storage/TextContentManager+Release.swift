@@ -33,6 +33,7 @@ extension TextContentManager {
 
   /// Turns `node` (whose paragraph was taken out) into a run, merged with the runs beside it.
   private func release(_ paragraph: TextParagraph, node: SequenceTree<TextParagraph?>.Node) {
+    if !paragraph.attributedString.attachments.isEmpty { notifyObservers(willRelease: paragraph) }
     var start = paragraphs.position(of: node).index
     var count = 1
     var length = paragraph.length

@@ -101,6 +101,11 @@ public class TextContentManager {
     observers.append(WeakObserver(value: observer))
   }
 
+  /// Tells the observers that `paragraph`, which holds attachments, is about to be released.
+  func notifyObservers(willRelease paragraph: TextParagraph) {
+    for observer in observers { observer.value?.textContentManager(self, willRelease: paragraph) }
+  }
+
   // MARK: Queries
 
   /// The number of paragraphs; an empty document has one empty paragraph.

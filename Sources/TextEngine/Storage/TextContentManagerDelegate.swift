@@ -44,6 +44,9 @@ protocol TextContentObserver: AnyObject {
     inserted: [TextParagraph])
   /// The outermost editing transaction ended, and it edited the document.
   func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager)
+  /// A store-backed manager is about to release `paragraph`, which holds attachments, for memory
+  /// (it rebuilds it, with new objects, when it is next read). No edit: the document is unchanged.
+  func textContentManager(_ manager: TextContentManager, willRelease paragraph: TextParagraph)
 }
 
 extension TextContentObserver {
@@ -52,4 +55,5 @@ extension TextContentObserver {
     inserted: [TextParagraph]
   ) {}
   func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) {}
+  func textContentManager(_ manager: TextContentManager, willRelease paragraph: TextParagraph) {}
 }

@@ -228,6 +228,12 @@ extension TextView: TextContentObserver {
     selectionAnchor = min(selectionAnchor, length)
     needsLayout = true
   }
+
+  /// The storage is releasing `paragraph` for memory: the reuse controller lets its idle providers
+  /// forget the paragraph's objects (``TextAttachmentReuseController/paragraphWillBeReleased(_:)``).
+  func textContentManager(_ manager: TextContentManager, willRelease paragraph: TextParagraph) {
+    reuseController.paragraphWillBeReleased(paragraph)
+  }
 }
 
 /// The selection an edit leaves.

@@ -23,6 +23,9 @@ struct AttachmentCounters {
     return true
   }
 
+  /// The value of `counter`.
+  subscript(counter: Counter) -> Int { Int(values[Self.slots[counter]!]) }
+
   /// The values as ``Counters``.
   var counters: Counters {
     var result = Counters()
@@ -39,6 +42,9 @@ struct AttachmentCounters {
     init(_ narrow: AttachmentCounters) {
       for slot in 0..<values.count { values[slot] = UInt32(narrow.values[slot]) }
     }
+
+    /// The value of `counter`.
+    subscript(counter: Counter) -> Int { Int(values[AttachmentCounters.slots[counter]!]) }
 
     /// Adds one to `counter`, saturating.
     mutating func increment(_ counter: Counter) {

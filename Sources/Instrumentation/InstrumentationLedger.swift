@@ -13,7 +13,6 @@ struct InstrumentationLedger {
   var errorCount = 0
   var eventLog: EventRing
   var nextSequence = 0
-  var attachmentsWithAnimationState: Set<Int> = []
 
   init(eventLogCapacity: Int) {
     eventLog = EventRing(capacity: eventLogCapacity)
@@ -42,7 +41,9 @@ struct InstrumentationLedger {
           paragraphIndex: paragraphIndex, time: time, message: message))
       nextSequence += 1
     }
-    if kind == .animationStateCreated, let attachmentID, !attachmentsWithAnimationState.insert(attachmentID).inserted {
+    // The attachment's own count says whether it had a state before: no set of attachments beside it.
+    if kind == .animationStateCreated, let attachmentID, count(.animationStatesCreated, ofAttachment: attachmentID) > 1
+    {
       record(
         .animationReset, attachmentID: attachmentID, providerType: providerType, paragraphIndex: paragraphIndex,
         message: nil, logsLayoutEvents: logsLayoutEvents, time: time)
@@ -60,6 +61,13 @@ struct InstrumentationLedger {
       wide.increment(counter)
       widePerAttachment[attachmentID] = wide
     }
+  }
+
+  /// `attachmentID`'s `counter` (0 when nothing was counted for it).
+  /// - Complexity: O(1).
+  func count(_ counter: Counter, ofAttachment attachmentID: Int) -> Int {
+    if let narrow = perAttachment[attachmentID] { return narrow[counter] }
+    return widePerAttachment[attachmentID]?[counter] ?? 0
   }
 
   /// The counters of `attachmentID`, or `nil` when nothing was counted for it.

@@ -19,8 +19,19 @@ open class TextAttachmentViewProvider {
   public private(set) weak var parentView: TextView?
   /// The layout manager that laid the attachment out.
   public private(set) weak var textLayoutManager: TextLayoutManager?
-  /// Where the attachment is now; updated when the provider is handed to a new fragment.
-  public internal(set) var location: TextLocation
+  /// Where the attachment is now; updated when the provider is handed to a new fragment. Resolve
+  /// it with ``TextContentManager/paragraph(for:)``, by the paragraph's identifier (O(log n)): the
+  /// provider keeps no reference to the paragraph object, since a provider persists for as long as
+  /// its attachment is in the document and a store-backed manager releases paragraphs.
+  public internal(set) var location: TextLocation {
+    get { TextLocation(elementIdentifier: locationElement, offset: locationOffset) }
+    set {
+      locationElement = newValue.elementIdentifier
+      locationOffset = newValue.offset
+    }
+  }
+  private var locationElement: Int64
+  private var locationOffset: Int
   /// The attachment's rendering surface, once loaded.
   public var view: (any TextViewportRenderingSurface)?
   /// Whether the framework should ask ``attachmentBounds(for:location:textContainer:proposedLineFragment:position:)``
@@ -41,7 +52,8 @@ open class TextAttachmentViewProvider {
     self.textAttachment = textAttachment
     self.parentView = parentView
     self.textLayoutManager = textLayoutManager
-    self.location = location
+    self.locationElement = location.elementIdentifier
+    self.locationOffset = location.offset
     self.attachmentID = textAttachment.id
     self.reuseIdentity = textAttachment.identity
   }

@@ -73,11 +73,11 @@ extension TextAttachmentReuseController {
 
   /// The content manager is releasing `paragraph` for memory (a store-backed manager rebuilds it,
   /// with new attachment objects, when it is next read; the document is unchanged). The providers of
-  /// its attachments that no fragment holds let go of the attachment objects, and every provider of
-  /// them of the paragraph its location resolves through: weak references to objects that are about
-  /// to die would each keep the object's side table alive for as long as the provider persists,
-  /// which is as long as the attachment stays in the document (issue 21). The paragraph's next
-  /// fragment hands the rebuilt attachment to the same providers (``ProviderRecord/move(to:attachment:)``).
+  /// its attachments that no fragment holds let go of the attachment objects: a weak reference to an
+  /// object that is about to die would keep the object's side table alive for as long as the
+  /// provider persists, which is as long as the attachment stays in the document (issue 21). The
+  /// paragraph's next fragment hands the rebuilt attachment to the same providers
+  /// (``ProviderRecord/move(to:attachment:)``). A provider's location holds no paragraph object.
   /// - Complexity: O(attachments in the paragraph × their occurrences).
   func paragraphWillBeReleased(_ paragraph: TextParagraph) {
     for attachment in paragraph.attributedString.attachments {
@@ -85,7 +85,6 @@ extension TextAttachmentReuseController {
       while let record = next {
         let provider = record.provider
         if record.state.fragment == nil, provider.textAttachment === attachment { provider.rebind(to: nil) }
-        if provider.location.cachedParagraph === paragraph { provider.location = provider.location.uncached }
         next = record.nextOccurrence
       }
     }

@@ -16,7 +16,7 @@ extension TextContentManager {
   /// several.
   /// - Complexity: O(1).
   @_spi(Testing) public func occurrenceCount(of identity: AttachmentIdentity) -> Int {
-    (builtAttachmentOccurrences[identity] ?? 0) + (unbuiltAttachmentOccurrences[identity] ?? 0)
+    Int(builtAttachmentOccurrences[identity] ?? 0) + Int(unbuiltAttachmentOccurrences[identity] ?? 0)
   }
 
   /// Whether an attachment with `identity` occurs in the document (in a built paragraph or not).
@@ -77,8 +77,9 @@ extension TextContentManager {
   /// Adds `amount` to `identity`'s count in `counts`, dropping the entry at zero (a count never
   /// goes below zero: a source that breaks its identity contract loses an entry, not the manager's
   /// consistency).
-  private static func add(_ amount: Int, to identity: AttachmentIdentity, in counts: inout [AttachmentIdentity: Int]) {
-    let count = (counts[identity] ?? 0) + amount
-    counts[identity] = count > 0 ? count : nil
+  private static func add(_ amount: Int, to identity: AttachmentIdentity, in counts: inout [AttachmentIdentity: Int32])
+  {
+    let count = Int(counts[identity] ?? 0) + amount
+    counts[identity] = count > 0 ? Int32(clamping: count) : nil
   }
 }

@@ -46,7 +46,8 @@ extension TextContentManager {
       node = paragraphs.successor(of: current)
     }
     if built != builtNodes.count { violations.append("\(built) paragraphs built, \(builtNodes.count) listed") }
-    violations += Self.differences(counted: builtAttachmentOccurrences, recounted: builtCounts, in: "built paragraphs")
+    violations += Self.differences(
+      counted: builtAttachmentOccurrences.mapValues(Int.init), recounted: builtCounts, in: "built paragraphs")
     if unbuiltAttachmentOccurrences.values.contains(where: { $0 <= 0 }) {
       violations.append("an unbuilt occurrence count is not positive")
     }
@@ -91,7 +92,8 @@ extension TextContentManager {
         "\(releasedParagraphsWithAttachments.count) paragraphs listed as released, \(released) found in the source")
     }
     return violations
-      + Self.differences(counted: unbuiltAttachmentOccurrences, recounted: counts, in: "paragraphs not built")
+      + Self.differences(
+        counted: unbuiltAttachmentOccurrences.mapValues(Int.init), recounted: counts, in: "paragraphs not built")
   }
 
   /// One message per identity whose count differs between `counted` and `recounted` (at most five).

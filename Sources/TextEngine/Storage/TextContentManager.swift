@@ -29,7 +29,7 @@ public class TextContentManager {
   private var editedInTransaction = false
   /// The occurrences of attachments in built paragraphs, by identity (an identity occurring
   /// nowhere has no entry). See `TextContentManager+Attachments.swift`.
-  var builtAttachmentOccurrences: [AttachmentIdentity: Int] = [:]
+  var builtAttachmentOccurrences: [AttachmentIdentity: Int32] = [:]
 
   /// The backing store.
   public let source: any TextContentSource
@@ -38,8 +38,9 @@ public class TextContentManager {
   /// The built paragraphs' nodes, by identifier.
   var builtNodes: [Int64: SequenceTree<TextParagraph?>.Node] = [:]
   /// The occurrences of attachments in paragraphs not built now that the manager counts (released,
-  /// or never built from a source that registered its attachments at open), by identity.
-  var unbuiltAttachmentOccurrences: [AttachmentIdentity: Int] = [:]
+  /// or never built from a source that registered its attachments at open), by identity. 32 bits a
+  /// count: a store's released paragraphs leave an entry per attachment of theirs (issue 21).
+  var unbuiltAttachmentOccurrences: [AttachmentIdentity: Int32] = [:]
   /// Whether the source registered attachments at open (``TextContentSource/registerAttachments(_:)``),
   /// so that every paragraph not built has its occurrences counted.
   var registersAttachmentsAtOpen = false

@@ -26,9 +26,6 @@ public struct TextLocation: Hashable, CustomStringConvertible {
     self.offset = offset
   }
 
-  /// The same location without the paragraph object it was made from (resolved by identifier).
-  var uncached: TextLocation { TextLocation(elementIdentifier: elementIdentifier, offset: offset) }
-
   /// The same paragraph, `delta` characters further. The sum saturates instead of overflowing, so
   /// a location advanced too far is refused by storage (out of range) rather than trapping.
   public func advanced(by delta: Int) -> TextLocation {

@@ -7,24 +7,53 @@
 struct AttachmentCounters {
   private var values = InlineArray<21, UInt8>(repeating: 0)
 
-  /// The slot of each counter, in ``Counter/allCases`` order.
-  static let slots: [Counter: Int] = Dictionary(uniqueKeysWithValues: Counter.allCases.enumerated().map { ($1, $0) })
+  /// The slot of `counter`: its place in ``Counter/allCases``. A switch, not a table: a dictionary
+  /// keyed by ``Counter`` hashes the case's raw `String` on every event.
+  static func slot(of counter: Counter) -> Int {
+    switch counter {
+    case .providersCreated: 0
+    case .providersReusedOnEdit: 1
+    case .providersDiscarded: 2
+    case .viewsLoaded: 3
+    case .viewsDiscarded: 4
+    case .surfacesCachedOnScrollOut: 5
+    case .surfacesRestoredOnScrollIn: 6
+    case .surfacesEvicted: 7
+    case .animationStatesCreated: 8
+    case .animationResets: 9
+    case .layoutFragmentsCreated: 10
+    case .viewportLayoutPasses: 11
+    case .layoutFragmentsReleased: 12
+    case .surfacesCreated: 13
+    case .surfacesReused: 14
+    case .providerCacheRequests: 15
+    case .providerCacheHits: 16
+    case .surfaceCacheRequests: 17
+    case .surfaceCacheHits: 18
+    case .fontconfigCalls: 19
+    case .missingGlyphs: 20
+    }
+  }
+
+  /// Whether ``slot(of:)`` gives every counter its place in ``Counter/allCases``, checked once.
+  private static let slotsFollowTheCases = Counter.allCases.enumerated().allSatisfy { slot(of: $1) == $0 }
 
   init() {
     precondition(Counter.allCases.count == values.count, "AttachmentCounters needs a slot per counter")
+    precondition(Self.slotsFollowTheCases, "AttachmentCounters.slot(of:) is out of step with Counter.allCases")
   }
 
   /// Adds one to `counter`.
   /// - Returns: `false`, changing nothing, when the counter holds 254 already: move to ``Wide``.
   mutating func increment(_ counter: Counter) -> Bool {
-    let slot = Self.slots[counter]!
+    let slot = Self.slot(of: counter)
     guard values[slot] < UInt8.max - 1 else { return false }
     values[slot] += 1
     return true
   }
 
   /// The value of `counter`.
-  subscript(counter: Counter) -> Int { Int(values[Self.slots[counter]!]) }
+  subscript(counter: Counter) -> Int { Int(values[Self.slot(of: counter)]) }
 
   /// The values as ``Counters``.
   var counters: Counters {
@@ -44,11 +73,11 @@ struct AttachmentCounters {
     }
 
     /// The value of `counter`.
-    subscript(counter: Counter) -> Int { Int(values[AttachmentCounters.slots[counter]!]) }
+    subscript(counter: Counter) -> Int { Int(values[AttachmentCounters.slot(of: counter)]) }
 
     /// Adds one to `counter`, saturating.
     mutating func increment(_ counter: Counter) {
-      let slot = AttachmentCounters.slots[counter]!
+      let slot = AttachmentCounters.slot(of: counter)
       if values[slot] < UInt32.max { values[slot] += 1 }
     }
 

@@ -7,9 +7,9 @@ struct InstrumentationLedger {
   var totals = Counters()
   var perProviderType: [String: Counters] = [:]
   /// Each attachment's counters, a byte each; an attachment in ``widePerAttachment`` is not here.
-  var perAttachment: [Int: AttachmentCounters] = [:]
-  /// The attachments one of whose counters passed 254 (rare: most counts are 0 or 1).
-  var widePerAttachment: [Int: AttachmentCounters.Wide] = [:]
+  var perAttachment: [Int: AttachmentCounters<UInt8>] = [:]
+  /// The attachments one of whose counters passed 255 (rare: most counts are 0 or 1).
+  var widePerAttachment: [Int: AttachmentCounters<UInt32>] = [:]
   var errorCount = 0
   var eventLog: EventRing
   var nextSequence = 0
@@ -27,10 +27,11 @@ struct InstrumentationLedger {
     _ kind: InstrumentationEvent.Kind, attachmentID: Int?, providerType: String?, paragraphIndex: Int?,
     message: String?, logsLayoutEvents: Bool, time: Double
   ) {
+    var attachmentCount = 0
     if let counter = kind.counter {
       totals[counter] += 1
       if let providerType { perProviderType[providerType, default: Counters()][counter] += 1 }
-      if let attachmentID { increment(counter, ofAttachment: attachmentID) }
+      if let attachmentID { attachmentCount = increment(counter, ofAttachment: attachmentID) }
     } else if kind == .error {
       errorCount += 1
     }
@@ -42,8 +43,7 @@ struct InstrumentationLedger {
       nextSequence += 1
     }
     // The attachment's own count says whether it had a state before: no set of attachments beside it.
-    if kind == .animationStateCreated, let attachmentID, count(.animationStatesCreated, ofAttachment: attachmentID) > 1
-    {
+    if kind == .animationStateCreated, let attachmentID, attachmentCount > 1 {
       record(
         .animationReset, attachmentID: attachmentID, providerType: providerType, paragraphIndex: paragraphIndex,
         message: nil, logsLayoutEvents: logsLayoutEvents, time: time)
@@ -52,22 +52,19 @@ struct InstrumentationLedger {
 
   /// Adds one to `attachmentID`'s `counter`, moving the attachment to ``widePerAttachment`` when
   /// the counter is full in a byte.
+  /// - Returns: The new count (`UInt32.max` once saturated).
   /// - Complexity: O(1) amortized.
-  private mutating func increment(_ counter: Counter, ofAttachment attachmentID: Int) {
+  private mutating func increment(_ counter: Counter, ofAttachment attachmentID: Int) -> Int {
     if !widePerAttachment.isEmpty, widePerAttachment[attachmentID] != nil {
-      widePerAttachment[attachmentID]!.increment(counter)
-    } else if !perAttachment[attachmentID, default: AttachmentCounters()].increment(counter) {
-      var wide = AttachmentCounters.Wide(perAttachment.removeValue(forKey: attachmentID)!)
-      wide.increment(counter)
-      widePerAttachment[attachmentID] = wide
+      return widePerAttachment[attachmentID]!.increment(counter) ?? Int(UInt32.max)
     }
-  }
-
-  /// `attachmentID`'s `counter` (0 when nothing was counted for it).
-  /// - Complexity: O(1).
-  func count(_ counter: Counter, ofAttachment attachmentID: Int) -> Int {
-    if let narrow = perAttachment[attachmentID] { return narrow[counter] }
-    return widePerAttachment[attachmentID]?[counter] ?? 0
+    if let count = perAttachment[attachmentID, default: AttachmentCounters<UInt8>()].increment(counter) {
+      return count
+    }
+    var wide = AttachmentCounters<UInt32>(widening: perAttachment.removeValue(forKey: attachmentID)!)
+    let count = wide.increment(counter)!
+    widePerAttachment[attachmentID] = wide
+    return count
   }
 
   /// The counters of `attachmentID`, or `nil` when nothing was counted for it.

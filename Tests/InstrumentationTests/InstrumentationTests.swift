@@ -33,21 +33,25 @@ import Testing
     }
   }
 
-  /// A byte per counter holds 254; past it the attachment moves to 32-bit counters, losing nothing.
+  /// A byte per counter holds 255; past it the attachment moves to 32-bit counters, losing nothing.
   @Test func anAttachmentsCountsPastAByteAreKeptExactly() throws {
     let instrumentation = Instrumentation()
-    for _ in 0..<254 { instrumentation.record(.viewLoaded, attachmentID: 5) }
+    for _ in 0..<255 { instrumentation.record(.viewLoaded, attachmentID: 5) }
     instrumentation.record(.providerCreated, attachmentID: 5)
-    #expect(instrumentation.counters(forAttachment: 5)?.viewsLoaded == 254)
+    #expect(instrumentation.counters(forAttachment: 5)?.viewsLoaded == 255)
     for _ in 0..<1_000 { instrumentation.record(.viewLoaded, attachmentID: 5) }
     instrumentation.record(.viewDiscarded, attachmentID: 5)
     instrumentation.record(.viewLoaded, attachmentID: 6)
     let five = try #require(instrumentation.counters(forAttachment: 5))
-    #expect(five.viewsLoaded == 1_254 && five.providersCreated == 1 && five.viewsDiscarded == 1)
+    #expect(five.viewsLoaded == 1_255 && five.providersCreated == 1 && five.viewsDiscarded == 1)
     #expect(instrumentation.perAttachment[5] == five)
     #expect(instrumentation.perAttachment[6]?.viewsLoaded == 1)
     #expect(instrumentation.perAttachment.keys.sorted() == [5, 6])
-    #expect(instrumentation.totals.viewsLoaded == 1_255)
+    #expect(instrumentation.totals.viewsLoaded == 1_256)
+    // Every animation state after the first is a reset, before and after the move.
+    for _ in 0..<300 { instrumentation.record(.animationStateCreated, attachmentID: 7) }
+    #expect(instrumentation.counters(forAttachment: 7)?.animationResets == 299)
+    #expect(instrumentation.totals.animationResets == 299)
   }
 
   @Test func aSecondAnimationStateForAnAttachmentIsAReset() {

@@ -57,26 +57,14 @@ extension TextLayoutManager {
     }
   }
 
-  /// Folds the released entry `node` and the gaps on either side of it into one gap.
+  /// Folds the released entry `node` and the gaps on either side of it into one gap. (The queue is
+  /// emptied whenever the index is rebuilt, so a queued node is this index's or removed from it.)
   private func fold(_ node: SequenceTree<Entry>.Node) {
     let element = node.element
-    guard !needsEstimates, !element.isGap, element.fragment == nil, !element.isHidden, !element.isInvalidated,
+    guard !element.isGap, element.fragment == nil, !element.isHidden, !element.isInvalidated,
       element.replacedLayout == nil, index.contains(node)
     else { return }
-    var start = index.position(of: node).index
-    var count = node.count
-    var height = node.height
-    if let previous = index.predecessor(of: node), previous.element.isGap {
-      start -= previous.count
-      count += previous.count
-      height = previous.height + height
-    }
-    if let next = index.successor(of: node), next.element.isGap {
-      count += next.count
-      height += next.height
-    }
-    let gap = SequenceTree<Entry>.Piece(element: Entry(isGap: true), count: count, length: 0, height: height)
-    index.replace(start..<(start + count), with: [gap])
+    index.mergeIntoRun(node, as: Entry(isGap: true)) { $0.isGap }
     entriesFolded += 1
   }
 

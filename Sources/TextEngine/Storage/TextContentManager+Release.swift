@@ -34,19 +34,7 @@ extension TextContentManager {
   /// Turns `node` (whose paragraph was taken out) into a run, merged with the runs beside it.
   private func release(_ paragraph: TextParagraph, node: SequenceTree<TextParagraph?>.Node) {
     if !paragraph.attributedString.attachments.isEmpty { notifyObservers(willRelease: paragraph) }
-    var start = paragraphs.position(of: node).index
-    var count = 1
-    var length = paragraph.length
-    if let previous = paragraphs.predecessor(of: node), previous.element == nil {
-      start -= previous.count
-      count += previous.count
-      length += previous.length
-    }
-    if let next = paragraphs.successor(of: node), next.element == nil {
-      count += next.count
-      length += next.length
-    }
-    paragraphs.replace(start..<(start + count), with: [.init(element: nil, count: count, length: length, height: 0)])
+    paragraphs.mergeIntoRun(node, as: nil) { $0 == nil }
     builtNodes[paragraph.identifier] = nil
     paragraph.storageNode = nil
     paragraph.textContentManager = nil

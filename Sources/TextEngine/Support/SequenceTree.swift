@@ -285,6 +285,27 @@ final class SequenceTree<Element> {
     return (removed, newNodes)
   }
 
+  /// Replaces `node` and the runs on either side of it (the neighbours `isRun` accepts) with one
+  /// node of `element` standing for all their items, with their summed length and height: how a
+  /// released paragraph or a folded height entry rejoins the runs beside it, so nothing after it
+  /// moves.
+  /// - Complexity: O(log n) expected.
+  func mergeIntoRun(_ node: Node, as element: Element, joining isRun: (Element) -> Bool) {
+    var start = position(of: node).index
+    var piece = Piece(element: element, count: node.count, length: node.length, height: node.height)
+    func absorb(_ neighbour: Node) {
+      piece.count += neighbour.count
+      piece.length += neighbour.length
+      piece.height += neighbour.height
+    }
+    if let previous = predecessor(of: node), isRun(previous.element) {
+      start -= previous.count
+      absorb(previous)
+    }
+    if let next = successor(of: node), isRun(next.element) { absorb(next) }
+    replace(start..<(start + piece.count), with: [piece])
+  }
+
   /// Calls `body` for each element in order, from the node at `index`, until it returns false.
   func visit(from index: Int = 0, _ body: (Node) -> Bool) {
     var current = node(at: index)

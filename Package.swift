@@ -20,6 +20,10 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
   name: "ReuseKit",
   products: [
+    // The common case: the engine, its counters and the animation model in one import.
+    .library(name: "ReuseKit", targets: ["ReuseKit"]),
+    // Counting provider creations and animation resets in your own tests (Swift Testing).
+    .library(name: "ReuseKitTesting", targets: ["ReuseKitTesting"]),
     .library(name: "TextEngine", targets: ["TextEngine"]),
     .library(name: "Instrumentation", targets: ["Instrumentation"]),
     .library(name: "AnimationRuntime", targets: ["AnimationRuntime"]),
@@ -50,8 +54,14 @@ let package = Package(
     // Pure Swift layers: no C module, no SDL.
     .target(name: "ReuseKitSupport", swiftSettings: strictSettings),
     .target(name: "Instrumentation", swiftSettings: strictSettings),
-    .target(name: "TextEngine", dependencies: ["Instrumentation", "ReuseKitSupport"], swiftSettings: strictSettings),
+    .target(
+      name: "TextEngine", dependencies: ["Instrumentation", "ReuseKitSupport", "AnimationRuntime"],
+      swiftSettings: strictSettings),
     .target(name: "AnimationRuntime", dependencies: ["ReuseKitSupport"], swiftSettings: strictSettings),
+    // The umbrella: re-exports TextEngine, Instrumentation and AnimationRuntime.
+    .target(
+      name: "ReuseKit", dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime", "ReuseKitSupport"],
+      swiftSettings: strictSettings),
     // The chat model: messages, days, transcripts and their codec and generator, sticker references.
     .target(name: "ChatModel", dependencies: ["TextEngine", "ReuseKitSupport"], swiftSettings: strictSettings),
 
@@ -77,7 +87,7 @@ let package = Package(
     .target(
       name: "ReuseKitSDL",
       dependencies: [
-        "TextEngine", "TextAnalysis", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "SDLSupport",
+        "ReuseKit", "TextEngine", "TextAnalysis", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "SDLSupport",
         "CSDL2",
       ],
       swiftSettings: strictSettings),
@@ -113,9 +123,13 @@ let package = Package(
       ],
       swiftSettings: strictSettings),
 
+    // The test-author product: a host, scenario operations and count expectations for users' tests.
+    .target(
+      name: "ReuseKitTesting", dependencies: ["ReuseKit", "ReuseKitSDL"], path: "Tests/ReuseKitTesting",
+      swiftSettings: strictSettings),
     // Test support: pure helpers, and the golden-image tooling.
     .target(
-      name: "ReuseKitTestSupport", dependencies: ["TextEngine", "Instrumentation"],
+      name: "ReuseKitTestSupport", dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime"],
       path: "Tests/ReuseKitTestSupport", swiftSettings: strictSettings),
     .target(
       name: "SDLTestSupport", dependencies: ["SDLSupport", "ReuseKitSDL", "ReuseKitSupport", "CSDL2"],
@@ -168,6 +182,7 @@ let package = Package(
         "ChatDemoCore", "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport",
         "TextEngine",
         "Instrumentation", "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers", "ReuseKitSupport",
+        "ReuseKitTesting",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(

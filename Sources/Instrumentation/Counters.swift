@@ -1,29 +1,120 @@
 /// A set of counter values: totals, a breakdown bucket, or the difference of two snapshots.
 public struct Counters: Equatable, Hashable, Sendable {
+  /// View providers created: the attachment factory ran (a retrieve hook's provider is not counted here).
   public var providersCreated = 0
+  /// Providers an edit's new fragment took over from the old one, under `.onEditingInlineParagraphs`.
   public var providersReusedOnEdit = 0
+  /// Providers released for good (their attachment left the document, or a policy let them go).
   public var providersDiscarded = 0
+  /// `loadView()` calls: views made.
   public var viewsLoaded = 0
+  /// Views released (`surfaceWillBeDiscarded()`); the provider may load another later.
   public var viewsDiscarded = 0
+  /// Views that scrolled out and waited in the scroll cache, under `.onScrollingOutOfViewport`.
   public var surfacesCachedOnScrollOut = 0
+  /// Views that came back from the scroll cache without `loadView()`.
   public var surfacesRestoredOnScrollIn = 0
+  /// Views the scroll cache let go to stay within its limits.
   public var surfacesEvicted = 0
+  /// Animation states made while a provider loaded its view (every `AnimationState` made inside `loadView()`).
   public var animationStatesCreated = 0
+  /// Animation states made for an attachment that already had one in this view: an animation that restarted from frame 0.
   public var animationResets = 0
+  /// Layout fragments made (paragraphs laid out).
   public var layoutFragmentsCreated = 0
+  /// Viewport layout passes run.
   public var viewportLayoutPasses = 0
+  /// Fragments released for memory, far from the viewport (laid out again when next needed).
   public var layoutFragmentsReleased = 0
+  /// Rendering surfaces made for fragments that had none in the previous viewport pass.
   public var surfacesCreated = 0
+  /// Fragments that kept their rendering surface from the previous viewport pass.
   public var surfacesReused = 0
+  /// Times the layout manager asked its delegate for a cached provider before creating one.
   public var providerCacheRequests = 0
+  /// Those requests the delegate answered with a provider, used instead of a new one.
   public var providerCacheHits = 0
+  /// Times the viewport controller asked its delegate for a cached rendering surface.
   public var surfaceCacheRequests = 0
+  /// Those requests the delegate answered with a surface.
   public var surfaceCacheHits = 0
+  /// Queries made to fontconfig while choosing fallback fonts.
   public var fontconfigCalls = 0
+  /// Characters drawn as a missing-glyph box because no installed font covers them.
   public var missingGlyphs = 0
 
-  /// Creates an all-zero set of counters.
-  public init() {}
+  /// Creates counters with the given values; every counter not given is zero.
+  ///
+  /// ```swift
+  /// #expect(delta.reuse == Counters(providersCreated: 1, viewsLoaded: 1, animationStatesCreated: 1))
+  /// ```
+  /// - Parameters:
+  ///   - providersCreated: ``providersCreated``.
+  ///   - providersReusedOnEdit: ``providersReusedOnEdit``.
+  ///   - providersDiscarded: ``providersDiscarded``.
+  ///   - viewsLoaded: ``viewsLoaded``.
+  ///   - viewsDiscarded: ``viewsDiscarded``.
+  ///   - surfacesCachedOnScrollOut: ``surfacesCachedOnScrollOut``.
+  ///   - surfacesRestoredOnScrollIn: ``surfacesRestoredOnScrollIn``.
+  ///   - surfacesEvicted: ``surfacesEvicted``.
+  ///   - animationStatesCreated: ``animationStatesCreated``.
+  ///   - animationResets: ``animationResets``.
+  ///   - layoutFragmentsCreated: ``layoutFragmentsCreated``.
+  ///   - viewportLayoutPasses: ``viewportLayoutPasses``.
+  ///   - layoutFragmentsReleased: ``layoutFragmentsReleased``.
+  ///   - surfacesCreated: ``surfacesCreated``.
+  ///   - surfacesReused: ``surfacesReused``.
+  ///   - providerCacheRequests: ``providerCacheRequests``.
+  ///   - providerCacheHits: ``providerCacheHits``.
+  ///   - surfaceCacheRequests: ``surfaceCacheRequests``.
+  ///   - surfaceCacheHits: ``surfaceCacheHits``.
+  ///   - fontconfigCalls: ``fontconfigCalls``.
+  ///   - missingGlyphs: ``missingGlyphs``.
+  public init(
+    providersCreated: Int = 0,
+    providersReusedOnEdit: Int = 0,
+    providersDiscarded: Int = 0,
+    viewsLoaded: Int = 0,
+    viewsDiscarded: Int = 0,
+    surfacesCachedOnScrollOut: Int = 0,
+    surfacesRestoredOnScrollIn: Int = 0,
+    surfacesEvicted: Int = 0,
+    animationStatesCreated: Int = 0,
+    animationResets: Int = 0,
+    layoutFragmentsCreated: Int = 0,
+    viewportLayoutPasses: Int = 0,
+    layoutFragmentsReleased: Int = 0,
+    surfacesCreated: Int = 0,
+    surfacesReused: Int = 0,
+    providerCacheRequests: Int = 0,
+    providerCacheHits: Int = 0,
+    surfaceCacheRequests: Int = 0,
+    surfaceCacheHits: Int = 0,
+    fontconfigCalls: Int = 0,
+    missingGlyphs: Int = 0
+  ) {
+    self.providersCreated = providersCreated
+    self.providersReusedOnEdit = providersReusedOnEdit
+    self.providersDiscarded = providersDiscarded
+    self.viewsLoaded = viewsLoaded
+    self.viewsDiscarded = viewsDiscarded
+    self.surfacesCachedOnScrollOut = surfacesCachedOnScrollOut
+    self.surfacesRestoredOnScrollIn = surfacesRestoredOnScrollIn
+    self.surfacesEvicted = surfacesEvicted
+    self.animationStatesCreated = animationStatesCreated
+    self.animationResets = animationResets
+    self.layoutFragmentsCreated = layoutFragmentsCreated
+    self.viewportLayoutPasses = viewportLayoutPasses
+    self.layoutFragmentsReleased = layoutFragmentsReleased
+    self.surfacesCreated = surfacesCreated
+    self.surfacesReused = surfacesReused
+    self.providerCacheRequests = providerCacheRequests
+    self.providerCacheHits = providerCacheHits
+    self.surfaceCacheRequests = surfaceCacheRequests
+    self.surfaceCacheHits = surfaceCacheHits
+    self.fontconfigCalls = fontconfigCalls
+    self.missingGlyphs = missingGlyphs
+  }
 
   /// Reads or writes one counter by name.
   public subscript(counter: Counter) -> Int {

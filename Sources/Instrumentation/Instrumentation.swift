@@ -88,6 +88,9 @@ public final class Instrumentation {
 
   /// Runs `body` and returns how much each counter grew while it ran.
   ///
+  /// - Parameter body: The work to measure.
+  /// - Returns: The counters after `body` less the counters before it.
+  ///
   /// ```swift
   /// let d = instrumentation.measure { textView.insertText("a") }
   /// #expect(d.providersCreated == 0)
@@ -98,9 +101,35 @@ public final class Instrumentation {
     return totals - before
   }
 
-  /// Clears counters, breakdowns, the log and the live-object bookkeeping.
+  /// Clears the counters, the breakdowns and the log, keeping the history the counts depend on.
+  ///
+  /// An attachment that had an animation state before the reset still had one: its next state
+  /// counts as an ``Counters/animationResets`` too. The providers and views alive at the reset stay
+  /// accounted for, so ``invariantViolations(actual:)`` still holds. To count what a block does,
+  /// ``measure(_:)`` or ``measureBreakdown(_:)`` need no reset at all.
+  /// - Complexity: O(attachments counted).
   public func reset() {
-    ledger = InstrumentationLedger(eventLogCapacity: ledger.eventLog.capacity)
+    ledger = ledger.clearedKeepingHistory()
+  }
+
+  /// The totals and the per-provider-type breakdown now.
+  public func snapshot() -> InstrumentationSnapshot {
+    InstrumentationSnapshot(totals: totals, perProviderType: perProviderType)
+  }
+
+  /// Runs `body` and returns how much each counter grew while it ran, in total and per provider type.
+  ///
+  /// ```swift
+  /// let delta = instrumentation.measureBreakdown { textView.insertText("a") }
+  /// #expect(delta[TypingIndicatorProvider.self].providersCreated == 0)
+  /// ```
+  /// - Parameter body: The work to measure.
+  /// - Returns: The difference of the snapshots after and before `body`.
+  /// - Complexity: O(provider types) besides `body`.
+  public func measureBreakdown(_ body: () throws -> Void) rethrows -> InstrumentationSnapshot {
+    let before = snapshot()
+    try body()
+    return snapshot() - before
   }
 
 }
@@ -138,25 +167,29 @@ extension Instrumentation {
   ///
   /// - `providersCreated == live providers + providersDiscarded`
   /// - `viewsLoaded == live views (shown or cached) + viewsDiscarded`
+  ///
+  /// (each left side plus what was alive at the last ``reset()``)
   /// - at most one live provider per attachment occurrence (one, unless the attachment sits in
   ///   several places)
   /// - Returns: One message per violated invariant; empty when all hold.
   public func invariantViolations(actual: LiveObjects) -> [String] {
     var violations: [String] = []
-    if totals.providersCreated != actual.providers + totals.providersDiscarded {
+    let carried = ledger.carried
+    if carried.liveProviders + totals.providersCreated != actual.providers + totals.providersDiscarded {
       violations.append(
-        "providersCreated (\(totals.providersCreated)) != live providers (\(actual.providers)) + providersDiscarded (\(totals.providersDiscarded))"
-      )
+        "providersCreated (\(totals.providersCreated), and \(carried.liveProviders) alive at the last reset) "
+          + "!= live providers (\(actual.providers)) + providersDiscarded (\(totals.providersDiscarded))")
     }
-    if totals.viewsLoaded != actual.views + totals.viewsDiscarded {
+    if carried.liveViews + totals.viewsLoaded != actual.views + totals.viewsDiscarded {
       violations.append(
-        "viewsLoaded (\(totals.viewsLoaded)) != live views (\(actual.views)) + viewsDiscarded (\(totals.viewsDiscarded))"
-      )
+        "viewsLoaded (\(totals.viewsLoaded), and \(carried.liveViews) alive at the last reset) "
+          + "!= live views (\(actual.views)) + viewsDiscarded (\(totals.viewsDiscarded))")
     }
     // Per attachment, the counters say how many providers are alive; the view says which it holds.
-    var recorded: [Int: Int] = [:]
+    var recorded = carried.liveProvidersPerAttachment
     for (attachment, counters) in perAttachment where counters.providersCreated != counters.providersDiscarded {
-      recorded[attachment] = counters.providersCreated - counters.providersDiscarded
+      let live = recorded[attachment, default: 0] + counters.providersCreated - counters.providersDiscarded
+      recorded[attachment] = live == 0 ? nil : live
     }
     for (attachment, count) in recorded.merging(actual.providersPerAttachment, uniquingKeysWith: max)
     where count > max(1, actual.occurrencesPerAttachment[attachment] ?? 1) {

@@ -13,6 +13,18 @@ struct InstrumentationLedger {
   var errorCount = 0
   var eventLog: EventRing
   var nextSequence = 0
+  /// What ``Instrumentation/reset()`` carried over: the attachments that had an animation state
+  /// before it (so that their next state is still a reset), and the providers and views still alive
+  /// then (so that the live-object invariants still hold).
+  var carried = Carried()
+
+  /// The history a reset keeps.
+  struct Carried {
+    var animatedAttachments: Set<Int> = []
+    var liveProviders = 0
+    var liveViews = 0
+    var liveProvidersPerAttachment: [Int: Int] = [:]
+  }
 
   init(eventLogCapacity: Int) {
     eventLog = EventRing(capacity: eventLogCapacity)
@@ -43,7 +55,9 @@ struct InstrumentationLedger {
       nextSequence += 1
     }
     // The attachment's own count says whether it had a state before: no set of attachments beside it.
-    if kind == .animationStateCreated, let attachmentID, attachmentCount > 1 {
+    if kind == .animationStateCreated, let attachmentID,
+      attachmentCount > 1 || (attachmentCount == 1 && carried.animatedAttachments.contains(attachmentID))
+    {
       record(
         .animationReset, attachmentID: attachmentID, providerType: providerType, paragraphIndex: paragraphIndex,
         message: nil, logsLayoutEvents: logsLayoutEvents, time: time)
@@ -78,5 +92,22 @@ struct InstrumentationLedger {
     var result = perAttachment.mapValues(\.counters)
     for (attachmentID, wide) in widePerAttachment { result[attachmentID] = wide.counters }
     return result
+  }
+
+  /// A ledger with nothing counted or logged that keeps this one's history (``Carried``): which
+  /// attachments had animation states, and the balance of live providers and views.
+  /// - Complexity: O(attachments counted).
+  func clearedKeepingHistory() -> InstrumentationLedger {
+    var next = InstrumentationLedger(eventLogCapacity: eventLog.capacity)
+    next.carried = carried
+    next.carried.liveProviders += totals.providersCreated - totals.providersDiscarded
+    next.carried.liveViews += totals.viewsLoaded - totals.viewsDiscarded
+    for (attachmentID, counters) in countersPerAttachment {
+      if counters.animationStatesCreated > 0 { next.carried.animatedAttachments.insert(attachmentID) }
+      let live =
+        (carried.liveProvidersPerAttachment[attachmentID] ?? 0) + counters.providersCreated - counters.providersDiscarded
+      next.carried.liveProvidersPerAttachment[attachmentID] = live == 0 ? nil : live
+    }
+    return next
   }
 }

@@ -25,7 +25,9 @@ import Testing
     var text = page.text
     let row = try #require(text.firstMatch(of: #/\| `ChatStore` \|[^\n]*\n/#))
     text.removeSubrange(row.range)
-    text = text.replacing("| `Instrumentation`, `ReuseKitSupport` |", with: "| `Instrumentation` |", maxReplacements: 1)
+    text = text.replacing(
+      "| `Instrumentation`, `ReuseKitSupport`, `AnimationRuntime` |", with: "| `Instrumentation`, `AnimationRuntime` |",
+      maxReplacements: 1)
     text = text.replacing(
       "| `ReuseKitSupport` |\n| `ChatModel`", with: "| `ReuseKitSupport`, `CSDL2` |\n| `ChatModel`", maxReplacements: 1)
     text = text.replacing("| `CSQLite` | SQLite", with: "| `CSQLite3` | SQLite", maxReplacements: 1)

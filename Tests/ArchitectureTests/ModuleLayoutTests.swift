@@ -5,7 +5,9 @@ import Testing
 /// code may live, and that test targets depend only on what they use.
 @Suite struct ModuleLayoutTests {
   /// Modules that must stay pure Swift: no C module, no SDL, directly or transitively.
-  static let pureModules = ["ReuseKitSupport", "Instrumentation", "TextEngine", "AnimationRuntime", "ChatModel"]
+  static let pureModules = [
+    "ReuseKitSupport", "Instrumentation", "TextEngine", "AnimationRuntime", "ChatModel", "ReuseKit",
+  ]
   /// Imports a pure module may have besides other pure modules.
   static let systemImports: Set<String> = ["Foundation", "Synchronization", "Dispatch"]
   /// Targets allowed to hold benchmark code.

@@ -1,3 +1,4 @@
+import AnimationRuntime
 import Foundation
 import Instrumentation
 import TextEngine
@@ -20,10 +21,11 @@ open class AnimatedTestProvider: TextAttachmentViewProvider {
 
   open override func loadView() throws {
     let tally = (parentView as? CountingTextView)?.tally
-    view = TestAnimatedSurface(frame: textAttachment?.bounds ?? .zero, tally: tally)
+    // A real animation state: the view counts it, with no call from here.
+    let state = AnimationState(clock: animationClock, frameCount: 12, frameRate: 12)
+    view = TestAnimatedSurface(frame: textAttachment?.bounds ?? .zero, tally: tally, animationState: state)
     tally?.viewsLoaded += 1
     tally?.animationStatesCreated += 1
-    instrumentation?.record(.animationStateCreated, attachmentID: attachmentID, providerType: providerTypeName)
   }
 }
 
@@ -44,15 +46,24 @@ public final class TestAnimatedSurface: TextViewportRenderingSurface {
   public private(set) var isPaused = false
   public private(set) var isDiscarded = false
   public var reuseCacheCost: Int { Int(frame.width * frame.height * 4) }
+  /// The view's animation, made with it.
+  public let animationState: AnimationState
   private weak var tally: ObjectTally?
 
-  init(frame: CGRect, tally: ObjectTally?) {
+  init(frame: CGRect, tally: ObjectTally?, animationState: AnimationState) {
     self.frame = frame
     self.tally = tally
+    self.animationState = animationState
   }
 
-  public func surfaceWillEnterReuseCache(keepsAdvancing: Bool) { isPaused = !keepsAdvancing }
-  public func surfaceDidLeaveReuseCache() { isPaused = false }
+  public func surfaceWillEnterReuseCache(keepsAdvancing: Bool) {
+    isPaused = !keepsAdvancing
+    if isPaused { animationState.pause() }
+  }
+  public func surfaceDidLeaveReuseCache() {
+    isPaused = false
+    animationState.resume()
+  }
   public func surfaceWillBeDiscarded() {
     isDiscarded = true
     tally?.viewsDiscarded += 1

@@ -3,7 +3,10 @@ import ReuseKitSupport
 /// The playback state of one loaded sticker view: its own time, frame, loop count and pause flag.
 ///
 /// A state is created when its view is loaded and nowhere else; it starts at its own time 0 on
-/// frame 0. Its time advances with the injected clock while it is not paused, so a sticker
+/// frame 0. A text view counts each state made while a provider loads its view
+/// (`animationStatesCreated`, and `animationResets` for an attachment that had one before), so a
+/// provider makes its states in `loadView()` and reports nothing itself; ``still(clock:)`` makes
+/// one that is not counted. Its time advances with the injected clock while it is not paused, so a sticker
 /// that is paused while scrolled out resumes exactly where it was.
 public final class AnimationState {
   /// The number of frames in one loop (at least 1).
@@ -34,6 +37,17 @@ public final class AnimationState {
     self.loopDuration = Double(self.frameCount) / self.frameRate
     self.frameEnds = nil
     self.resumedAt = clock.now
+    countCreation()
+  }
+
+  /// A one-frame state for ``still(clock:)``, not counted.
+  init(uncountedClock clock: any AnimationClock) {
+    self.clock = clock
+    self.frameCount = 1
+    self.frameRate = 1
+    self.loopDuration = 1
+    self.frameEnds = nil
+    self.resumedAt = clock.now
   }
 
   /// Creates a running state whose frames have their own durations (GIF delays, for example).
@@ -55,6 +69,7 @@ public final class AnimationState {
     self.frameRate = Double(durations.count) / total
     self.frameEnds = ends
     self.resumedAt = clock.now
+    countCreation()
   }
 
   /// The state's own time in seconds: clock time elapsed while not paused.

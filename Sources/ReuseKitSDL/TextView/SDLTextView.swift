@@ -34,7 +34,8 @@ open class SDLTextView: TextView {
   public private(set) var canvas: SDLCanvas
   /// Draws runs of text through a texture cache.
   public private(set) var textRenderer: TextFragmentRenderer
-  /// The time source of the caret blink and every timed effect.
+  /// The time source of the caret blink and every timed effect: also the view's
+  /// ``TextEngine/TextView/animationClock``, which attachment animations follow.
   public let clock: any AnimationClock
   /// Where copy and cut put plain text, and paste reads it from.
   public var clipboard: any TextClipboard
@@ -95,7 +96,7 @@ open class SDLTextView: TextView {
     let size = renderer.outputSize
     super.init(
       storage: storage, viewportSize: CGSize(width: size.width, height: size.height), glyphMeasurer: measurer,
-      instrumentation: instrumentation)
+      instrumentation: instrumentation, animationClock: clock)
     // Lines break by UAX #14 and reorder by the bidi algorithm (ICU, FriBidi). ICU fails to open
     // its iterator only without its data; that is reported (a `.warning` event, and once on
     // standard error) and layout then breaks after spaces, left to right.

@@ -48,8 +48,7 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
     self.runtime = runtime
     self.player = nil
     self.failureReason = reason
-    self.animationState = AnimationState(clock: runtime.clock, frameCount: 1, frameRate: 1)
-    animationState.pause()
+    self.animationState = AnimationState.still(clock: runtime.clock)
   }
 
   /// Whether the view stands in for a sticker that could not be loaded.

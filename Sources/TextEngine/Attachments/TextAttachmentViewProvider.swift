@@ -1,3 +1,4 @@
+import AnimationRuntime
 import Foundation
 import Instrumentation
 
@@ -78,8 +79,35 @@ open class TextAttachmentViewProvider {
     textAttachment?.bounds ?? .zero
   }
 
-  /// The parent view's instrumentation, for reporting animation states and errors.
+  /// The parent view's instrumentation, for reporting errors and warnings.
+  ///
+  /// Animation states need no report: every ``AnimationState`` made while ``loadView()`` runs is
+  /// counted (`animationStatesCreated`, and `animationResets` when the attachment had one before).
   public var instrumentation: Instrumentation? { parentView?.instrumentation }
+
+  /// The clock to make animation states on: the parent view's ``TextView/animationClock``, or a
+  /// stopped clock without a parent view.
+  public var animationClock: any AnimationClock { parentView?.animationClock ?? ManualClock() }
+
+  /// Runs `load` (this provider's view loading) and records an `animationStateCreated` event for
+  /// each ``AnimationState`` made in it, into `instrumentation`: what the framework does around
+  /// ``loadView()``.
+  /// - Parameters:
+  ///   - instrumentation: Where to record; nothing is recorded when `nil`.
+  ///   - paragraphIndex: The attachment's paragraph, for the event log.
+  ///   - load: The loading work.
+  /// - Throws: What `load` throws; nothing is counted then (the framework shows a placeholder).
+  package func countingAnimationStates(
+    recordingTo instrumentation: Instrumentation?, paragraphIndex: Int? = nil, _ load: () throws -> Void
+  ) rethrows {
+    let states = try AnimationState.counting(load)
+    guard let instrumentation else { return }
+    for _ in 0..<states {
+      instrumentation.record(
+        .animationStateCreated, attachmentID: attachmentID, providerType: providerTypeName,
+        paragraphIndex: paragraphIndex)
+    }
+  }
 
   /// The provider's type name as reported by instrumentation.
   ///

@@ -106,10 +106,13 @@ extension TextAttachmentReuseController {
     return true
   }
 
-  /// `loadView()`, with a placeholder when it throws or sets no view.
+  /// `loadView()`, with a placeholder when it throws or sets no view; each animation state it made
+  /// is counted.
   private func loadView(of record: ProviderRecord) {
     do {
-      try record.provider.loadView()
+      try record.provider.countingAnimationStates(
+        recordingTo: instrumentation, paragraphIndex: record.paragraphIndex
+      ) { try record.provider.loadView() }
     } catch {
       record.provider.view = PlaceholderRenderingSurface(failureReason: "loadView() failed: \(error)")
       instrumentation.record(

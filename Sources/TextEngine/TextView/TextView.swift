@@ -1,3 +1,4 @@
+import AnimationRuntime
 import Foundation
 import Instrumentation
 import ReuseKitSupport
@@ -26,6 +27,10 @@ open class TextView: TextViewportLayoutControllerDelegate {
   public let textLayoutManager: TextLayoutManager
   /// This view's counters and event log.
   public let instrumentation: Instrumentation
+  /// The clock the attachments' animations follow: providers make their ``AnimationState``s on it
+  /// (``TextAttachmentViewProvider/animationClock``). A ``ManualClock`` by default, which moves only
+  /// when a test advances it.
+  public let animationClock: any AnimationClock
   /// The scroll cache's bounds and behaviour. Shrinking the limits evicts on the next pass.
   public var reuseCacheConfiguration: ReuseCacheConfiguration {
     get { reuseController.cacheConfiguration }
@@ -79,14 +84,19 @@ open class TextView: TextViewportLayoutControllerDelegate {
   ///   - viewportSize: The visible size; its width is the container width.
   ///   - glyphMeasurer: The measurer for line breaking.
   ///   - instrumentation: The counters to report to (a new one by default).
+  ///   - animationClock: The attachments' animation clock (a new ``ManualClock`` by default).
+  ///
+  /// No layout pass runs here: call ``layoutViewport()`` (or make any edit, scroll or selection
+  /// change) before reading providers or counters. TextKit's views lay out when first displayed.
   public init(
     storage: TextContentManager, viewportSize: CGSize, glyphMeasurer: any GlyphMeasuring,
-    instrumentation: Instrumentation = Instrumentation()
+    instrumentation: Instrumentation = Instrumentation(), animationClock: any AnimationClock = ManualClock()
   ) {
     let viewportSize = Self.usableSize(viewportSize)
     self.textContentStorage = storage
     self.viewportSize = viewportSize
     self.instrumentation = instrumentation
+    self.animationClock = animationClock
     self.textLayoutManager = TextLayoutManager(
       lazilyIndexing: storage, textContainer: TextContainer(size: CGSize(width: viewportSize.width, height: 0)),
       glyphMeasurer: glyphMeasurer)

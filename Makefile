@@ -7,7 +7,7 @@ SWIFT ?= swift
 # Tests render offscreen: SDL never needs a display for them.
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build test demo bench lint format record-goldens fuzz
+.PHONY: deps build test consumer-test demo bench lint format record-goldens fuzz
 
 ## deps: install the Debian packages that are missing (apt-get update first).
 deps:
@@ -22,14 +22,23 @@ deps:
 build: deps
 	$(SWIFT) build --build-tests
 
-## test: install, build, run every test (what CI runs), the formatter's lint, and a benchmark smoke run.
+## test: install, build, run every test (what CI runs), the consumer package's tests (ReuseKit used as
+## a library, from its products alone), the formatter's lint, and a benchmark smoke run.
 test: deps
 	$(SWIFT) build --build-tests
 	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest 2>&1 | tee .build/test-output.txt
+	$(MAKE) consumer-test
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Demo
 	$(TEST_ENV) $(SWIFT) run reuse-bench --smoke
 	@count=$$(grep -oE 'Test run with [0-9]+ tests' .build/test-output.txt | grep -oE '[0-9]+' | tail -n 1); \
 	  echo "tests: $${count:-0} passed, 0 failed"
+
+## consumer-test: build Tests/ConsumerPackage (its own Package.swift, depending on this one by path)
+## and run its tests: a custom attachment counted under the four policies, headless and on SDL.
+CONSUMER := --package-path Tests/ConsumerPackage --scratch-path .build/consumer
+consumer-test: deps
+	$(SWIFT) build $(CONSUMER) --build-tests
+	$(TEST_ENV) $(SWIFT) test $(CONSUMER) --skip-build --disable-xctest
 
 ## fuzz: 1,000,000 seeded random scenario steps over the four policy sets, the reuse invariants
 ## checked after every frame (make test runs 20,000). Override with FUZZ_STEPS=N FUZZ_SEED=S.

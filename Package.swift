@@ -87,7 +87,8 @@ let package = Package(
     .target(
       name: "ReuseKitSDL",
       dependencies: [
-        "ReuseKit", "TextEngine", "TextAnalysis", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "SDLSupport",
+        "ReuseKit", "TextEngine", "TextAnalysis", "Instrumentation", "ReuseKitSupport", "AnimationRuntime",
+        "SDLSupport",
         "CSDL2",
       ],
       swiftSettings: strictSettings),

@@ -105,7 +105,8 @@ struct InstrumentationLedger {
     for (attachmentID, counters) in countersPerAttachment {
       if counters.animationStatesCreated > 0 { next.carried.animatedAttachments.insert(attachmentID) }
       let live =
-        (carried.liveProvidersPerAttachment[attachmentID] ?? 0) + counters.providersCreated - counters.providersDiscarded
+        (carried.liveProvidersPerAttachment[attachmentID] ?? 0) + counters.providersCreated
+        - counters.providersDiscarded
       next.carried.liveProvidersPerAttachment[attachmentID] = live == 0 ? nil : live
     }
     return next

@@ -1,6 +1,6 @@
 import ChatDemoCore
-import Foundation
 import ChatModel
+import Foundation
 import ReuseKitTesting
 import Testing
 

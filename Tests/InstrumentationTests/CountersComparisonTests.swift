@@ -14,7 +14,8 @@ import Testing
   @Test func theDescriptionNamesTheCountersThatAreNotZero() {
     #expect(Counters().description == "Counters()")
     #expect(
-      Counters(providersCreated: 3, animationResets: 1).description == "Counters(providersCreated: 3, animationResets: 1)")
+      Counters(providersCreated: 3, animationResets: 1).description
+        == "Counters(providersCreated: 3, animationResets: 1)")
   }
 
   @Test func differencesNameEachCounterThatDiffers() {

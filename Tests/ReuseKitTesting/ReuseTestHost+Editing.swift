@@ -109,7 +109,8 @@ extension ReuseTestHost {
     guard index >= 0, index < storage.paragraphCount, let paragraph = storage.paragraph(at: index),
       let start = try? storage.startOffset(ofParagraphAt: index)
     else {
-      throw OperationError(operation: operation, reason: "message \(index) is out of range 0..<\(storage.paragraphCount)")
+      throw OperationError(
+        operation: operation, reason: "message \(index) is out of range 0..<\(storage.paragraphCount)")
     }
     return (start, paragraph.length)
   }

@@ -45,7 +45,9 @@ extension ReuseTestHost {
       secondaryViewMaker: makeSecondary,
       frameRenderer: { try MainActor.assumeIsolated { try view.renderFrame() } },
       inputHandler: { event in MainActor.assumeIsolated { _ = view.handle(event) } },
-      offscreenResizer: { width, height in try MainActor.assumeIsolated { try view.resize(width: width, height: height) } },
+      offscreenResizer: { width, height in
+        try MainActor.assumeIsolated { try view.resize(width: width, height: height) }
+      },
       resources: [context, fonts])
     try view.renderFrame()
     return host

@@ -60,7 +60,8 @@ extension ReuseTestHost {
     case .end: at = messageLength
     case .at(let value):
       guard value >= 0, value <= messageLength else {
-        throw OperationError(operation: .select, reason: "offset \(value) is outside message \(message) (length \(messageLength))")
+        throw OperationError(
+          operation: .select, reason: "offset \(value) is outside message \(message) (length \(messageLength))")
       }
       at = value
     }

@@ -161,7 +161,8 @@ public final class ReuseTestHost {
   /// - Parameter provider: The provider class.
   /// - Returns: A new attachment.
   public static func attachment(drawnBy provider: TextAttachmentViewProvider.Type) -> TextAttachment {
-    TextAttachment(fileType: "attachment", bounds: CGRect(x: 0, y: -4, width: 24, height: 24), viewProviderType: provider)
+    TextAttachment(
+      fileType: "attachment", bounds: CGRect(x: 0, y: -4, width: 24, height: 24), viewProviderType: provider)
   }
 
   /// The paragraphs of ``init(messages:attachmentEvery:provider:policy:attachment:viewportSize:)``.

@@ -83,7 +83,7 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
   /// Position in the log since the instrumentation was created, starting at 0.
   public var sequence: Int
   public var kind: Kind
-  /// The attachment's stable identifier (``TextAttachment.id`` in TextEngine), if the event concerns one.
+  /// The attachment's stable identifier (`TextAttachment.id` in TextEngine), if the event concerns one.
   public var attachmentID: Int?
   /// The provider's type name, if the event concerns a provider.
   public var providerType: String?

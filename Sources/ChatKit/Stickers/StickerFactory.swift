@@ -3,7 +3,7 @@ import Foundation
 import Stickers
 import TextEngine
 
-/// Makes sticker attachments for chat messages: the ``StickerAttachmentMaker`` over the `Stickers`
+/// Makes sticker attachments for chat messages: the `StickerAttachmentMaker` over the `Stickers`
 /// module, each attachment playing in one shared runtime.
 public struct StickerFactory: StickerAttachmentMaker {
   /// The runtime stickers play in.

@@ -7,7 +7,7 @@ import ReuseKitSupport
 ///
 /// SDL2_ttf 2.20 shapes text with HarfBuzz: ``render(_:color:)`` and ``size(of:)`` shape whole runs.
 /// Kerning is off by default so that the width of a run is the sum of its characters' advances,
-/// which is how layout measures it (``TTFGlyphMeasurer``).
+/// which is how layout measures it (`TTFGlyphMeasurer`).
 @MainActor
 public final class SDLFont {
   /// Text direction for HarfBuzz shaping.

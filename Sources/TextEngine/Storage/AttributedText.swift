@@ -70,7 +70,7 @@ public struct AttributedText: Equatable {
   var isSingleByte: Bool { characterIndex == nil }
 
   /// The index in ``string`` of the character at `offset` (`string.endIndex` for `length`).
-  /// - Complexity: O(log length) plus a walk of at most ``CharacterIndex/maximumGap`` characters.
+  /// - Complexity: O(log length) plus a walk of at most `CharacterIndex.maximumGap` characters.
   public func stringIndex(at offset: Int) -> String.Index {
     guard offset < length else { return string.endIndex }
     guard let characterIndex else { return string.utf8.index(string.utf8.startIndex, offsetBy: max(0, offset)) }

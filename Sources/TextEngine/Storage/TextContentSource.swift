@@ -110,18 +110,28 @@ public protocol TextContentSource: AnyObject {
 }
 
 extension TextContentSource {
+  /// The default: `nil`, a store that cannot find a released element again (its locations go stale).
   public func position(ofElement identifier: Int64) throws -> (block: Int64, position: Int)? { nil }
+  /// The default: `nil`, a store that cannot say where an attachment sits.
   public func element(containingAttachment persistentIdentifier: String) throws -> Int64? { nil }
+  /// The default ignores `identifiers` and replaces by position with
+  /// ``replaceElements(inBlock:positions:with:)``.
+  /// - Returns: What ``replaceElements(inBlock:positions:with:)`` returns: the new elements' identifiers.
   public func replaceElements(
     inBlock block: Int64, positions: Range<Int>, identifiers: [Int64], with elements: [StoredTextElement]
   ) throws -> [Int64] {
     try replaceElements(inBlock: block, positions: positions, with: elements)
   }
 
+  /// The default sums ``lengths(inBlock:positions:)`` (0 for no positions).
+  /// - Complexity: O(`positions.count`) plus the cost of reading those lengths.
   public func length(ofElementsInBlock block: Int64, positions: Range<Int>) throws -> Int {
     positions.isEmpty ? 0 : try lengths(inBlock: block, positions: positions).reduce(0, +)
   }
 
+  /// The default reads the block's lengths and walks them from the start, each element spanning its
+  /// length plus one separator; an offset past the last element gives the last (0 for an empty block).
+  /// - Complexity: O(`count`).
   public func position(ofCharacter offset: Int, inBlock block: Int64, count: Int) throws -> Int {
     var start = 0
     for (position, length) in try lengths(inBlock: block, positions: 0..<count).enumerated() {
@@ -131,5 +141,6 @@ extension TextContentSource {
     return max(0, count - 1)
   }
 
+  /// The default registers no attachment: the manager learns of attachments as it builds paragraphs.
   public func registerAttachments(_ register: (TextAttachment) -> Void) throws {}
 }

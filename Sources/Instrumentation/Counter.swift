@@ -2,18 +2,35 @@
 ///
 /// The raw values are the public names used in reports, scenario files and the HUD.
 public enum Counter: String, CaseIterable, Codable, Sendable {
+  /// Attachment view providers created: from an attachment's factory, or as a placeholder when the
+  /// factory threw (never for a provider reused across an edit or kept in the scroll cache).
   case providersCreated
+  /// Providers that an edit's new layout fragment adopted from the fragment it replaced, instead of
+  /// creating new ones (the `onEditingInlineParagraphs` reuse policy).
   case providersReusedOnEdit
+  /// Providers that went, with their views: attachment deleted, offer expired, policy changed, view
+  /// discarded, or handed over to another view.
   case providersDiscarded
+  /// Provider views created by `loadView()` (or that a provider had when it was made).
   case viewsLoaded
+  /// Provider views released (`surfaceWillBeDiscarded()` then `view = nil`), by their provider or with it.
   case viewsDiscarded
+  /// Views that left the viewport and were kept in the scroll cache (the `onScrollingOutOfViewport`
+  /// reuse policy) rather than discarded.
   case surfacesCachedOnScrollOut
+  /// Cached views shown again when their attachment came back into the viewport, without a new
+  /// `loadView()`.
   case surfacesRestoredOnScrollIn
+  /// Cached views evicted, oldest first, to bring the scroll cache under its count or byte limit.
   case surfacesEvicted
+  /// Animation states created for attachments (a sticker view makes one when its view is loaded).
   case animationStatesCreated
   /// A new animation state for an attachment that already had one in this view.
   case animationResets
+  /// Layout fragments laid out: a new fragment object for a paragraph that had none, or whose
+  /// paragraph or layout changed.
   case layoutFragmentsCreated
+  /// Viewport layout passes run by the viewport layout controller.
   case viewportLayoutPasses
   /// Fragments released for memory, far from the viewport (laid out again when next needed).
   case layoutFragmentsReleased

@@ -14,6 +14,7 @@ public struct StickerFactory: StickerAttachmentMaker {
   /// Sticker-only messages are drawn large, without a bubble.
   public static let standaloneBounds = ChatMessage.stickerOnlyBounds
 
+  /// A factory whose stickers all play in `runtime` (its clock, library, frame cache and limits).
   public init(runtime: StickerRuntime) { self.runtime = runtime }
 
   /// Whether the library has a sticker called `name`.

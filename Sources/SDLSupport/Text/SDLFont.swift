@@ -12,6 +12,8 @@ import ReuseKitSupport
 public final class SDLFont {
   /// Text direction for HarfBuzz shaping.
   public enum Direction {
+    /// Shape left to right (`TTF_DIRECTION_LTR`), or right to left (`TTF_DIRECTION_RTL`): HarfBuzz
+    /// then orders and joins the glyphs of Hebrew or Arabic text.
     case leftToRight, rightToLeft
   }
 

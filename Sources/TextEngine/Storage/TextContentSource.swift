@@ -8,6 +8,11 @@ public struct StoredTextElement {
   /// Paragraph-level attributes (sender, time).
   public var paragraphAttributes: [String: String]
 
+  /// An element as a store hands it over.
+  /// - Parameters:
+  ///   - identifier: The store's identifier of the element, stable and never reused.
+  ///   - attributedString: The paragraph's content, without its separator.
+  ///   - paragraphAttributes: Paragraph-level attributes (default none).
   public init(identifier: Int64, attributedString: AttributedText, paragraphAttributes: [String: String] = [:]) {
     self.identifier = identifier
     self.attributedString = attributedString
@@ -24,6 +29,11 @@ public struct TextContentBlockSummary: Equatable, Sendable {
   /// The characters in the block's elements, without paragraph separators.
   public var length: Int
 
+  /// A summary of `block`: `count` elements of `length` characters in all.
+  /// - Parameters:
+  ///   - block: The store's identifier of the block.
+  ///   - count: The elements in the block.
+  ///   - length: The characters in the block's elements, without paragraph separators.
   public init(block: Int64, count: Int, length: Int) {
     self.block = block
     self.count = count

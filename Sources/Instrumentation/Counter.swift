@@ -2,16 +2,17 @@
 ///
 /// The raw values are the public names used in reports, scenario files and the HUD.
 public enum Counter: String, CaseIterable, Codable, Sendable {
-  /// Attachment view providers created: from an attachment's factory, or as a placeholder when the
-  /// factory threw (never for a provider reused across an edit or kept in the scroll cache).
+  /// Attachment view providers a view started holding: made by an attachment's factory (a placeholder
+  /// when it threw), or a provider the layout manager delegate's retrieve hook returned that the view
+  /// did not hold. A provider reused across an edit or shown again from the scroll cache is not counted.
   case providersCreated
   /// Providers that an edit's new layout fragment adopted from the fragment it replaced, instead of
   /// creating new ones (the `onEditingInlineParagraphs` reuse policy).
   case providersReusedOnEdit
-  /// Providers that went, with their views: attachment deleted, offer expired, policy changed, view
-  /// discarded, or handed over to another view.
+  /// Providers that went, with their views (attachment deleted or in fewer places, provider not reused
+  /// after an edit, policy changed), or that another view or attachment took over.
   case providersDiscarded
-  /// Provider views created by `loadView()` (or that a provider had when it was made).
+  /// Provider views loaded by `loadView()`, or that a provider already had when the view took it.
   case viewsLoaded
   /// Provider views released (`surfaceWillBeDiscarded()` then `view = nil`), by their provider or with it.
   case viewsDiscarded
@@ -21,14 +22,15 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
   /// Cached views shown again when their attachment came back into the viewport, without a new
   /// `loadView()`.
   case surfacesRestoredOnScrollIn
-  /// Cached views evicted, oldest first, to bring the scroll cache under its count or byte limit.
+  /// Cached views evicted, least recently cached first, to bring the scroll cache under its count or byte
+  /// limit.
   case surfacesEvicted
   /// Animation states created for attachments (a sticker view makes one when its view is loaded).
   case animationStatesCreated
   /// A new animation state for an attachment that already had one in this view.
   case animationResets
-  /// Layout fragments laid out: a new fragment object for a paragraph that had none, or whose
-  /// paragraph or layout changed.
+  /// Layout fragment objects made, for paragraphs that had none (new or edited paragraphs, or ones
+  /// whose fragment was released); laying an existing fragment out again is not counted.
   case layoutFragmentsCreated
   /// Viewport layout passes run by the viewport layout controller.
   case viewportLayoutPasses

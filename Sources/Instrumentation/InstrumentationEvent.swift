@@ -24,7 +24,7 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
     /// An attachment got a new animation state although it already had one in this view (counts
     /// ``Counter/animationResets``).
     case animationReset
-    /// A layout fragment was laid out (counts ``Counter/layoutFragmentsCreated``).
+    /// A new layout fragment object was made (counts ``Counter/layoutFragmentsCreated``).
     case layoutFragmentCreated
     /// A viewport layout pass ran (counts ``Counter/viewportLayoutPasses``).
     case viewportLayoutPass

@@ -43,7 +43,7 @@ public enum TextInputEvent: Equatable, Sendable {
     public static let shift = KeyModifiers(rawValue: 1 << 0)
     /// Either Control key: the shortcut modifier (see ``hasShortcutModifier``).
     public static let control = KeyModifiers(rawValue: 1 << 1)
-    /// Either Alt key (Option); with Control it is AltGr on some layouts, so it cancels a shortcut.
+    /// Either Alt key; a shortcut never has it (Control+Alt is AltGr on some layouts).
     public static let alt = KeyModifiers(rawValue: 1 << 2)
     /// The Super / Command key; treated like Control for shortcuts.
     public static let gui = KeyModifiers(rawValue: 1 << 3)

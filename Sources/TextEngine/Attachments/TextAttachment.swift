@@ -28,8 +28,9 @@ open class TextAttachment {
   public var viewProviderType: TextAttachmentViewProvider.Type
 
   /// Creates an attachment with a new process-wide ``id`` and no ``persistentIdentifier``, as
-  /// `NSTextAttachment(data:ofType:)` does; ReuseKit adds the bounds and the provider class, which
-  /// TextKit sets afterwards (`bounds`, `allowsTextAttachmentView` and the provider registry).
+  /// `NSTextAttachment(data:ofType:)` does. Unlike TextKit, the bounds and the provider class are given
+  /// here: TextKit sets `bounds` afterwards and finds the provider class by file type
+  /// (`registerViewProviderClass(_:forFileType:)`).
   /// - Parameters:
   ///   - contents: The attachment's data (a sticker file), or `nil`.
   ///   - fileType: What the attachment is: a uniform type or, for stickers, the sticker name.

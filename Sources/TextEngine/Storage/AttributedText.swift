@@ -9,7 +9,7 @@ import Foundation
 public struct AttributedText: Equatable {
   /// One run of characters sharing attributes.
   public struct Run: Equatable {
-    /// The number of `Character`s in the run (at least 1 in a text's ``AttributedText/runs``).
+    /// The number of `Character`s in the run.
     public var length: Int
     /// The attributes of every character in the run.
     public var attributes: TextAttributes

@@ -7,7 +7,7 @@ SWIFT ?= swift
 # Tests render offscreen: SDL never needs a display for them.
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build test consumer-test demo bench lint format record-goldens fuzz
+.PHONY: deps build test consumer-test demo bench lint format record-goldens fuzz docs
 
 ## deps: install the Debian packages that are missing (apt-get update first).
 deps:
@@ -52,6 +52,12 @@ fuzz: deps
 demo: deps
 	$(SWIFT) build -c release --product chat-demo
 	./.build/release/chat-demo
+
+## docs: build every public module's DocC catalog into static HTML under .build/docs/<Module>; fails on any public
+## symbol without a doc comment or any DocC warning (broken ``Symbol`` links, unresolved topics). The rules, and
+## faster runs (--no-extract, --no-docc, a module list), are in scripts/doc-coverage.py.
+docs: deps
+	SWIFT=$(SWIFT) python3 scripts/doc-coverage.py
 
 bench: deps
 	$(SWIFT) run -c release reuse-bench

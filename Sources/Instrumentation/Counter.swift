@@ -2,18 +2,37 @@
 ///
 /// The raw values are the public names used in reports, scenario files and the HUD.
 public enum Counter: String, CaseIterable, Codable, Sendable {
+  /// Attachment view providers a view started holding: made by an attachment's factory (a placeholder
+  /// when it threw), or a provider the layout manager delegate's retrieve hook returned that the view
+  /// did not hold. A provider reused across an edit or shown again from the scroll cache is not counted.
   case providersCreated
+  /// Providers that an edit's new layout fragment adopted from the fragment it replaced, instead of
+  /// creating new ones (the `onEditingInlineParagraphs` reuse policy).
   case providersReusedOnEdit
+  /// Providers that went, with their views (attachment deleted or in fewer places, provider not reused
+  /// after an edit, policy changed), or that another view or attachment took over.
   case providersDiscarded
+  /// Provider views loaded by `loadView()`, or that a provider already had when the view took it.
   case viewsLoaded
+  /// Provider views released (`surfaceWillBeDiscarded()` then `view = nil`), by their provider or with it.
   case viewsDiscarded
+  /// Views that left the viewport and were kept in the scroll cache (the `onScrollingOutOfViewport`
+  /// reuse policy) rather than discarded.
   case surfacesCachedOnScrollOut
+  /// Cached views shown again when their attachment came back into the viewport, without a new
+  /// `loadView()`.
   case surfacesRestoredOnScrollIn
+  /// Cached views evicted, least recently cached first, to bring the scroll cache under its count or byte
+  /// limit.
   case surfacesEvicted
+  /// Animation states created for attachments (a sticker view makes one when its view is loaded).
   case animationStatesCreated
   /// A new animation state for an attachment that already had one in this view.
   case animationResets
+  /// Layout fragment objects made, for paragraphs that had none (new or edited paragraphs, or ones
+  /// whose fragment was released); laying an existing fragment out again is not counted.
   case layoutFragmentsCreated
+  /// Viewport layout passes run by the viewport layout controller.
   case viewportLayoutPasses
   /// Fragments released for memory, far from the viewport (laid out again when next needed).
   case layoutFragmentsReleased

@@ -2,17 +2,31 @@
 public struct InstrumentationEvent: Equatable, Codable, Sendable {
   /// What happened.
   public enum Kind: String, Codable, Sendable, CaseIterable {
+    /// A provider was created (counts ``Counter/providersCreated``).
     case providerCreated
+    /// A new fragment adopted a provider across an edit (counts ``Counter/providersReusedOnEdit``).
     case providerReusedOnEdit
+    /// A provider was discarded (counts ``Counter/providersDiscarded``).
     case providerDiscarded
+    /// A provider's view was loaded (counts ``Counter/viewsLoaded``).
     case viewLoaded
+    /// A provider's view was released (counts ``Counter/viewsDiscarded``).
     case viewDiscarded
+    /// A view left the viewport into the scroll cache (counts ``Counter/surfacesCachedOnScrollOut``).
     case surfaceCachedOnScrollOut
+    /// A cached view was shown again (counts ``Counter/surfacesRestoredOnScrollIn``).
     case surfaceRestoredOnScrollIn
+    /// A cached view was evicted from the scroll cache (counts ``Counter/surfacesEvicted``).
     case surfaceEvicted
+    /// An attachment got a new animation state (counts ``Counter/animationStatesCreated``, and
+    /// ``Counter/animationResets`` too when the attachment already had one in this view).
     case animationStateCreated
+    /// An attachment got a new animation state although it already had one in this view (counts
+    /// ``Counter/animationResets``).
     case animationReset
+    /// A new layout fragment object was made (counts ``Counter/layoutFragmentsCreated``).
     case layoutFragmentCreated
+    /// A viewport layout pass ran (counts ``Counter/viewportLayoutPasses``).
     case viewportLayoutPass
     /// A fragment released for memory, far from the viewport.
     case layoutFragmentReleased
@@ -82,8 +96,9 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
 
   /// Position in the log since the instrumentation was created, starting at 0.
   public var sequence: Int
+  /// What happened.
   public var kind: Kind
-  /// The attachment's stable identifier (``TextAttachment.id`` in TextEngine), if the event concerns one.
+  /// The attachment's stable identifier (`TextAttachment.id` in TextEngine), if the event concerns one.
   public var attachmentID: Int?
   /// The provider's type name, if the event concerns a provider.
   public var providerType: String?

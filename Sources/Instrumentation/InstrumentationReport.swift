@@ -2,11 +2,16 @@ import Foundation
 
 /// A JSON-ready snapshot of an ``Instrumentation``.
 public struct InstrumentationReport: Codable, Equatable, Sendable {
+  /// The totals over every event.
   public var counters: Counters
+  /// The counters of each provider type, keyed by type name (events that concern a provider).
   public var perProviderType: [String: Counters]
   /// Keyed by the attachment identifier, as a decimal string.
   public var perAttachment: [String: Counters]
+  /// The number of ``InstrumentationEvent/Kind/error`` events recorded.
   public var errors: Int
+  /// The event log (the newest events its capacity keeps, oldest first) when asked for
+  /// (`report(includeEvents: true)`); `nil` otherwise.
   public var events: [InstrumentationEvent]?
 }
 

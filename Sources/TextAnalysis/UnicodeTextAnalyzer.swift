@@ -12,7 +12,7 @@ import TextEngine
 /// One analyzer serves one thread at a time (it owns one ICU iterator), as a layout manager does.
 public final class UnicodeTextAnalyzer: TextAnalyzing {
   private let lineBreaks: LineBreakIterator
-  /// Calls whose library failed; those calls answered as ``SimpleTextAnalyzer`` does.
+  /// Calls whose library failed; those calls answered as `SimpleTextAnalyzer` does.
   public private(set) var failures = 0
   /// The last library error, if any.
   public private(set) var lastError: TextAnalysisError?

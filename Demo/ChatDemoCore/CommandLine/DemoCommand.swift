@@ -3,12 +3,17 @@ import TextEngine
 
 /// What `chat-demo` was asked to do, parsed from `CommandLine.arguments`.
 public enum DemoCommand: Equatable {
+  /// `--help` or `-h`: print ``helpText``.
   case help
   /// Open the window (or, without a display, fall back to the default scenario headless).
   case interactive(transcript: URL?, quitAfter: Double?, stickers: URL?)
   /// `--history FILE`: open the window on a chat store; edits are saved into it as they happen.
   case history(store: URL, quitAfter: Double?, stickers: URL?)
+  /// `--headless`: run a scenario offscreen (SDL's software renderer), or the policy matrix.
   case headless(HeadlessOptions)
+  /// `--generate N [--seed S] [--sticker-every K] [--sticker-only-every J] [--out FILE]`: write a
+  /// deterministic transcript of N messages (JSON, or a chat store when FILE ends in `.sqlite`,
+  /// `.sqlite3` or `.db`), to standard output when `output` is `nil`.
   case generate(messages: Int, seed: UInt64, stickerEvery: Int, stickerOnlyEvery: Int, output: URL?)
   /// The hidden `--save-loop FILE [--generate N] [--save-count K]` test hook (not in `--help`): saves
   /// two transcripts of N messages (default 1000) over FILE in turn, K times or until killed.
@@ -26,14 +31,27 @@ public enum DemoCommand: Equatable {
 
   /// Options of a headless scenario run.
   public struct HeadlessOptions: Equatable {
+    /// The scenario file (`--scenario FILE`); a headless run without one fails with a usage message.
     public var scenario: URL?
+    /// The reuse policy that overrides the scenario's (`--policy none|edit|scroll|both`), or `nil`.
     public var policy: TextAttachmentViewProviderReusePolicy?
+    /// Where to write the JSON report (`--report FILE`), or `nil` for none.
     public var report: URL?
+    /// The folder the screenshots go to (`--screenshots DIR`, created if missing), or `nil` for none.
     public var screenshots: URL?
+    /// Whether to run the policy matrix (`--matrix`): none, edit, scroll and both, then print a table.
     public var matrix: Bool
     /// The user's sticker folder (`--stickers DIR`).
     public var stickers: URL?
 
+    /// Options from their values.
+    /// - Parameters:
+    ///   - scenario: The scenario file, or `nil`.
+    ///   - policy: The policy that overrides the scenario's, or `nil`.
+    ///   - report: Where to write the JSON report, or `nil`.
+    ///   - screenshots: The screenshots' folder, or `nil`.
+    ///   - matrix: Whether to run the policy matrix.
+    ///   - stickers: The user's sticker folder, or `nil` (default).
     public init(
       scenario: URL?, policy: TextAttachmentViewProviderReusePolicy?, report: URL?, screenshots: URL?, matrix: Bool,
       stickers: URL? = nil

@@ -14,7 +14,7 @@ public enum TranscriptFile {
   public static let maximumBytes = 512 << 20
 
   /// Reads a transcript.
-  /// - Throws: ``TranscriptError`` naming the file: missing, not a regular file, too large, malformed.
+  /// - Throws: `TranscriptError` naming the file: missing, not a regular file, too large, malformed.
   public static func load(_ url: URL) throws(TranscriptError) -> Transcript {
     var info = stat()
     guard stat(url.path, &info) == 0 else {
@@ -37,14 +37,14 @@ public enum TranscriptFile {
   }
 
   /// Writes `transcript` to `url` atomically (temp file, fsync, rename, fsync of the folder).
-  /// - Throws: ``TranscriptError`` naming the file and the step that failed; the target is unchanged.
+  /// - Throws: `TranscriptError` naming the file and the step that failed; the target is unchanged.
   public static func save(_ transcript: Transcript, to url: URL) throws(TranscriptError) {
     try save(messages: transcript.messages, to: url)
   }
 
   /// Writes `messages` to `url` atomically as they come, in bounded memory (one piece of
   /// about 1 MiB and one message at a time).
-  /// - Throws: ``TranscriptError`` naming the file and the step that failed; the target is unchanged.
+  /// - Throws: `TranscriptError` naming the file and the step that failed; the target is unchanged.
   public static func save(messages: some Sequence<ChatMessage>, to url: URL) throws(TranscriptError) {
     let target = try SaveTarget(url)
     try target.checkReplaceable()
@@ -52,8 +52,11 @@ public enum TranscriptFile {
   }
 
   /// Writes `bytes` to `url` atomically, like a transcript: for the other files the demo writes.
-  /// - Parameter what: What is written, for errors ("the report").
-  /// - Throws: ``TranscriptError`` naming the file, what was written and the step that failed.
+  /// - Parameters:
+  ///   - bytes: The file's contents.
+  ///   - url: The file to write or replace.
+  ///   - what: What is written, for errors ("the report").
+  /// - Throws: `TranscriptError` naming the file, what was written and the step that failed.
   public static func write(_ bytes: [UInt8], to url: URL, what: String) throws(TranscriptError) {
     let target = try SaveTarget(url)
     try target.checkReplaceable(what: what)
@@ -65,7 +68,7 @@ public enum TranscriptFile {
   /// replacing a file: this is where a transcript that failed to load is saved, and two sessions
   /// never write over each other's copy.
   /// - Returns: The file written; later saves of the same session should go there.
-  /// - Throws: ``TranscriptError`` naming the file and the step that failed.
+  /// - Throws: `TranscriptError` naming the file and the step that failed.
   public static func saveRecovery(_ transcript: Transcript, for url: URL) throws(TranscriptError) -> URL {
     try saveRecovery(messages: transcript.messages, for: url)
   }
@@ -73,7 +76,7 @@ public enum TranscriptFile {
   /// Writes `messages` as they come to the first free `NAME.recovered-N.json` beside `url`, never
   /// replacing a file (see ``saveRecovery(_:for:)``).
   /// - Returns: The file written.
-  /// - Throws: ``TranscriptError`` naming the file and the step that failed.
+  /// - Throws: `TranscriptError` naming the file and the step that failed.
   public static func saveRecovery(messages: some Sequence<ChatMessage>, for url: URL) throws(TranscriptError) -> URL {
     let original = try SaveTarget(url)
     let temporary = try original.writeTemporary(messages)

@@ -8,7 +8,7 @@ import ReuseKitSupport
 ///
 /// The default capacity, ``defaultCapacityBytes`` (48 MiB), holds every frame of the eight
 /// library stickers at 128 px (450 frames, 28.1 MiB) with room to spare, so a chat showing them at one
-/// size renders each frame once; measured with ``StickerBenchmark``.
+/// size renders each frame once; measured with `StickerBenchmark`.
 public final class FrameCache {
   /// 48 MiB.
   public static let defaultCapacityBytes = 48 << 20

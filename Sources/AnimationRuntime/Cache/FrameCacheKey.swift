@@ -7,6 +7,11 @@ public struct FrameCacheKey: Hashable, Sendable {
   /// The frame within the loop.
   public var frameIndex: Int
 
+  /// The key of frame `frameIndex` of the file whose content hash is `asset`, rendered `pixelSize` pixels square.
+  /// - Parameters:
+  ///   - asset: The sticker file's content hash.
+  ///   - pixelSize: The side of the rendered square, in pixels.
+  ///   - frameIndex: The frame within the loop.
   public init(asset: String, pixelSize: Int, frameIndex: Int) {
     self.asset = asset
     self.pixelSize = pixelSize

@@ -7,7 +7,7 @@ import ReuseKitSupport
 /// surface off screen does no rendering work. ``lastFrameKey`` lets a texture keep a frame that did
 /// not change instead of uploading it again.
 public protocol FrameSurface: AnyObject {
-  /// The frame to show now, in a `pixelSize × pixelSize` square, straight alpha (see ``RGBAImage``).
+  /// The frame to show now, in a `pixelSize × pixelSize` square, straight alpha (see `RGBAImage`).
   /// - Parameter pixelSize: The display size in physical pixels.
   /// - Returns: The frame, or `nil` when the surface has none at that size (the view layer then
   ///   draws a failed placeholder).

@@ -46,7 +46,7 @@ public final class HUDOverlay {
   ///   - canvas: Draws the panel.
   ///   - text: Draws the text.
   ///   - measurer: Measures values for right alignment.
-  /// - Throws: ``SDLError`` when drawing fails.
+  /// - Throws: `SDLError` when drawing fails.
   public func draw(
     _ snapshot: HUDSnapshot, at origin: CGPoint, canvas: SDLCanvas, text: TextTextureCache,
     measurer: TTFGlyphMeasurer, maximumWidth: Double = .infinity

@@ -3,7 +3,7 @@ import Foundation
 import Stickers
 import TextEngine
 
-/// Makes sticker attachments for chat messages: the ``StickerAttachmentMaker`` over the `Stickers`
+/// Makes sticker attachments for chat messages: the `StickerAttachmentMaker` over the `Stickers`
 /// module, each attachment playing in one shared runtime.
 public struct StickerFactory: StickerAttachmentMaker {
   /// The runtime stickers play in.
@@ -14,6 +14,7 @@ public struct StickerFactory: StickerAttachmentMaker {
   /// Sticker-only messages are drawn large, without a bubble.
   public static let standaloneBounds = ChatMessage.stickerOnlyBounds
 
+  /// A factory whose stickers all play in `runtime` (its clock, library, frame cache and limits).
   public init(runtime: StickerRuntime) { self.runtime = runtime }
 
   /// Whether the library has a sticker called `name`.

@@ -6,7 +6,7 @@ import TextEngine
 ///
 /// One object per storage, shared by every ``ChatTextView`` on it (they find it as the storage's
 /// delegate): collapsing a day hides it in all of them, and each is asked for a pass through
-/// ``TextViewportLayoutControllerDelegate/textViewportLayoutControllerReceivedSetNeedsLayout(_:)``.
+/// `TextViewportLayoutControllerDelegate.textViewportLayoutControllerReceivedSetNeedsLayout(_:)`.
 /// A collapsed day's separator stays and shows "N messages". For reuse, hiding a message counts as
 /// scrolling it out (see ReusePolicies).
 public final class ChatDaySections: TextContentManagerDelegate {
@@ -99,6 +99,10 @@ public final class ChatDaySections: TextContentManagerDelegate {
     }
   }
 
+  /// Hides the messages of collapsed days: `false` for a paragraph whose message date (its
+  /// `ChatMessage.dateKey` paragraph attribute) is in ``collapsed``, `true` for every other element,
+  /// day separators included.
+  /// - Complexity: O(1).
   public func textContentManager(
     _ textContentManager: TextContentManager, shouldEnumerate textElement: TextElement,
     options: TextContentManagerEnumerationOptions

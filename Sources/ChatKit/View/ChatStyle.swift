@@ -63,6 +63,7 @@ public struct ChatStyle: Equatable, Sendable {
   /// Whether the local sender's bubbles show the name too.
   public var showsLocalSenderName = false
 
+  /// The default style: every property at the value it is declared with.
   public init() {}
 
   /// The colour of `sender`'s name: the same on every run and machine.

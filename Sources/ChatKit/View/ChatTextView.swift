@@ -7,10 +7,10 @@ import SDLSupport
 import Stickers
 import TextEngine
 
-/// A messenger transcript: one ``SDLTextView`` where each paragraph is one message.
+/// A messenger transcript: one `SDLTextView` where each paragraph is one message.
 ///
 /// A paragraph's `"from"` attribute names its sender and `"time"` holds its display time
-/// (see ``ChatMessage/Header``). Messages from ``localSender`` sit on the trailing side in coloured
+/// (see `ChatMessage.Header`). Messages from ``localSender`` sit on the trailing side in coloured
 /// bubbles, others on the leading side; a bubble is at most ~72% of the width and shows the sender's
 /// name above the text and the time below it, in room reserved by paragraph styles. A message that is
 /// exactly one sticker is drawn without a bubble. The view is bottom-anchored like a messenger and
@@ -22,13 +22,13 @@ import TextEngine
 /// Messages with a date are grouped under day separators; clicking one collapses its day (see
 /// `ChatTextView+Days.swift`).
 public final class ChatTextView: SDLTextView {
-  /// The bounds of a sticker inside text (the default ``StickerAttachment`` bounds; the chat
-  /// model's ``ChatMessage/inlineStickerBounds``).
+  /// The bounds of a sticker inside text (the default `StickerAttachment` bounds; the chat
+  /// model's `ChatMessage.inlineStickerBounds`).
   public static let inlineStickerBounds = ChatMessage.inlineStickerBounds
-  /// The bounds that suit a sticker-only message (``ChatMessage/stickerOnlyBounds``).
+  /// The bounds that suit a sticker-only message (`ChatMessage.stickerOnlyBounds`).
   public static let stickerOnlyBounds = ChatMessage.stickerOnlyBounds
 
-  /// The ``localSender`` a view has unless told otherwise: `"me"` (``ChatMessage/defaultLocalSender``).
+  /// The ``localSender`` a view has unless told otherwise: `"me"` (`ChatMessage.defaultLocalSender`).
   public static let defaultLocalSender = ChatMessage.defaultLocalSender
 
   /// The name of this view's own user: their messages are drawn on the trailing side.
@@ -68,10 +68,10 @@ public final class ChatTextView: SDLTextView {
   ///   - storage: The transcript, one message per paragraph.
   ///   - renderer: A window or offscreen renderer; the viewport is its output size.
   ///   - fonts: The fonts to measure and draw with.
-  ///   - clock: The clock for animations' effects and the caret (`ManualClock` in tests, ``SDLClock`` live).
+  ///   - clock: The clock for animations' effects and the caret (`ManualClock` in tests, `SDLClock` live).
   ///   - instrumentation: The counters the view reports to.
   ///   - localSender: The `"from"` value of this user's messages.
-  /// - Throws: ``SDLError`` when the renderer has no drawable area.
+  /// - Throws: `SDLError` when the renderer has no drawable area.
   @MainActor
   public init(
     storage: TextContentManager, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
@@ -99,7 +99,7 @@ public final class ChatTextView: SDLTextView {
   }
 
   /// Creates a chat view drawing offscreen with SDL's software renderer into a `width × height` surface.
-  /// - Throws: ``SDLError`` when the surface or renderer cannot be created.
+  /// - Throws: `SDLError` when the surface or renderer cannot be created.
   @MainActor
   public static func offscreen(
     storage: TextContentManager, width: Int, height: Int, fonts: SDLFontSet, clock: any AnimationClock,
@@ -132,7 +132,7 @@ public final class ChatTextView: SDLTextView {
     reusePolicy(forTextAttachmentViewProviderType: StickerViewProvider.self)
   }
 
-  /// Registers `policy` for ``StickerViewProvider``; it applies from the next pass, which the next
+  /// Registers `policy` for `StickerViewProvider`; it applies from the next pass, which the next
   /// ``renderFrame()`` runs.
   public func setStickerPolicy(_ policy: TextAttachmentViewProviderReusePolicy) {
     requestedStickerPolicy = policy

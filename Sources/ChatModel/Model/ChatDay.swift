@@ -11,8 +11,11 @@ public struct ChatDay: Comparable, Hashable, Sendable, CustomStringConvertible {
   /// The paragraph attribute that makes a paragraph the separator of a day (its value).
   public static let separatorKey = "daySeparator"
 
+  /// The year, 1 to 9999 (proleptic Gregorian calendar).
   public let year: Int
+  /// The month, 1 (January) to 12.
   public let month: Int
+  /// The day of the month, 1 to the month's last day (29 February only in leap years).
   public let day: Int
 
   /// A day from its parts; `nil` when they do not name a real day.

@@ -47,7 +47,7 @@ public struct ChatMessage: Equatable, Sendable {
   }
 
   /// Whether the message is exactly one sticker (drawn large, without a bubble); see
-  /// ``isStickerOnly(length:startsWithSticker:)``. Empty text parts do not count.
+  /// `isStickerOnly(length:startsWithSticker:)`. Empty text parts do not count.
   /// - Complexity: O(parts).
   public var isStickerOnly: Bool {
     var stickers = 0

@@ -9,7 +9,7 @@ import ReuseKitSupport
 /// ]}
 /// ```
 ///
-/// Reading is one pass with ``JSONReader`` straight from bytes to messages, without a tree of the
+/// Reading is one pass with `JSONReader` straight from bytes to messages, without a tree of the
 /// document (a tree costs about ten times the messages at a million of them). Unknown keys are
 /// skipped; errors name the message, the part and the line and column.
 public enum TranscriptCodec {
@@ -116,7 +116,7 @@ public enum TranscriptCodec {
   }
 
   /// Reads the `"messages"` array.
-  /// - Throws: ``JSONError``; content errors name the message and part.
+  /// - Throws: `JSONError`; content errors name the message and part.
   public static func readMessages(_ reader: inout JSONReader) throws(JSONError) -> [ChatMessage] {
     var messages: [ChatMessage] = []
     try reader.beginArray()
@@ -164,7 +164,7 @@ public enum TranscriptCodec {
   ///   - context: What holds the parts, for errors (`message 3`), or `nil`; built only on an error.
   ///   - joiningText: Whether strings in a row become one text part (and empty ones none), so that
   ///     the parts take no more memory than their characters: what a scenario's `send` step reads.
-  /// - Throws: ``JSONError``; content errors name the part.
+  /// - Throws: `JSONError`; content errors name the part.
   public static func readParts(
     _ reader: inout JSONReader, in context: @autoclosure () -> String?, joiningText: Bool = false
   ) throws(JSONError) -> [ChatMessage.Part] {

@@ -11,6 +11,12 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
   /// What was being done ("opening", "preparing INSERT …").
   public var action: String
 
+  /// An error from its parts.
+  /// - Parameters:
+  ///   - code: The primary or extended result code.
+  ///   - message: SQLite's message.
+  ///   - file: The database file.
+  ///   - action: What was being done.
   public init(code: Int32, message: String, file: String, action: String) {
     self.code = code
     self.message = message

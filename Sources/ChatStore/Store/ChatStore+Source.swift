@@ -47,7 +47,7 @@ extension ChatStore: TextContentSource {
   /// Replaces the paragraphs at `positions` of `block` with `elements`, and the block's count and
   /// length with them, atomically (inside the open transaction, or as a transaction of its own).
   ///
-  /// Identifiers: an element keeps its ``StoredTextElement/identifier`` when it is positive and no
+  /// Identifiers: an element keeps its `StoredTextElement.identifier` when it is positive and no
   /// other stored paragraph has it (an edited message, or undo re-inserting a deleted one);
   /// otherwise the store assigns one. A sticker keeps the stable id its attachment's
   /// `persistentIdentifier` names when this store gave it: the attachment is then stored as one more

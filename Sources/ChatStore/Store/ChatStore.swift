@@ -2,7 +2,7 @@ import ChatModel
 import Foundation
 
 /// A chat history in a SQLite file: the backing store of a content manager whose paragraphs are
-/// built on demand (``TextContentSource``), as a subclass of `NSTextContentManager` backs TextKit
+/// built on demand (`TextContentSource`), as a subclass of `NSTextContentManager` backs TextKit
 /// with its own storage.
 ///
 /// The file holds messages and day separators in blocks of a bounded size, each with its count and
@@ -43,7 +43,7 @@ public final class ChatStore {
   /// A writable store of an older schema version is upgraded first, in a transaction of its own
   /// (see ``ChatStoreSchema``); a read-only one is read as it is. A writable store then splits
   /// blocks that appends grew past ``splitThreshold``, in a transaction of its own (see
-  /// ``splitOversizedBlocks()``).
+  /// `splitOversizedBlocks()`).
   /// - Parameters:
   ///   - url: The store's file; it must exist (``ChatStoreWriter`` makes new ones).
   ///   - stickers: Makes sticker attachments for the paragraphs the store builds.

@@ -26,6 +26,11 @@ public struct ChatStoreError: Error, Equatable, CustomStringConvertible, Sendabl
   /// What went wrong, in words.
   public var reason: String
 
+  /// An error of `kind` about the store at `file`.
+  /// - Parameters:
+  ///   - kind: What went wrong, in kind.
+  ///   - file: The store's file.
+  ///   - reason: What went wrong, in words.
   public init(_ kind: Kind, file: String, reason: String) {
     self.kind = kind
     self.file = file

@@ -4,7 +4,7 @@ import Foundation
 /// Writes a new chat store in one pass: what `chat-demo --generate` and `--import` use.
 ///
 /// Messages are appended in order into blocks of ``ChatStoreSchema/blockCapacity`` paragraphs
-/// (day separators placed by ChatKit's rule, ``ChatDay/SeparatorPlacement``), with ids, positions
+/// (day separators placed by ChatKit's rule, `ChatDay.SeparatorPlacement`), with ids, positions
 /// and block rows computed as they come, through prepared statements in one transaction, with
 /// the indexes built at the end. The store is written to a temporary file beside the target
 /// and linked into place by ``finish()``, so a killed or failed write leaves no store behind, and

@@ -72,6 +72,10 @@ public final class LineNumberTextView: SDLTextView {
 
   // MARK: Viewport hooks
 
+  /// Starts a pass (after `super`): resets the pass's count, finds the paragraph at the top of the
+  /// viewport's overdraw margin as the expected start, and sets the last pass's gutter surfaces aside
+  /// for reuse.
+  /// - Complexity: O(log n) in the number of paragraphs.
   public override func textViewportLayoutControllerWillLayout(
     _ textViewportLayoutController: TextViewportLayoutController
   ) {
@@ -85,6 +89,11 @@ public final class LineNumberTextView: SDLTextView {
     gutterSurfaces.removeAll(keepingCapacity: true)
   }
 
+  /// Positions the fragment's surfaces (through `super`), then numbers the fragment: the pass's first
+  /// fragment gets its starting line number, each later one the previous number plus one. Its
+  /// ``LineNumberSurface`` is the last pass's one for the same fragment when there was one (moved and
+  /// renumbered), else a new one.
+  /// - Complexity: O(1), plus O(log n) for the pass's first fragment.
   public override func textViewportLayoutController(
     _ textViewportLayoutController: TextViewportLayoutController,
     configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
@@ -113,6 +122,8 @@ public final class LineNumberTextView: SDLTextView {
     textViewportLayoutController.setRenderingSurface(surface, for: surface)
   }
 
+  /// Ends a pass (after `super`): drops the gutter surfaces of fragments this pass did not configure and
+  /// records ``lastPassNumbers``.
   public override func textViewportLayoutControllerDidLayout(
     _ textViewportLayoutController: TextViewportLayoutController
   ) {

@@ -24,7 +24,9 @@ public enum TextInputEvent: Equatable, Sendable {
 
   /// The keys a text view handles. Letters and digits arrive lowercased as ``character(_:)``.
   public enum Key: Equatable, Hashable, Sendable {
+    /// An editing key: Backspace, Delete, Enter (Return or the keypad's Enter), Escape or Tab.
     case backspace, delete, enter, escape, tab
+    /// A movement key: an arrow (left, right, up, down), Home, End, Page Up or Page Down.
     case left, right, up, down, home, end, pageUp, pageDown
     /// F1…F12.
     case function(Int)
@@ -37,8 +39,11 @@ public enum TextInputEvent: Equatable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Either Shift key: extends the selection with movement keys and clicks.
     public static let shift = KeyModifiers(rawValue: 1 << 0)
+    /// Either Control key: the shortcut modifier (see ``hasShortcutModifier``).
     public static let control = KeyModifiers(rawValue: 1 << 1)
+    /// Either Alt key; a shortcut never has it (Control+Alt is AltGr on some layouts).
     public static let alt = KeyModifiers(rawValue: 1 << 2)
     /// The Super / Command key; treated like Control for shortcuts.
     public static let gui = KeyModifiers(rawValue: 1 << 3)

@@ -3,7 +3,7 @@ import CSDL2
 /// Turns the SDL event stream into text input events, one keystroke at a time: the one place an
 /// `SDL_Event` becomes a ``TextInputEvent``.
 ///
-/// Each event is translated by ``TextInputEvent/init(_:)``, with one rule across events, the
+/// Each event is translated by `TextInputEvent.init(_:)`, with one rule across events, the
 /// *keystroke rule*: a key press with the shortcut modifier (Control or Super/Command, see
 /// ``TextInputEvent/KeyModifiers/hasShortcutModifier``) is a command, never typing. SDL follows this
 /// rule itself on most platforms (with Control held, `SDL_TEXTINPUT` is not sent, or carries a control

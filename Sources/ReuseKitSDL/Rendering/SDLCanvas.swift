@@ -4,7 +4,7 @@ import ReuseKitSupport
 import SDLSupport
 import TextEngine
 
-/// The drawing primitives the chat needs, on top of an ``SDLRenderer``: bubbles (anti-aliased
+/// The drawing primitives the chat needs, on top of an `SDLRenderer`: bubbles (anti-aliased
 /// rounded rectangles), outlines, the caret, selection highlights and RGBA images (sticker frames).
 ///
 /// Rounded corners come from one cached coverage mask per radius (white, alpha = coverage, 4×4
@@ -26,7 +26,7 @@ public final class SDLCanvas {
   ///   - rect: The rectangle, in target pixels; edges are rounded to whole pixels.
   ///   - radius: The corner radius, clamped to half the shorter side.
   ///   - color: The fill colour; translucent colours blend without seams.
-  /// - Throws: ``SDLError`` when the corner mask cannot be created.
+  /// - Throws: `SDLError` when the corner mask cannot be created.
   public func fillRoundedRect(_ rect: CGRect, radius: Double, color: TextColor) throws(SDLError) {
     let box = SDL_Rect(pixelAligned: rect)
     let (x, y, w, h) = (Int(box.x), Int(box.y), Int(box.w), Int(box.h))
@@ -89,11 +89,11 @@ public final class SDLCanvas {
 
   /// Draws an image once, through a temporary texture.
   ///
-  /// For frames drawn repeatedly, keep an ``SDLTexture`` and call ``SDLTexture/update(with:)`` instead.
+  /// For frames drawn repeatedly, keep an `SDLTexture` and call `SDLTexture.update(with:)` instead.
   /// - Parameters:
   ///   - image: The pixels, straight alpha (what `SDL_BLENDMODE_BLEND` expects).
   ///   - rect: Where to draw it, scaled linearly when the sizes differ.
-  /// - Throws: ``SDLError`` when the texture cannot be created.
+  /// - Throws: `SDLError` when the texture cannot be created.
   public func draw(_ image: RGBAImage, in rect: CGRect) throws(SDLError) {
     guard image.width > 0, image.height > 0 else { return }
     draw(try SDLTexture(renderer: renderer, rgba: image), in: rect)

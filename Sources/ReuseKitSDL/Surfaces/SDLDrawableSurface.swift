@@ -4,7 +4,7 @@ import TextEngine
 /// A rendering surface that draws itself into an ``SDLTextView``.
 ///
 /// The view draws a frame by walking the surfaces of the last viewport pass
-/// (``TextEngine/TextViewportLayoutController/enumerateRenderingSurfaces(using:)``) once per
+/// (`TextViewportLayoutController.enumerateRenderingSurfaces(using:)`) once per
 /// ``SDLSurfaceLayer``; a surface whose frame is outside the viewport is skipped. A delegate that
 /// assigns surfaces of its own (a line-number gutter) conforms its surfaces to this protocol.
 public protocol SDLDrawableSurface: TextViewportRenderingSurface {
@@ -12,7 +12,7 @@ public protocol SDLDrawableSurface: TextViewportRenderingSurface {
   /// - Parameters:
   ///   - layer: The layer being drawn.
   ///   - view: The view drawing the frame (its renderer, canvas, text renderer and scroll offset).
-  /// - Throws: ``SDLError`` when drawing fails.
+  /// - Throws: `SDLError` when drawing fails.
   @MainActor
   func draw(_ layer: SDLSurfaceLayer, in view: SDLTextView) throws(SDLError)
 }

@@ -7,6 +7,10 @@ public struct FontFiles: Equatable, Sendable {
   /// The bold face.
   public var bold: URL
 
+  /// The pair of files; neither is opened here.
+  /// - Parameters:
+  ///   - regular: The regular face's file.
+  ///   - bold: The bold face's file.
   public init(regular: URL, bold: URL) {
     self.regular = regular
     self.bold = bold

@@ -28,7 +28,7 @@ public struct FontLocator: Sendable {
 
   /// Finds the regular and bold faces of ``family``.
   /// - Returns: Paths to readable font files of that family.
-  /// - Throws: ``SDLError`` that names the packages to install when no usable file is found.
+  /// - Throws: `SDLError` that names the packages to install when no usable file is found.
   public func locate() throws(SDLError) -> FontFiles {
     FontFiles(regular: try locate(pattern: family), bold: try locate(pattern: "\(family):bold"))
   }

@@ -19,6 +19,12 @@ public struct RenderableLine {
     /// Whether the run is right to left (its text is in logical order; it is shaped right to left).
     public var isRightToLeft: Bool
 
+    /// A run from its parts.
+    /// - Parameters:
+    ///   - text: The characters, in logical order.
+    ///   - attributes: Weight, scale, colour and attachment.
+    ///   - x: The run's left edge, from the line's left edge.
+    ///   - isRightToLeft: Whether the run is shaped right to left (default `false`).
     public init(text: String, attributes: TextAttributes, x: Double, isRightToLeft: Bool = false) {
       self.text = text
       self.attributes = attributes
@@ -34,6 +40,11 @@ public struct RenderableLine {
   /// The runs, in visual order.
   public var runs: [Run]
 
+  /// A line from its parts.
+  /// - Parameters:
+  ///   - origin: The line's top-left corner, in target pixels.
+  ///   - baselineOffset: Distance from the line's top to its baseline.
+  ///   - runs: The runs, in visual order.
   public init(origin: CGPoint, baselineOffset: Double, runs: [Run]) {
     self.origin = origin
     self.baselineOffset = baselineOffset

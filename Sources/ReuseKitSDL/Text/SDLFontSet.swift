@@ -4,7 +4,7 @@ import TextEngine
 
 /// The fonts of one text style family at every size the text uses, opened on demand.
 ///
-/// Sizes come from ``TextAttributes/fontScale`` times ``bodyPixelSize``, rounded to whole pixels;
+/// Sizes come from `TextAttributes.fontScale` times ``bodyPixelSize``, rounded to whole pixels;
 /// each (bold, pixel size) pair is opened once and kept.
 @MainActor
 public final class SDLFontSet {
@@ -28,7 +28,7 @@ public final class SDLFontSet {
   ///   - files: The regular and bold faces.
   ///   - bodyPixelSize: The body size in pixels.
   ///   - family: The fontconfig family whose sorted list supplies fallback fonts.
-  /// - Throws: ``SDLError`` when either face cannot be opened.
+  /// - Throws: `SDLError` when either face cannot be opened.
   public init(context: SDLContext, files: FontFiles, bodyPixelSize: Int = 15, family: String = "DejaVu Sans")
     throws(SDLError)
   {
@@ -44,7 +44,7 @@ public final class SDLFontSet {
   /// - Parameters:
   ///   - context: Keeps SDL2_ttf initialised.
   ///   - bodyPixelSize: The body size in pixels.
-  /// - Throws: ``SDLError`` saying which packages to install when the font is missing.
+  /// - Throws: `SDLError` saying which packages to install when the font is missing.
   public convenience init(context: SDLContext, bodyPixelSize: Int = 15) throws(SDLError) {
     try self.init(context: context, files: FontLocator().locate(), bodyPixelSize: bodyPixelSize)
   }
@@ -58,7 +58,7 @@ public final class SDLFontSet {
   /// - Parameters:
   ///   - bold: Whether to use the bold face.
   ///   - scale: The font scale (1 is body text).
-  /// - Throws: ``SDLError`` when the face cannot be opened at that size.
+  /// - Throws: `SDLError` when the face cannot be opened at that size.
   public func font(bold: Bool, scale: Double) throws(SDLError) -> SDLFont {
     let key = FontKey(bold: bold, pixelSize: pixelSize(forScale: scale))
     if let font = fonts[key] { return font }

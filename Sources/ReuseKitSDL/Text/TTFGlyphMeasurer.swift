@@ -5,7 +5,7 @@ import TextEngine
 /// ``TextFragmentRenderer`` draws.
 ///
 /// Each run is split into font-fallback sub-runs (the primary font, then fontconfig's sorted
-/// fallbacks) and shaped in its script through ``TextShaper``; advances are whole pixels, one per
+/// fallbacks) and shaped in its script through `TextShaper`; advances are whole pixels, one per
 /// `Character`. Characters of context-free scripts are cached per (character, font, size) and
 /// words of joining scripts per word, so after warm-up measuring costs a dictionary lookup per
 /// character and makes no fontconfig call. Control characters and line/paragraph separators advance by 0.
@@ -18,7 +18,7 @@ public final class TTFGlyphMeasurer: @MainActor GlyphMeasuring {
 
   /// The fonts measured with.
   public let fonts: SDLFontSet
-  /// Where fontconfig calls made while measuring are counted (``Counter/fontconfigCalls``).
+  /// Where fontconfig calls made while measuring are counted (`Counter.fontconfigCalls`).
   public var instrumentation: Instrumentation?
   /// How many advances came from the cache, for tests of the work done.
   var cacheHits: Int { shaper.cacheHits }

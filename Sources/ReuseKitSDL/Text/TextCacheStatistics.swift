@@ -11,5 +11,6 @@ public struct TextCacheStatistics: Equatable, Sendable {
   /// Textures held now.
   public var entries = 0
 
+  /// Statistics with every count at zero.
   public init() {}
 }

@@ -27,14 +27,14 @@ public final class TextFragmentRenderer {
   }
 
   /// Draws lines, shifted by `offset` (for example minus the scroll position).
-  /// - Throws: ``SDLError`` when a run cannot be rendered.
+  /// - Throws: `SDLError` when a run cannot be rendered.
   /// - Complexity: One texture copy per run on cache hits.
   public func draw(_ lines: [RenderableLine], offset: CGPoint = .zero) throws(SDLError) {
     for line in lines { try draw(line, offset: offset) }
   }
 
   /// Draws one line, shifted by `offset`.
-  /// - Throws: ``SDLError`` when a run cannot be rendered.
+  /// - Throws: `SDLError` when a run cannot be rendered.
   public func draw(_ line: RenderableLine, offset: CGPoint = .zero) throws(SDLError) {
     linesDrawn += 1
     let baselineY = line.origin.y + offset.y + line.baselineOffset

@@ -7,11 +7,11 @@ import TextEngine
 /// Renders runs of text with SDL2_ttf (HarfBuzz-shaped, `TTF_RenderUTF8_Blended`) and keeps the
 /// textures in a byte-bounded least-recently-used cache.
 ///
-/// A run is split into font-fallback sub-runs (``TextShaper``); each sub-run is one texture per
+/// A run is split into font-fallback sub-runs (`TextShaper`); each sub-run is one texture per
 /// (text, font, script, direction, weight, pixel size, colour), so drawing a cached run is one
 /// `SDL_RenderCopy` per sub-run. Colour emoji (a bitmap strike) are scaled to the line's size
 /// once, when their texture is made. This per-run cache was chosen over a glyph atlas by
-/// measurement (see ``TextCacheBenchmark`` and the module overview): on SDL's software renderer a
+/// measurement (see `TextCacheBenchmark` and the module overview): on SDL's software renderer a
 /// glyph atlas pays one copy per glyph every frame, which costs more than rendering the few runs that change.
 @MainActor
 public final class TextTextureCache {
@@ -80,7 +80,7 @@ public final class TextTextureCache {
   ///   - attributes: Its weight and scale (the colour comes from `color`).
   ///   - color: The text colour.
   /// - Returns: The texture, or `nil` when the run has no ink (empty, or only zero-width characters).
-  /// - Throws: ``SDLError`` when SDL2_ttf or SDL cannot render or upload it.
+  /// - Throws: `SDLError` when SDL2_ttf or SDL cannot render or upload it.
   /// - Complexity: O(1) on a hit; shaping and rasterising the run on a miss.
   public func texture(for text: String, attributes: TextAttributes, color: TextColor) throws(SDLError)
     -> TextRunTexture?
@@ -103,7 +103,7 @@ public final class TextTextureCache {
   /// The run is split into font-fallback sub-runs, each shaped in its script; in a right-to-left
   /// run the first sub-run goes at the right end. Each character no font covers draws one box, and
   /// so does each code point a partial-coverage fallback lacks; each box is counted in
-  /// ``Counter/missingGlyphs``.
+  /// `Counter.missingGlyphs`.
   /// - Parameters:
   ///   - text: The run's text, in logical order.
   ///   - attributes: Its weight and scale.
@@ -111,7 +111,7 @@ public final class TextTextureCache {
   ///   - penX: The run's left edge, in target pixels.
   ///   - baselineY: The baseline, in target pixels.
   ///   - isRightToLeft: Whether the run is laid out right to left (a bidi run of odd level).
-  /// - Throws: ``SDLError`` when the run cannot be rendered.
+  /// - Throws: `SDLError` when the run cannot be rendered.
   /// - Complexity: One lookup and one copy per sub-run on cache hits.
   public func draw(
     _ text: String, attributes: TextAttributes, color: TextColor, penX: Double, baselineY: Double,

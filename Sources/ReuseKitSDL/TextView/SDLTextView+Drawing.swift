@@ -8,7 +8,9 @@ import TextEngine
 extension SDLTextView {
   /// A fragment drawn this frame, with its paragraph index and its origin in view pixels.
   public struct VisibleFragment {
+    /// The layout fragment drawn.
     public let fragment: TextLayoutFragment
+    /// The index of the fragment's paragraph in the storage, as of the last viewport pass.
     public let paragraphIndex: Int
     /// The fragment's top-left corner in view pixels (container coordinates minus the scroll offset).
     public let origin: CGPoint

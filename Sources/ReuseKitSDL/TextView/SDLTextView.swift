@@ -6,7 +6,7 @@ import SDLSupport
 import TextAnalysis
 import TextEngine
 
-/// The SDL text view: TextEngine's headless ``TextEngine/TextView`` drawn through an ``SDLRenderer``.
+/// The SDL text view: TextEngine's headless `TextView` drawn through an `SDLRenderer`.
 ///
 /// It draws a frame by walking the rendering surfaces its last viewport pass assigned (one
 /// ``TextFragmentSurface`` per fragment: background, selection, text, decorations; one per attachment
@@ -74,7 +74,7 @@ open class SDLTextView: TextView {
   ///   - storage: The document.
   ///   - renderer: A window or offscreen renderer.
   ///   - fonts: The fonts to measure and draw with.
-  ///   - clock: The clock for the caret blink and timed effects (a `ManualClock` in tests, ``SDLClock`` live).
+  ///   - clock: The clock for the caret blink and timed effects (a `ManualClock` in tests, `SDLClock` live).
   ///   - instrumentation: The counters to report to.
   ///   - clipboard: The clipboard; by default the system clipboard when SDL video runs, else one in memory.
   @MainActor
@@ -111,7 +111,7 @@ open class SDLTextView: TextView {
   /// - Parameters:
   ///   - width: The new width in pixels.
   ///   - height: The new height in pixels.
-  /// - Throws: ``SDLError`` when the new offscreen surface cannot be created; the view is unchanged then.
+  /// - Throws: `SDLError` when the new offscreen surface cannot be created; the view is unchanged then.
   @MainActor
   public func resize(width: Int, height: Int) throws(SDLError) {
     if case .surface = renderer.target {
@@ -128,7 +128,7 @@ open class SDLTextView: TextView {
   }
 
   /// Reads the pixels of the last frame drawn.
-  /// - Throws: ``SDLError`` when SDL cannot read them.
+  /// - Throws: `SDLError` when SDL cannot read them.
   @MainActor
   public func screenshot() throws(SDLError) -> RGBAImage {
     try renderer.readPixels()
@@ -145,7 +145,7 @@ open class SDLTextView: TextView {
   /// Runs a pending viewport pass, then draws the frame: backgrounds, selection, text, decorations,
   /// attachment views, the composition, the caret, the scroll bar and overlays. A window renderer
   /// presents the frame; an offscreen one keeps it for ``screenshot()``.
-  /// - Throws: ``SDLError`` when drawing fails.
+  /// - Throws: `SDLError` when drawing fails.
   /// - Complexity: O(fragments and attachments in the viewport); off-screen stickers do no work.
   ///
   /// Subclasses may override it to prepare a frame (the chat applies a pending policy change and

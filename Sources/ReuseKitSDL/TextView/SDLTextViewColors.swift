@@ -19,6 +19,16 @@ public struct SDLTextViewColors: Equatable, Sendable {
   /// Boxes drawn for attachment views that are not stickers.
   public var placeholder: TextColor
 
+  /// A palette from its colours (``light`` is the default one).
+  /// - Parameters:
+  ///   - background: The view's background.
+  ///   - text: Text without a colour of its own.
+  ///   - selection: The selection highlight, drawn behind the text (translucent in ``light``).
+  ///   - caret: The caret.
+  ///   - compositionBackground: The background of an IME composition shown inline.
+  ///   - compositionUnderline: The underline of an IME composition.
+  ///   - scrollBar: The scroll bar's thumb.
+  ///   - placeholder: Boxes drawn for attachment views that are not stickers.
   public init(
     background: TextColor, text: TextColor, selection: TextColor, caret: TextColor, compositionBackground: TextColor,
     compositionUnderline: TextColor, scrollBar: TextColor, placeholder: TextColor
@@ -52,6 +62,11 @@ public struct FragmentColors: Equatable, Sendable {
   /// The caret.
   public var caret: TextColor
 
+  /// A paragraph's colours.
+  /// - Parameters:
+  ///   - text: Text without a colour of its own.
+  ///   - selection: The selection highlight.
+  ///   - caret: The caret.
   public init(text: TextColor, selection: TextColor, caret: TextColor) {
     self.text = text
     self.selection = selection

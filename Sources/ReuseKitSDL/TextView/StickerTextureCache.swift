@@ -41,7 +41,7 @@ public final class StickerTextureCache {
   ///   - view: The surface; asked for `FrameSurface.currentFrame(pixelSize:)`.
   ///   - pixelSize: The side of the frame in physical pixels.
   /// - Returns: The texture, or `nil` when the view has no frame at that size.
-  /// - Throws: ``SDLError`` when SDL cannot create or fill the texture.
+  /// - Throws: `SDLError` when SDL cannot create or fill the texture.
   /// - Complexity: O(1) when the frame did not change, else O(pixels).
   public func texture(for view: any FrameSurface, pixelSize: Int) throws(SDLError) -> SDLTexture? {
     guard let frame = view.currentFrame(pixelSize: pixelSize) else { return nil }

@@ -3,6 +3,8 @@
 /// Text runs carry it (TextEngine's `TextAttributes.foregroundColor`) and the SDL wrappers draw
 /// with it, so it lives below both.
 public struct TextColor: Hashable, Sendable, Codable {
+  /// The colour's red, green, blue and alpha channels, 0 to 255; alpha is straight (not
+  /// premultiplied), 255 opaque and 0 transparent.
   public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
 
   /// A colour from its channels.

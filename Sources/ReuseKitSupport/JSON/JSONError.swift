@@ -2,7 +2,7 @@
 ///
 /// Syntax problems (``Kind/syntax``, ``Kind/truncated``, ``Kind/invalidUTF8``, ``Kind/tooDeep(limit:)``)
 /// come from ``JSONReader``; ``Kind/content`` errors are raised by the reader's callers (a value of the
-/// wrong kind, a missing field) through ``JSONReader/error(_:)``.
+/// wrong kind, a missing field) through `JSONReader.error(_:)`.
 public struct JSONError: Error, Equatable, CustomStringConvertible, Sendable {
   /// The class of problem.
   public enum Kind: Equatable, Sendable {

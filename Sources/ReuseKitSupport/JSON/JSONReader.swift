@@ -19,6 +19,8 @@
 public struct JSONReader {
   /// What the next value is.
   public enum Kind: Equatable, Sendable {
+    /// One kind of JSON value each: an object (`{`), an array (`[`), a string (`"`), a number, a
+    /// boolean (`true` or `false`), `null`.
     case object, array, string, number, bool, null
 
     /// "an object", "a string", … for error messages.

@@ -3,10 +3,15 @@
 /// Large documents (transcripts) should be read with ``JSONReader`` directly, without a tree.
 /// Booleans and numbers are distinct cases: ``int`` and ``double`` are `nil` for `true`.
 public enum JSONValue: Equatable, Sendable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number, as read (see ``JSONNumber``).
   case number(JSONNumber)
+  /// A string, its escapes decoded.
   case string(String)
+  /// An array, its elements in order.
   case array([JSONValue])
   /// An object; when a key repeats, the last value wins.
   case object([String: JSONValue])

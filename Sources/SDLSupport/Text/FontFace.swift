@@ -7,6 +7,11 @@ public struct FontFace: Hashable, Sendable {
   /// Whether fontconfig reports colour glyphs (for example Noto Color Emoji's bitmaps).
   public var isColor: Bool
 
+  /// Face `index` of the font file at `path`; the file is not opened here.
+  /// - Parameters:
+  ///   - path: The font file's path.
+  ///   - index: The face's index in the file (default 0).
+  ///   - isColor: Whether the face has colour glyphs (default `false`).
   public init(path: String, index: Int = 0, isColor: Bool = false) {
     self.path = path
     self.index = index

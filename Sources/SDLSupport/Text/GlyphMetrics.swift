@@ -11,6 +11,13 @@ public struct GlyphMetrics: Equatable, Sendable {
   /// How far the pen moves after the glyph.
   public var advance: Int
 
+  /// Metrics from their values, in pixels.
+  /// - Parameters:
+  ///   - minX: Left edge of the ink relative to the pen position.
+  ///   - maxX: Right edge of the ink relative to the pen position.
+  ///   - minY: Bottom of the ink relative to the baseline, y up.
+  ///   - maxY: Top of the ink relative to the baseline, y up.
+  ///   - advance: How far the pen moves after the glyph.
   public init(minX: Int, maxX: Int, minY: Int, maxY: Int, advance: Int) {
     self.minX = minX
     self.maxX = maxX

@@ -7,11 +7,13 @@ import ReuseKitSupport
 ///
 /// SDL2_ttf 2.20 shapes text with HarfBuzz: ``render(_:color:)`` and ``size(of:)`` shape whole runs.
 /// Kerning is off by default so that the width of a run is the sum of its characters' advances,
-/// which is how layout measures it (``TTFGlyphMeasurer``).
+/// which is how layout measures it (`TTFGlyphMeasurer`).
 @MainActor
 public final class SDLFont {
   /// Text direction for HarfBuzz shaping.
   public enum Direction {
+    /// Shape left to right (`TTF_DIRECTION_LTR`), or right to left (`TTF_DIRECTION_RTL`): HarfBuzz
+    /// then orders and joins the glyphs of Hebrew or Arabic text.
     case leftToRight, rightToLeft
   }
 

@@ -3,6 +3,7 @@ import ReuseKitSupport
 /// The image shown instead of a sticker that cannot be loaded: a grey rounded square with a
 /// broken-image cross, drawn procedurally at any size (it never fails).
 public struct PlaceholderSticker: Sendable {
+  /// The placeholder; it holds nothing and draws each image on request.
   public init() {}
 
   /// The placeholder drawn into a `pixelSize × pixelSize` square, straight-alpha RGBA.

@@ -41,6 +41,10 @@ public struct StickerAsset: Equatable, Sendable {
     /// Frames per second.
     public var frameRate: Double
 
+    /// A strip of `frameCount` frames played at `frameRate` frames per second.
+    /// - Parameters:
+    ///   - frameCount: Frames laid out left to right.
+    ///   - frameRate: Frames per second.
     public init(frameCount: Int, frameRate: Double) {
       self.frameCount = frameCount
       self.frameRate = frameRate
@@ -56,6 +60,13 @@ public struct StickerAsset: Equatable, Sendable {
   /// Why the library could not even describe this entry (a bad manifest entry): it loads as the placeholder.
   public var entryError: String?
 
+  /// The sticker `name`, read from `file`; the file is not opened until the sticker is loaded.
+  /// - Parameters:
+  ///   - name: The name a ``StickerAttachment`` refers to.
+  ///   - file: The file's location.
+  ///   - strip: How to cut a PNG into frames, or `nil` for one still frame.
+  ///   - entryError: Why the entry could not be described, or `nil`; when set, the sticker loads as the
+  ///     placeholder.
   public init(name: String, file: URL, strip: StripLayout? = nil, entryError: String? = nil) {
     self.name = name
     self.file = file

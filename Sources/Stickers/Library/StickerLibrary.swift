@@ -3,7 +3,7 @@ import Foundation
 /// The stickers of one or more directories, looked up by name.
 ///
 /// Every sticker file in a directory joins the library under its file name without the extension;
-/// an optional `manifest.json` (``StickerManifest``) can rename entries or describe frame strips.
+/// an optional `manifest.json` (`StickerManifest`) can rename entries or describe frame strips.
 /// Loading the library reads only the manifests and the directory listings (capped at
 /// ``StickerLimits/maxFileBytes``); sticker files are read, checked and decoded later, when a view
 /// first needs them. A bad manifest entry becomes one placeholder sticker with its error, a bad

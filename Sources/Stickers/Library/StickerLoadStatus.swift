@@ -2,7 +2,9 @@
 public struct StickerLoadStatus: Codable, Equatable, Sendable {
   /// Whether the sticker plays.
   public enum Status: String, Codable, Sendable {
+    /// The sticker loaded and plays (perhaps with ``StickerLoadStatus/warnings``).
     case ok
+    /// The sticker was refused (see ``StickerLoadStatus/reason``) and shows the placeholder.
     case rejected
   }
 
@@ -31,6 +33,13 @@ public struct StickerLoadStatus: Codable, Equatable, Sendable {
     try container.encode(warnings, forKey: .warnings)
   }
 
+  /// A status from its fields.
+  /// - Parameters:
+  ///   - name: The sticker's name in the library.
+  ///   - kind: The file's real format (a ``StickerAsset/Kind`` raw value), or `nil` when unrecognised.
+  ///   - status: Whether it plays.
+  ///   - reason: Why it was rejected, or `nil`.
+  ///   - warnings: What the renderer leaves out, plus library warnings.
   public init(name: String, kind: String?, status: Status, reason: String?, warnings: [String]) {
     self.name = name
     self.kind = kind

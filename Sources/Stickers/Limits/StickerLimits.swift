@@ -14,7 +14,7 @@
 /// | ``maxDecodedBytes`` | 48 MiB | a raster sticker's stored frames plus its canvas, after decoding at display size |
 /// | ``maxDecodedPixels`` | 256 M | pixels a raster decoder produces over all frames (decode work) |
 /// | ``maxRenderPixelSize`` | 1024 px | the size a view asks to render at (the render's memory) |
-/// | ``renderTimeBudget`` | 0.25 s | one render, measured by an injected ``StickerRenderTimer`` |
+/// | ``renderTimeBudget`` | 0.25 s | one render, measured by an injected `StickerRenderTimer` |
 public struct StickerLimits: Equatable, Sendable {
   /// The largest file accepted, in bytes.
   public var maxFileBytes: Int
@@ -34,7 +34,7 @@ public struct StickerLimits: Equatable, Sendable {
   public var maxDecodedPixels: Int
   /// The largest square a view may render at, in pixels.
   public var maxRenderPixelSize: Int
-  /// The longest one render may take, in seconds, when the runtime has a ``StickerRenderTimer``.
+  /// The longest one render may take, in seconds, when the runtime has a `StickerRenderTimer`.
   public var renderTimeBudget: Double
 
   /// Creates limits; every parameter defaults to the documented default.

@@ -3,7 +3,7 @@ import TextEngine
 
 /// A sticker in text: an attachment naming a sticker of a ``StickerRuntime``'s library.
 ///
-/// Its provider type is ``StickerViewProvider``; its ``TextAttachment/fileType`` is the sticker name.
+/// Its provider type is ``StickerViewProvider``; its `TextAttachment.fileType` is the sticker name.
 public final class StickerAttachment: TextAttachment {
   /// The sticker's name in the library.
   public let stickerName: String

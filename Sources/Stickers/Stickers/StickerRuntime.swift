@@ -5,7 +5,7 @@ import ReuseKitSupport
 ///
 /// One runtime belongs to one rendering thread: it keeps **one player — so one rlottie animation
 /// object — per sticker**, used only from that thread (rlottie shares parsed models between equal files). Several runtimes (threads) may share a
-/// ``FrameCache`` only if they serialize access to it. Files that fail to load are remembered, so a
+/// `FrameCache` only if they serialize access to it. Files that fail to load are remembered, so a
 /// bad file is read and refused once, while every view that asks for it still gets the error.
 public final class StickerRuntime {
   /// The clock every animation state follows.

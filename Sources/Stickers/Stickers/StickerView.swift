@@ -3,11 +3,11 @@ import Foundation
 import ReuseKitSupport
 import TextEngine
 
-/// A sticker attachment's rendering surface: it owns the sticker's ``AnimationState``.
+/// A sticker attachment's rendering surface: it owns the sticker's `AnimationState`.
 ///
 /// It renders only when the view layer asks for ``currentFrame(pixelSize:)`` — which it does for
 /// visible stickers only — so a sticker off screen does no rendering work. Frames come from the
-/// runtime's shared ``FrameCache``. The view layer draws it as a `FrameSurface`, as it draws any
+/// runtime's shared `FrameCache`. The view layer draws it as a `FrameSurface`, as it draws any
 /// surface that shows frames.
 public final class StickerView: TextViewportRenderingSurface, FrameSurface {
   public var frame: CGRect
@@ -56,7 +56,7 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
 
   /// The frame matching the animation's own time, in a `pixelSize × pixelSize` square.
   ///
-  /// Straight-alpha RGBA bytes (see ``RGBAImage``): upload as `SDL_PIXELFORMAT_RGBA32`
+  /// Straight-alpha RGBA bytes (see `RGBAImage`): upload as `SDL_PIXELFORMAT_RGBA32`
   /// (`SDL_PIXELFORMAT_ABGR8888` on little-endian) and draw with `SDL_BLENDMODE_BLEND`.
   /// - Parameter pixelSize: The display size in physical pixels, 1 to ``StickerLimits/maxRenderPixelSize``.
   /// - Returns: The frame, or `nil` for a size outside the limits.

@@ -27,6 +27,16 @@ open class TextAttachment {
   /// The provider class ``viewProvider(for:location:textContainer:)`` instantiates.
   public var viewProviderType: TextAttachmentViewProvider.Type
 
+  /// Creates an attachment with a new process-wide ``id`` and no ``persistentIdentifier``, as
+  /// `NSTextAttachment(data:ofType:)` does. Unlike TextKit, the bounds and the provider class are given
+  /// here: TextKit sets `bounds` afterwards and finds the provider class by file type
+  /// (`registerViewProviderClass(_:forFileType:)`).
+  /// - Parameters:
+  ///   - contents: The attachment's data (a sticker file), or `nil`.
+  ///   - fileType: What the attachment is: a uniform type or, for stickers, the sticker name.
+  ///   - bounds: Its rectangle, the origin's y relative to the baseline (default 16 × 16 on the baseline).
+  ///   - viewProviderType: The provider class made for each place it occupies (default
+  ///     ``TextAttachmentViewProvider``, which shows a placeholder).
   public init(
     contents: [UInt8]? = nil, fileType: String? = nil, bounds: CGRect = CGRect(x: 0, y: 0, width: 16, height: 16),
     viewProviderType: TextAttachmentViewProvider.Type = TextAttachmentViewProvider.self

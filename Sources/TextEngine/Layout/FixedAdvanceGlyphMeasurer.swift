@@ -9,6 +9,12 @@ public final class FixedAdvanceGlyphMeasurer: GlyphMeasuring {
   /// How many characters have been measured, for complexity tests.
   public private(set) var measuredCharacters = 0
 
+  /// A measurer whose every character advances `advance` and whose lines are `ascent + descent` tall
+  /// (no leading), all at scale 1.
+  /// - Parameters:
+  ///   - advance: The advance of one character at scale 1 (default 8).
+  ///   - ascent: The distance from a line's top to its baseline at scale 1 (default 12).
+  ///   - descent: The distance from the baseline to a line's bottom at scale 1 (default 4).
   public init(advance: Double = 8, ascent: Double = 12, descent: Double = 4) {
     self.advance = advance
     self.metrics = LineMetrics(ascent: ascent, descent: descent, lineHeight: ascent + descent)

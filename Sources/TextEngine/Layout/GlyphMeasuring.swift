@@ -7,6 +7,11 @@ public struct LineMetrics: Equatable, Sendable {
   /// The line's full height, including leading.
   public var lineHeight: Double
 
+  /// Metrics from their three values, taken as given (`lineHeight` is not checked against the others).
+  /// - Parameters:
+  ///   - ascent: The distance from the top of the line to the baseline.
+  ///   - descent: The distance from the baseline to the bottom of the line.
+  ///   - lineHeight: The line's full height, including leading.
   public init(ascent: Double, descent: Double, lineHeight: Double) {
     self.ascent = ascent
     self.descent = descent

@@ -7,6 +7,10 @@ public final class TextContainer {
   /// Horizontal padding inside the container on each side.
   public let lineFragmentPadding: Double
 
+  /// A container of `size` with `lineFragmentPadding` on each side.
+  /// - Parameters:
+  ///   - size: The container size; only the width affects line breaking.
+  ///   - lineFragmentPadding: Horizontal padding on each side (default 0; TextKit's default is 5).
   public init(size: CGSize, lineFragmentPadding: Double = 0) {
     self.size = size
     self.lineFragmentPadding = lineFragmentPadding

@@ -14,6 +14,7 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   public struct AttachmentPlacement {
     /// The attachment's character offset in the paragraph.
     public let offset: Int
+    /// The attachment object at ``offset`` (one object may sit in several placements).
     public let attachment: TextAttachment
     /// The attachment's rectangle relative to the fragment's origin.
     public let frame: CGRect

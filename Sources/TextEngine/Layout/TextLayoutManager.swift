@@ -57,14 +57,14 @@ public final class TextLayoutManager {
   /// Paragraphs laid out (fragments made) since creation, for complexity tests.
   public private(set) var paragraphsLaidOut = 0
   /// The most fragments kept alive at once, beyond those the current viewport pass uses
-  /// (default 512). Older ones are released after each pass: see ``releaseFragmentsOverLimit()``.
+  /// (default 512). Older ones are released after each pass: see `releaseFragmentsOverLimit()`.
   public var fragmentRetentionLimit = 512 {
     didSet { fragmentRetentionLimit = max(0, fragmentRetentionLimit) }
   }
   /// The index nodes that hold a fragment, by fragment identity (the retention set).
   var retainedNodes: [ObjectIdentifier: SequenceTree<Entry>.Node] = [:]
   /// Released paragraphs whose measured heights the index keeps (default 8,192): beyond them, the
-  /// oldest released ones fold back into gaps. See ``foldReleasedEntriesOverLimit()``.
+  /// oldest released ones fold back into gaps. See `foldReleasedEntriesOverLimit()`.
   public var measuredHeightRetentionLimit = 8_192 {
     didSet {
       measuredHeightRetentionLimit = max(0, measuredHeightRetentionLimit)

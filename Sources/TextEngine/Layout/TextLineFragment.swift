@@ -13,6 +13,7 @@ public struct TextLineFragment: Equatable {
     public let range: Range<Int>
     /// The run's characters, in logical order.
     public let string: Substring
+    /// The attributes every character of the run has.
     public let attributes: TextAttributes
     /// The run's leading x, relative to the layout fragment.
     public let x: Double

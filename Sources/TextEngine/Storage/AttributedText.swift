@@ -9,7 +9,9 @@ import Foundation
 public struct AttributedText: Equatable {
   /// One run of characters sharing attributes.
   public struct Run: Equatable {
+    /// The number of `Character`s in the run.
     public var length: Int
+    /// The attributes of every character in the run.
     public var attributes: TextAttributes
   }
 
@@ -18,7 +20,9 @@ public struct AttributedText: Equatable {
   /// The line separator, U+2028: a hard line break inside a paragraph.
   public static let lineSeparator: Character = "\u{2028}"
 
+  /// The characters, attachments as U+FFFC.
   public private(set) var string: String
+  /// The attribute runs, in order; their lengths add up to ``length`` (no runs for empty text).
   public private(set) var runs: [Run]
   /// The number of `Character`s.
   public private(set) var length: Int
@@ -70,7 +74,7 @@ public struct AttributedText: Equatable {
   var isSingleByte: Bool { characterIndex == nil }
 
   /// The index in ``string`` of the character at `offset` (`string.endIndex` for `length`).
-  /// - Complexity: O(log length) plus a walk of at most ``CharacterIndex/maximumGap`` characters.
+  /// - Complexity: O(log length) plus a walk of at most `CharacterIndex.maximumGap` characters.
   public func stringIndex(at offset: Int) -> String.Index {
     guard offset < length else { return string.endIndex }
     guard let characterIndex else { return string.utf8.index(string.utf8.startIndex, offsetBy: max(0, offset)) }

@@ -18,6 +18,12 @@ public struct TextAttributes: Hashable {
   /// A multiplier on the view's font size (1 is the body size).
   public var fontScale: Double
 
+  /// Attributes from their values; the defaults are plain body text in the view's colour.
+  /// - Parameters:
+  ///   - attachment: The attachment drawn in place of U+FFFC, or `nil`.
+  ///   - foregroundColor: The text colour, or `nil` for the view's default.
+  ///   - isBold: Whether the run is drawn in the bold face.
+  ///   - fontScale: A multiplier on the view's font size (1 is the body size).
   public init(
     attachment: TextAttachment? = nil, foregroundColor: TextColor? = nil, isBold: Bool = false,
     fontScale: Double = 1

@@ -266,7 +266,7 @@ public class TextContentManager {
   /// and of its end once. Reuse decisions about fragments dropped meanwhile wait for the end.
   var isInEditingTransaction: Bool { transactionDepth > 0 }
 
-  /// Groups edits; observers hear ``TextContentObserver/textContentManagerDidEndEditingTransaction(_:)``
+  /// Groups edits; observers hear `TextContentObserver.textContentManagerDidEndEditingTransaction(_:)`
   /// once, when the outermost transaction ends, if it edited. Reuse decisions are made then.
   public func performEditingTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {
     transactionDepth += 1

@@ -27,6 +27,7 @@ public protocol TextContentManagerDelegate: AnyObject {
 }
 
 extension TextContentManagerDelegate {
+  /// The default allows every edit: `true`.
   public func textContentManager(
     _ textContentManager: TextContentManager, shouldChangeCharactersIn range: Range<Int>
   ) -> Bool { true }

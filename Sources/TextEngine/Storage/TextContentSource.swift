@@ -8,6 +8,11 @@ public struct StoredTextElement {
   /// Paragraph-level attributes (sender, time).
   public var paragraphAttributes: [String: String]
 
+  /// An element as a store hands it over.
+  /// - Parameters:
+  ///   - identifier: The store's identifier of the element, stable and never reused.
+  ///   - attributedString: The paragraph's content, without its separator.
+  ///   - paragraphAttributes: Paragraph-level attributes (default none).
   public init(identifier: Int64, attributedString: AttributedText, paragraphAttributes: [String: String] = [:]) {
     self.identifier = identifier
     self.attributedString = attributedString
@@ -24,6 +29,11 @@ public struct TextContentBlockSummary: Equatable, Sendable {
   /// The characters in the block's elements, without paragraph separators.
   public var length: Int
 
+  /// A summary of `block`: `count` elements of `length` characters in all.
+  /// - Parameters:
+  ///   - block: The store's identifier of the block.
+  ///   - count: The elements in the block.
+  ///   - length: The characters in the block's elements, without paragraph separators.
   public init(block: Int64, count: Int, length: Int) {
     self.block = block
     self.count = count
@@ -110,18 +120,28 @@ public protocol TextContentSource: AnyObject {
 }
 
 extension TextContentSource {
+  /// The default: `nil`, a store that cannot find a released element again (its locations go stale).
   public func position(ofElement identifier: Int64) throws -> (block: Int64, position: Int)? { nil }
+  /// The default: `nil`, a store that cannot say where an attachment sits.
   public func element(containingAttachment persistentIdentifier: String) throws -> Int64? { nil }
+  /// The default ignores `identifiers` and replaces by position with
+  /// ``replaceElements(inBlock:positions:with:)``.
+  /// - Returns: What ``replaceElements(inBlock:positions:with:)`` returns: the new elements' identifiers.
   public func replaceElements(
     inBlock block: Int64, positions: Range<Int>, identifiers: [Int64], with elements: [StoredTextElement]
   ) throws -> [Int64] {
     try replaceElements(inBlock: block, positions: positions, with: elements)
   }
 
+  /// The default sums ``lengths(inBlock:positions:)`` (0 for no positions).
+  /// - Complexity: O(`positions.count`) plus the cost of reading those lengths.
   public func length(ofElementsInBlock block: Int64, positions: Range<Int>) throws -> Int {
     positions.isEmpty ? 0 : try lengths(inBlock: block, positions: positions).reduce(0, +)
   }
 
+  /// The default reads the block's lengths and walks them from the start, each element spanning its
+  /// length plus one separator; an offset past the last element gives the last (0 for an empty block).
+  /// - Complexity: O(`count`).
   public func position(ofCharacter offset: Int, inBlock block: Int64, count: Int) throws -> Int {
     var start = 0
     for (position, length) in try lengths(inBlock: block, positions: 0..<count).enumerated() {
@@ -131,5 +151,6 @@ extension TextContentSource {
     return max(0, count - 1)
   }
 
+  /// The default registers no attachment: the manager learns of attachments as it builds paragraphs.
   public func registerAttachments(_ register: (TextAttachment) -> Void) throws {}
 }

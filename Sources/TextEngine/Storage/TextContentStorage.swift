@@ -23,7 +23,7 @@ public final class TextContentStorage: TextContentManager {
   /// knows them before their paragraphs are built. An attachment object given in several places
   /// stays that object in each of them (see <doc:StorageIdentity>).
   /// - Complexity: O(n) time, but only summing lengths and registering attachments; memory
-  ///   O(n / ``InMemoryTextContentSource/blockSize``) beyond the contents themselves.
+  ///   O(n / `InMemoryTextContentSource.blockSize`) beyond the contents themselves.
   public init(paragraphs contents: [(AttributedText, [String: String])]) {
     super.init(memory: InMemoryTextContentSource(contents))
     releaseSlack = Self.releaseSlack

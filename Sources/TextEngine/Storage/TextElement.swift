@@ -7,6 +7,7 @@ open class TextElement {
   /// The manager this element belongs to, while it is in a document.
   public internal(set) weak var textContentManager: TextContentManager?
 
+  /// An element that belongs to no content manager yet (``textContentManager`` is `nil`).
   public init() {}
 
   /// The range the element covers, or `nil` once it has left its document.

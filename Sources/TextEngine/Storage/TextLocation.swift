@@ -14,6 +14,11 @@ public struct TextLocation: Hashable, CustomStringConvertible {
   /// The paragraph object the location was made from, while it lives: resolves in O(1).
   weak var cachedParagraph: TextParagraph?
 
+  /// A location `offset` characters into `paragraph`; it keeps a weak reference to the paragraph, so
+  /// it resolves in O(1) while the object lives. The offset is checked when storage uses it.
+  /// - Parameters:
+  ///   - paragraph: The paragraph the location points into.
+  ///   - offset: The offset in `Character`s from the paragraph's start.
   public init(paragraph: TextParagraph, offset: Int) {
     self.elementIdentifier = paragraph.identifier
     self.offset = offset
@@ -50,7 +55,10 @@ public struct TextLocation: Hashable, CustomStringConvertible {
 
 /// A half-open range between two locations.
 public struct TextRange: Hashable, CustomStringConvertible {
+  /// The range's start, as `NSTextRange.location`.
   public let location: TextLocation
+  /// The range's end, just past its last character (equal to ``location`` for an empty range), as
+  /// `NSTextRange.endLocation`.
   public let endLocation: TextLocation
 
   /// Creates a range; storage validates order when the range is used.

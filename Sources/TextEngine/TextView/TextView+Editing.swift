@@ -108,7 +108,10 @@ extension TextView {
 
   // MARK: Undo
 
+  /// Whether ``undo()`` has an edit to revert. The history holds this view's own edits (coalesced
+  /// typing is one), at most ``undoLimit``; an edit the view did not make clears it.
   public var canUndo: Bool { !undoStack.isEmpty }
+  /// Whether ``redo()`` has an undone edit to apply again; any new edit clears it.
   public var canRedo: Bool { !redoStack.isEmpty }
 
   /// Reverts the last edit. Deleted attachments come back as the same objects (with new providers).

@@ -19,7 +19,7 @@ extension TextView {
     reuseController.policy(for: type)
   }
 
-  /// The objects this view really holds, for ``Instrumentation/invariantViolations(actual:)``.
+  /// The objects this view really holds, for `Instrumentation.invariantViolations(actual:)`.
   public var liveObjects: Instrumentation.LiveObjects { reuseController.liveObjects }
 
   /// The bookkeeping invariants that do not hold right now (empty when all hold).

@@ -20,9 +20,13 @@ public protocol TextViewportRenderingSurface: AnyObject {
 }
 
 extension TextViewportRenderingSurface {
+  /// The default cost: 0, a surface that holds nothing worth counting against the cache's budget.
   public var reuseCacheCost: Int { 0 }
+  /// The default does nothing.
   public func surfaceWillEnterReuseCache(keepsAdvancing: Bool) {}
+  /// The default does nothing.
   public func surfaceDidLeaveReuseCache() {}
+  /// The default does nothing.
   public func surfaceWillBeDiscarded() {}
 }
 

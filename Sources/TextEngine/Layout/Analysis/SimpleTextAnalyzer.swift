@@ -4,6 +4,7 @@
 /// test measurer and it make layout deterministic without any C library. The SDL view uses the
 /// `TextAnalysis` module's `UnicodeTextAnalyzer` (ICU and FriBidi) instead.
 public final class SimpleTextAnalyzer: TextAnalyzing, Sendable {
+  /// Creates the analyzer; it holds no state.
   public init() {}
 
   /// 0: an opportunity depends only on the character before it.

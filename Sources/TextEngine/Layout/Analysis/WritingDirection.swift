@@ -1,6 +1,8 @@
 /// The direction characters run in: a paragraph's base direction, or a run's.
 public enum WritingDirection: Sendable, Equatable {
+  /// Left to right (an even embedding level): Latin, Cyrillic, Chinese, Thai…
   case leftToRight
+  /// Right to left (an odd embedding level): Hebrew, Arabic…
   case rightToLeft
 
   /// The direction of embedding level `level`: odd levels run right to left.

@@ -149,7 +149,7 @@ import TextEngine
         })
     ).run()
     #expect(report.errors == [])
-    let storage = try #require(view?.textContentStorage)
+    let storage = try #require(view?.textContentManager)
     #expect(try storage.attributedString(in: 0..<storage.length).string == "hello\nhi \u{FFFC}")
     #expect(view?.reuseInvariantViolations() == [])
   }

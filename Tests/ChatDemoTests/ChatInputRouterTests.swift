@@ -58,7 +58,7 @@ import TextEngine
   }
 
   private func text(_ view: SDLTextView) throws -> String {
-    try view.textContentStorage.attributedString(in: 0..<view.textContentStorage.length).string
+    try view.textContentManager.attributedString(in: 0..<view.textContentManager.length).string
   }
 
   /// Routes `events` one by one and returns how many responders each reached.
@@ -142,7 +142,7 @@ import TextEngine
   }
 
   @Test func anIMECompositionDoesNotEditTheDocumentAndOwnsTheEditingKeys() throws {
-    let storage = composer.textContentStorage
+    let storage = composer.textContentManager
     #expect(route([SyntheticSDLEvent.textEditing("ni", cursor: 2)]) == [1])
     #expect(composer.markedText == "ni")
     #expect(storage.length == 0)
@@ -178,9 +178,9 @@ import TextEngine
     let chat = layout.chatRect
     #expect(route([SyntheticSDLEvent.mouseButton(down: true, x: 40, y: Int32(chat.maxY) - 30)]) == [1])
     #expect(router.focus == .transcript && chatView.showsCaret)
-    let before = chatView.textContentStorage.length
+    let before = chatView.textContentManager.length
     route(SyntheticSDLEvent.keystroke(typing: "x"))
-    #expect(chatView.textContentStorage.length == before + 1)
+    #expect(chatView.textContentManager.length == before + 1)
     #expect(route([SyntheticSDLEvent.keyDown(SDLK_ESCAPE)]) == [1])
     #expect(!chatView.showsCaret)
     // The wheel scrolls the transcript whatever has the focus; the composer sees none of it.

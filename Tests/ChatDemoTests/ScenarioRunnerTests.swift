@@ -77,6 +77,15 @@ import TextEngine
     let matrix = try ScenarioMatrix.run(try scenario("split-merge"), options: options(nil))
     #expect(matrix.rows.map(\.policy) == ["none", "edit", "scroll", "both"])
     #expect(matrix.rows.map(\.expectationsPassed) == [false, true, false, true])
+    // The expectations are written for both policies: only that row is judged, so nothing fails.
+    #expect(matrix.rows.map(\.expectationsApply) == [false, false, false, true])
+    #expect(matrix.passed)
     #expect(matrix.table.contains("RESETS"))
+    #expect(!matrix.table.contains("FAIL"))
+    let resets = matrix.rows.map { String($0.counters.animationResets) }
+    #expect(matrix.findings.count == 4)
+    #expect(
+      matrix.findings[1].contains("resets \(resets[0]) vs \(resets[1]): the edit policy keeps animations running"))
+    #expect(matrix.findings[3].contains("resets \(resets[0]) vs \(resets[3])"))
   }
 }

@@ -48,7 +48,7 @@ import TextEngine
       ]
     }
     func selection(_ view: SDLTextView, paragraph: Int) throws -> Int {
-      view.selectedRange.lowerBound - (try view.textContentStorage.startOffset(ofParagraphAt: paragraph))
+      view.selectedRange.lowerBound - (try view.textContentManager.startOffset(ofParagraphAt: paragraph))
     }
     var steps: [String] = []
     try frame([])

@@ -82,7 +82,7 @@ import TextEngine
     let fixture = try ChatFixture()
     let view = try makeView(fixture, policy: policy)
     let caches = policy.contains(.onScrollingOutOfViewport)
-    let storage = view.textContentStorage
+    let storage = view.textContentManager
     let stickers = (5...8).flatMap { storage.paragraph(at: $0)!.attributedString.attachments }
     #expect(stickers.count == 2)
     let providers = stickers.map { view.viewProvider(for: $0) }

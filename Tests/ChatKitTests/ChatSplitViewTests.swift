@@ -34,7 +34,7 @@ import TextEngine
     let (wide, narrow) = try makeViews(fixture, policy: [.onEditingInlineParagraphs])
     #expect(wide.textLayoutManager !== narrow.textLayoutManager)
     #expect(wide.instrumentation !== narrow.instrumentation)
-    let sticker = try #require(wide.textContentStorage.paragraph(at: 5)?.attributedString.attachments.first)
+    let sticker = try #require(wide.textContentManager.paragraph(at: 5)?.attributedString.attachments.first)
     let first = try #require(wide.viewProvider(for: sticker))
     let second = try #require(narrow.viewProvider(for: sticker))
     #expect(first !== second)
@@ -48,7 +48,7 @@ import TextEngine
   func typingInOneViewUpdatesBothWithPerViewCounts(policy: TextAttachmentViewProviderReusePolicy) throws {
     let fixture = try ChatFixture()
     let (wide, narrow) = try makeViews(fixture, policy: policy)
-    let storage = wide.textContentStorage
+    let storage = wide.textContentManager
     let start = try storage.startOffset(ofParagraphAt: 5)
     try wide.setSelectedRange((start + 2)..<(start + 2))
     let sticker = try #require(storage.paragraph(at: 5)?.attributedString.attachments.first)

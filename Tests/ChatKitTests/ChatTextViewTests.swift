@@ -132,7 +132,7 @@ import TextEngine
   /// Types into the message holding the "party" sticker: without the edit policy its animation resets.
   private func resetTheInlineSticker(_ view: ChatTextView) throws -> CGRect {
     try view.renderFrame()
-    let start = try view.textContentStorage.startOffset(ofParagraphAt: 2)
+    let start = try view.textContentManager.startOffset(ofParagraphAt: 2)
     view.setCaret(start)
     let resets = view.instrumentation.measure { view.handle(.text("So! ")) }
     #expect(resets.animationResets == 1)
@@ -187,7 +187,7 @@ import TextEngine
     try view.renderFrame()
 
     // The edit policy now keeps the sticker's provider and animation through typing.
-    view.setCaret(try view.textContentStorage.startOffset(ofParagraphAt: 2))
+    view.setCaret(try view.textContentManager.startOffset(ofParagraphAt: 2))
     let typed = view.instrumentation.measure { view.handle(.text("x")) }
     #expect(typed.providersReusedOnEdit == 1 && typed.animationResets == 0)
 

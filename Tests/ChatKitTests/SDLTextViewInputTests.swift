@@ -14,7 +14,7 @@ import TextEngine
   private let shift = TextInputEvent.KeyModifiers.shift
 
   private func text(_ view: SDLTextView) throws -> String {
-    try view.textContentStorage.attributedString(in: 0..<view.textContentStorage.length).string
+    try view.textContentManager.attributedString(in: 0..<view.textContentManager.length).string
   }
 
   /// A click at the caret position before `offset`, in view pixels.
@@ -49,11 +49,11 @@ import TextEngine
     let view = try fixture.view(TextContentStorage(paragraphs: [fixture.message("ana", "9:00", [.text("onetwo")])]))
     view.setCaret(3)
     view.handle(.key(.enter, shift))
-    #expect(view.textContentStorage.paragraphCount == 1)
+    #expect(view.textContentManager.paragraphCount == 1)
     #expect(try text(view) == "one\u{2028}two")
     view.handle(.key(.enter, []))
-    #expect(view.textContentStorage.paragraphCount == 2)
-    #expect(view.textContentStorage.paragraph(at: 1)?.paragraphAttributes[ChatMessage.senderKey] == "ana")
+    #expect(view.textContentManager.paragraphCount == 2)
+    #expect(view.textContentManager.paragraph(at: 1)?.paragraphAttributes[ChatMessage.senderKey] == "ana")
   }
 
   @Test func arrowsHomeEndAndShiftExtendTheSelection() throws {

@@ -85,9 +85,9 @@ import TextEngine
     let view = try editor(Self.lines(count), environment, height: 400)
     try view.renderFrame()
     let passes = view.instrumentation.totals.viewportLayoutPasses
-    let nodes = view.textContentStorage.indexNodesVisited + view.textLayoutManager.indexNodesVisited
+    let nodes = view.textContentManager.indexNodesVisited + view.textLayoutManager.indexNodesVisited
     try view.scroll(toParagraphAt: count - 1, position: .bottom)
-    let visited = view.textContentStorage.indexNodesVisited + view.textLayoutManager.indexNodesVisited - nodes
+    let visited = view.textContentManager.indexNodesVisited + view.textLayoutManager.indexNodesVisited - nodes
     #expect(view.instrumentation.totals.viewportLayoutPasses - passes == 1)
     let pairs = try numbers(view)
     #expect(pairs.count > 10)

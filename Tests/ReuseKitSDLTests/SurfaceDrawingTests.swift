@@ -25,7 +25,7 @@ import TextEngine
       configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
     ) {
       super.textViewportLayoutController(textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
-      if let droppedParagraph, textContentStorage.index(of: textLayoutFragment.textParagraph) == droppedParagraph {
+      if let droppedParagraph, textContentManager.index(of: textLayoutFragment.textParagraph) == droppedParagraph {
         textViewportLayoutController.setRenderingSurface(nil, for: textLayoutFragment)
       }
     }

@@ -72,7 +72,14 @@ public final class TestAnimatedSurface: TextViewportRenderingSurface {
 
 /// A provider that tracks its view's bounds: layout asks it, and it answers 48 × 48.
 public final class TrackingBoundsProvider: TextAttachmentViewProvider {
-  public override var tracksTextAttachmentViewBounds: Bool { true }
+  public required init(
+    textAttachment: TextAttachment, parentView: TextView?, textLayoutManager: TextLayoutManager?,
+    location: TextLocation
+  ) {
+    super.init(
+      textAttachment: textAttachment, parentView: parentView, textLayoutManager: textLayoutManager, location: location)
+    tracksTextAttachmentViewBounds = true  // settable, as in TextKit
+  }
 
   public override func attachmentBounds(
     for attributes: TextAttributes, location: TextLocation, textContainer: TextContainer?,

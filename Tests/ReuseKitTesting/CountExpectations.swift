@@ -6,7 +6,7 @@ import Testing
 ///
 /// `#expect(delta.reuse == expected)` works too and shows both values; this names the differences.
 /// - Parameters:
-///   - actual: The counters measured (often ``Counters/reuse`` of a delta).
+///   - actual: The counters measured (often `Counters.reuse` of a delta).
 ///   - expected: The counters expected.
 ///   - comment: Said with the failure, first.
 ///   - sourceLocation: Where the failure is reported (the caller, by default).

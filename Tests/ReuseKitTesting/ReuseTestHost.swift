@@ -188,7 +188,7 @@ public final class ReuseTestHost {
   /// - Parameters:
   ///   - sourceLocation: Where an invariant failure is reported (the caller, by default).
   ///   - body: The operations to count.
-  /// - Returns: The counter deltas; compare ``Counters/reuse`` for exact reuse counts.
+  /// - Returns: The counter deltas; compare `Counters.reuse` for exact reuse counts.
   @discardableResult
   public func measure(
     sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void

@@ -38,7 +38,7 @@ import TextEngine
     setup.clock.advance(by: 0.5)  // party: 30 fps → frame 15
     let before = try #require(setup.state)
     #expect(before.frameIndex == 15)
-    let start = try setup.view.textContentStorage.startOffset(ofParagraphAt: 2)
+    let start = try setup.view.textContentManager.startOffset(ofParagraphAt: 2)
     try setup.view.setSelectedRange((start + 5)..<(start + 5))
     for _ in 0..<10 { setup.view.insertText("!") }
     let after = try #require(setup.state)

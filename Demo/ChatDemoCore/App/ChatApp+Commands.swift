@@ -89,7 +89,7 @@ extension ChatApp {
   /// Sends the composer's message: a day separator first when a new day starts, and a collapsed
   /// day the message joins expands.
   private func send() {
-    let text = composer.textContentStorage
+    let text = composer.textContentManager
     guard text.length > 0, let paragraph = text.paragraph(at: 0) else { return }
     var message = ChatMessage(paragraph: paragraph)
     message.from = chatView.localSender

@@ -18,7 +18,7 @@ extension ChatApp {
       secondaryView.setFrameStatistics(fps: chatView.fps, frameTime: chatView.frameTime)
       try secondaryView.renderFrame()
     }
-    composer.showsCaret = router.focus == .composer || composer.textContentStorage.length > 0
+    composer.showsCaret = router.focus == .composer || composer.textContentManager.length > 0
     guard let renderer = surface.windowRenderer, let chrome else {
       try composer.renderFrame()
       return
@@ -30,7 +30,7 @@ extension ChatApp {
     try canvas.fillRoundedRect(
       composerFrame.insetBy(dx: 8, dy: 7), radius: 18, color: TextColor(red: 255, green: 255, blue: 255))
     try composer.renderFrame()
-    if composer.textContentStorage.length == 0, composer.markedText.isEmpty {
+    if composer.textContentManager.length == 0, composer.markedText.isEmpty {
       try labels.draw(
         "Message — Enter sends, Ctrl+1…9 stickers", attributes: TextAttributes(),
         color: TextColor(red: 150, green: 156, blue: 166), penX: composerTextRect.minX + 4,

@@ -91,7 +91,7 @@ public enum DemoMain {
         if let report = options.report, let message = writeReport(matrix.jsonData, to: report) {
           return fail(message)
         }
-        return 0
+        return matrix.passed ? 0 : 1
       }
       let runner = ScenarioRunner(scenario: scenario, options: runnerOptions)
       let report = try runner.run()

@@ -29,7 +29,7 @@ extension Scenario {
   }
 
   /// Parses scenario JSON in one pass with `JSONReader`: the inline transcript's messages and a
-  /// `send` step's parts go through ``TranscriptCodec``, the other known fields are read as small
+  /// `send` step's parts go through `TranscriptCodec`, the other known fields are read as small
   /// trees, unknown ones are skipped, and each step is checked as soon as it is read. The memory
   /// held stays under about 8 bytes per byte of JSON (`ScenarioDocument.maximumBytesPerByte`).
   /// - Throws: ``ScenarioError`` naming the step and the problem, or the line and column of bad JSON.

@@ -8,20 +8,27 @@ import TextEngine
 public struct Scenario: Equatable, Sendable {
   /// Where the transcript comes from.
   public enum TranscriptSource: Equatable, Sendable {
+    /// The messages written in the scenario file (`{"messages": […]}`).
     case inline(Transcript)
     /// A file, resolved relative to the scenario file.
     case file(URL)
+    /// A deterministic generated transcript (`{"generate": {…}}`).
     case generate(TranscriptGenerator)
     /// A chat store (SQLite history), resolved relative to the scenario file.
     case history(URL)
   }
 
+  /// The scenario's name (its `"name"`), as reported.
   public var name: String
+  /// The width of the transcript view.
   public var viewportWidth: Int
+  /// The height of the transcript view (the window adds the composer and palette under it).
   public var viewportHeight: Int
   /// The scenario's policies; `nil` when the file does not say (the default is both).
   public var policies: TextAttachmentViewProviderReusePolicy?
+  /// Where the transcript comes from.
   public var transcript: TranscriptSource
+  /// The steps, in the order they run.
   public var steps: [ScenarioStep]
   /// The view each step targets (its `"view"` field: 0, or 1 for the split's second view); empty
   /// means view 0 for every step.
@@ -30,6 +37,14 @@ public struct Scenario: Equatable, Sendable {
   /// The view step `index` targets.
   public func view(ofStep index: Int) -> Int { stepViews.indices.contains(index) ? stepViews[index] : 0 }
 
+  /// Makes a scenario whose steps all target view 0.
+  /// - Parameters:
+  ///   - name: The scenario's name.
+  ///   - viewportWidth: The width of the transcript view.
+  ///   - viewportHeight: The height of the transcript view.
+  ///   - policies: The reuse policies; `nil` for the default (both).
+  ///   - transcript: Where the transcript comes from.
+  ///   - steps: The steps, in the order they run.
   public init(
     name: String, viewportWidth: Int = 480, viewportHeight: Int = 800,
     policies: TextAttachmentViewProviderReusePolicy? = nil, transcript: TranscriptSource, steps: [ScenarioStep]
@@ -70,15 +85,23 @@ public struct Scenario: Equatable, Sendable {
 public struct ScenarioError: Error, Equatable, CustomStringConvertible, Sendable {
   /// The 0-based step index, when a step is at fault.
   public var step: Int?
+  /// The op of the step at fault, when known.
   public var op: String?
+  /// What is wrong.
   public var reason: String
 
+  /// Makes an error.
+  /// - Parameters:
+  ///   - step: The 0-based index of the step at fault; `nil` when no step is.
+  ///   - op: The op of the step at fault, when known.
+  ///   - reason: What is wrong.
   public init(step: Int?, op: String? = nil, reason: String) {
     self.step = step
     self.op = op
     self.reason = reason
   }
 
+  /// The reason, after `step N (op): ` when a step is at fault.
   public var description: String {
     guard let step else { return reason }
     return "step \(step)\(op.map { " (\($0))" } ?? ""): \(reason)"

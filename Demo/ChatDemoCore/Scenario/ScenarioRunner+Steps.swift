@@ -19,7 +19,7 @@ extension ScenarioRunner {
     guard let view = app.view(at: viewIndex) else {
       throw fail("view \(viewIndex) is not shown (turn the split on first)")
     }
-    let storage = view.textContentStorage
+    let storage = view.textContentManager
     func messageStart(_ message: Int) throws(ScenarioError) -> (start: Int, length: Int) {
       guard message < storage.paragraphCount, let paragraph = storage.paragraph(at: message),
         let start = try? storage.startOffset(ofParagraphAt: message)

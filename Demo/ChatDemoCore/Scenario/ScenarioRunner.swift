@@ -11,7 +11,7 @@ import TextEngine
 
 /// Runs a scenario on the chat app and reports counters and expectations.
 ///
-/// The app is the window's own (``ChatApp``, on offscreen surfaces): each step becomes the SDL
+/// The app is the window's own (`ChatApp`, on offscreen surfaces): each step becomes the SDL
 /// events a user's input would send to the window's router (keystrokes, text, clicks, the wheel,
 /// a window resize) — see `ScenarioRunner+Steps.swift` — so the counts are the counts the window
 /// would show for the same input.
@@ -30,6 +30,12 @@ public final class ScenarioRunner {
     /// Makes what draws the app's frames (``SDLScenarioHost`` unless a test wraps it).
     public var makeHost: @MainActor (ScenarioHostContext) throws -> any ScenarioHost
 
+    /// Makes options with no user sticker folder.
+    /// - Parameters:
+    ///   - policyOverride: Overrides the scenario's policies; `nil` keeps them.
+    ///   - screenshotsDirectory: Where `screenshot` steps write PNGs; `nil` skips writing.
+    ///   - stickerDirectory: The sticker library folder.
+    ///   - makeHost: Makes what draws the app's frames; an ``SDLScenarioHost`` by default.
     public init(
       policyOverride: TextAttachmentViewProviderReusePolicy? = nil, screenshotsDirectory: URL? = nil,
       stickerDirectory: URL,
@@ -44,7 +50,9 @@ public final class ScenarioRunner {
     }
   }
 
+  /// The scenario to run.
   public let scenario: Scenario
+  /// How the run is set up.
   public let options: Options
   /// The policies in force at the start.
   public var policies: TextAttachmentViewProviderReusePolicy {
@@ -59,6 +67,10 @@ public final class ScenarioRunner {
   /// from then on, as from the app's first split.
   var hasSplit = false
 
+  /// Makes a runner; nothing runs until ``run()``.
+  /// - Parameters:
+  ///   - scenario: The scenario to run.
+  ///   - options: How the run is set up.
   public init(scenario: Scenario, options: Options) {
     self.scenario = scenario
     self.options = options

@@ -7,18 +7,42 @@ import TextEngine
 public enum ScenarioStep: Equatable, Sendable {
   /// Where a `select` starts inside its message.
   public enum Offset: Equatable, Sendable {
+    /// That many characters into the message (`"offset": N`), a sticker counting one.
     case at(Int)
+    /// The end of the message (`"offset": "end"`).
     case end
   }
 
   /// A key for `key` steps.
   public enum Key: String, CaseIterable, Sendable {
-    case backspace, delete, enter, left, right, up, down, home, end
+    /// The Backspace key.
+    case backspace
+    /// The Delete key.
+    case delete
+    /// Enter (Return): in a message it splits the message; in the composer it sends.
+    case enter
+    /// The left arrow key.
+    case left
+    /// The right arrow key.
+    case right
+    /// The up arrow key.
+    case up
+    /// The down arrow key.
+    case down
+    /// The Home key.
+    case home
+    /// The End key.
+    case end
   }
 
   /// How an `expect` step compares.
   public enum Comparison: String, CaseIterable, Sendable {
-    case equals, atMost, atLeast
+    /// The counter must equal the value (`"equals": N`).
+    case equals
+    /// The counter must be at most the value (`"atMost": N`).
+    case atMost
+    /// The counter must be at least the value (`"atLeast": N`).
+    case atLeast
 
     func holds(_ actual: Int, _ expected: Int) -> Bool {
       switch self {
@@ -45,28 +69,53 @@ public enum ScenarioStep: Equatable, Sendable {
     case message(Int)
   }
 
+  /// `select`: focuses the view as a click into message `message` does and selects `length` characters from
+  /// `offset` (a caret when `length` is 0).
   case select(message: Int, offset: Offset, length: Int)
+  /// `scrollTo`: jumps so that message `message` is at the top, center or bottom of the view.
   case scrollTo(message: Int, position: TextView.ScrollPosition)
+  /// `scrollBy`: turns the mouse wheel to scroll by `dy` pixels, positive down (the wheel scrolls view 0 only).
   case scrollBy(dy: Double)
+  /// `scrollToTop`: jumps to the top of the document.
   case scrollToTop
+  /// `scrollToBottom`: jumps to the bottom of the document.
   case scrollToBottom
+  /// `type`: types the text (`"text"`) where the keyboard focus is, one keystroke and one frame per character.
   case type(String)
+  /// `key`: presses `key` (`"key"`) `repeat` times where the keyboard focus is.
   case key(Key, repeat: Int)
+  /// `insertSticker`: inserts the named sticker (`"sticker"`) at the caret with the palette's Ctrl+1…9.
   case insertSticker(String)
+  /// `send`: clicks into the composer, types the parts (`"parts"` or `"text"`) there and presses Enter, sending
+  /// a message from `me`.
   case send([ChatMessage.Part])
+  /// `undo`: presses Ctrl+Z `repeat` times where the keyboard focus is.
   case undo(repeat: Int)
+  /// `redo`: presses Ctrl+Shift+Z `repeat` times where the keyboard focus is.
   case redo(repeat: Int)
+  /// `cut`: presses Ctrl+X where the keyboard focus is.
   case cut
+  /// `copy`: presses Ctrl+C where the keyboard focus is.
   case copy
+  /// `paste`: presses Ctrl+V where the keyboard focus is; pasted stickers are new attachments.
   case paste
+  /// `resize`: resizes the window so that its transcript is `width × height`.
   case resize(width: Int, height: Int)
+  /// `advance`: advances the manual clock by `seconds`, rendering a frame every 1/60 s.
   case advance(seconds: Double)
+  /// `setPolicies`: sets the reuse policies (`"policies"`) with F2 / F3 for each option that differs.
   case setPolicies(TextAttachmentViewProviderReusePolicy)
+  /// `screenshot`: writes a PNG named `name` into the `--screenshots` folder (nothing without one).
   case screenshot(name: String)
+  /// `expect`: checks the step's view's `counter` total since the start against `value`, for the report.
   case expect(counter: Counter, comparison: Comparison, value: Int)
+  /// `scene`: shows the chat or the editor in view 0 (F6).
   case scene(Scene)
+  /// `collapse`: hides the messages of a day, as a click on its pill does.
   case collapse(DayTarget)
+  /// `expand`: shows the messages of a collapsed day again, as a click on its pill does.
   case expand(DayTarget)
+  /// `split`: turns the second view beside view 0 on (`true`, `"on"`) or off (`false`, `"off"`) with F5.
   case split(Bool)
 
   /// The op's name as written in scenario files.

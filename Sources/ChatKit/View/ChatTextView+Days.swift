@@ -14,7 +14,7 @@ extension ChatTextView {
   /// or `nil` when the paragraph belongs to no day.
   /// - Complexity: O(messages of the day before it × log n).
   public func daySeparatorIndex(forParagraphAt index: Int) -> Int? {
-    daySections.separatorIndex(forParagraphAt: index, in: textContentStorage)
+    daySections.separatorIndex(forParagraphAt: index, in: textContentManager)
   }
 
   /// Collapses the day holding paragraph `index`.
@@ -22,7 +22,7 @@ extension ChatTextView {
   @discardableResult
   public func collapseDay(at index: Int) -> Bool {
     guard let separator = daySeparatorIndex(forParagraphAt: index) else { return false }
-    return daySections.collapse(separatorAt: separator, in: textContentStorage)
+    return daySections.collapse(separatorAt: separator, in: textContentManager)
   }
 
   /// Expands the day holding paragraph `index` (or separated by it).
@@ -30,7 +30,7 @@ extension ChatTextView {
   @discardableResult
   public func expandDay(at index: Int) -> Bool {
     guard let separator = daySeparatorIndex(forParagraphAt: index),
-      let date = textContentStorage.paragraph(at: separator)?.paragraphAttributes[ChatDay.separatorKey]
+      let date = textContentManager.paragraph(at: separator)?.paragraphAttributes[ChatDay.separatorKey]
     else { return false }
     return daySections.expand(date)
   }
@@ -72,7 +72,7 @@ extension ChatTextView {
   func daySeparator(at point: CGPoint) -> Int? {
     let y = point.y - containerToViewY
     guard y >= 0, let index = textLayoutManager.paragraphIndex(atY: y),
-      textContentStorage.paragraph(at: index)?.paragraphAttributes[ChatDay.separatorKey] != nil
+      textContentManager.paragraph(at: index)?.paragraphAttributes[ChatDay.separatorKey] != nil
     else { return nil }
     return index
   }

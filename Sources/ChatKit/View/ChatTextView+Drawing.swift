@@ -26,7 +26,7 @@ extension ChatTextView {
     let nameWidth = layout.showsName(message) ? width(of: message.sender ?? "", attributes: style.nameAttributes) : 0
     let timeWidth = message.time.map { width(of: $0, attributes: style.timeAttributes) } ?? 0
     let bubble =
-      message.isStickerOnly || message.separatedDay != nil || textContentStorage.length == 0
+      message.isStickerOnly || message.separatedDay != nil || textContentManager.length == 0
       ? nil : layout.bubbleFrame(of: fragment, message: message, nameWidth: nameWidth, timeWidth: timeWidth)
     let geometry = ChatFragmentGeometry(message: message, bubble: bubble, nameWidth: nameWidth, timeWidth: timeWidth)
     if isDrawingFrame { frameGeometry[key] = (fragment, geometry) }
@@ -47,7 +47,7 @@ extension ChatTextView {
   /// Draws the sender's name above the text and the time below it (in a pill under a sticker-only message).
   @MainActor
   func drawNameAndTime(of item: VisibleFragment) throws(SDLError) {
-    guard textContentStorage.length > 0 else { return }
+    guard textContentManager.length > 0 else { return }
     let fragment = item.fragment
     let geometry = geometry(of: fragment)
     let message = geometry.message

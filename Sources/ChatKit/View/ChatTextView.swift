@@ -226,7 +226,7 @@ public final class ChatTextView: SDLTextView {
 
   @MainActor
   public override func drawOverlays() throws(SDLError) {
-    if textContentStorage.length == 0 { try drawEmptyState() }
+    if textContentManager.length == 0 { try drawEmptyState() }
     try drawJumpToLatestButton()
     if isHUDVisible { try drawHUD() }
   }

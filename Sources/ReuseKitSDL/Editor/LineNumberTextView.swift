@@ -136,11 +136,11 @@ public final class LineNumberTextView: SDLTextView {
   /// paragraph, else the fragment's paragraph index plus one.
   /// - Complexity: O(log n).
   private func startingLineNumber(for fragment: TextLayoutFragment) -> Int {
-    if let expected = expectedStart, textContentStorage.paragraph(at: expected) === fragment.textParagraph {
+    if let expected = expectedStart, textContentManager.paragraph(at: expected) === fragment.textParagraph {
       return expected + 1
     }
     startingNumberCorrections += 1
-    return (textContentStorage.index(of: fragment.textParagraph) ?? 0) + 1
+    return (textContentManager.index(of: fragment.textParagraph) ?? 0) + 1
   }
 
   // MARK: Drawing

@@ -28,7 +28,7 @@ extension SDLTextView {
   /// - Complexity: O(log paragraphs + characters of the composition).
   @MainActor
   func compositionSplice() -> CompositionSplice? {
-    guard !markedText.isEmpty, let location = try? textContentStorage.location(at: caretOffset),
+    guard !markedText.isEmpty, let location = try? textContentManager.location(at: caretOffset),
       let fragment = textLayoutManager.textLayoutFragment(for: location),
       let line = fragment.lineFragment(forCharacterAt: location.offset)
     else { return nil }

@@ -131,7 +131,7 @@ extension SDLTextView {
   @MainActor
   public func drawSelection(in item: VisibleFragment) {
     guard !selectedRange.isEmpty,
-      let start = try? textContentStorage.startOffset(ofParagraphAt: item.paragraphIndex)
+      let start = try? textContentManager.startOffset(ofParagraphAt: item.paragraphIndex)
     else { return }
     let paragraph = start..<(start + item.fragment.textParagraph.length + 1)
     let lower = max(selectedRange.lowerBound, paragraph.lowerBound)
@@ -192,7 +192,7 @@ extension SDLTextView {
 
   /// The line holding the caret and its fragment's origin in view pixels.
   func caretLine() -> (line: TextLineFragment, origin: CGPoint)? {
-    guard let location = try? textContentStorage.location(at: caretOffset),
+    guard let location = try? textContentManager.location(at: caretOffset),
       let fragment = textLayoutManager.textLayoutFragment(for: location),
       let line = fragment.lineFragment(forCharacterAt: location.offset)
     else { return nil }
@@ -230,7 +230,7 @@ extension SDLTextView {
   }
 
   private func caretFragment() -> TextLayoutFragment? {
-    guard let location = try? textContentStorage.location(at: caretOffset) else { return nil }
+    guard let location = try? textContentManager.location(at: caretOffset) else { return nil }
     return textLayoutManager.textLayoutFragment(for: location)
   }
 

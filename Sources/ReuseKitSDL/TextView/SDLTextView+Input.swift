@@ -44,9 +44,9 @@ extension SDLTextView {
 
   /// Selects the whole paragraph holding `offset`.
   public func selectParagraph(at offset: Int) {
-    guard let location = try? textContentStorage.location(at: min(max(0, offset), textContentStorage.length)),
-      let paragraph = textContentStorage.paragraph(for: location), let index = textContentStorage.index(of: paragraph),
-      let start = try? textContentStorage.startOffset(ofParagraphAt: index)
+    guard let location = try? textContentManager.location(at: min(max(0, offset), textContentManager.length)),
+      let paragraph = textContentManager.paragraph(for: location), let index = textContentManager.index(of: paragraph),
+      let start = try? textContentManager.startOffset(ofParagraphAt: index)
     else { return }
     try? setSelectedRange(start..<(start + paragraph.length))
   }
@@ -76,7 +76,7 @@ extension SDLTextView {
     case .up: moveUp(extending: shift)
     case .down: moveDown(extending: shift)
     case .home: command ? moveCaret(to: 0, extending: shift) : moveToLineStart(extending: shift)
-    case .end: command ? moveCaret(to: textContentStorage.length, extending: shift) : moveToLineEnd(extending: shift)
+    case .end: command ? moveCaret(to: textContentManager.length, extending: shift) : moveToLineEnd(extending: shift)
     case .pageUp:
       scroll(by: -max(40, viewportSize.height - 40))
       return true

@@ -35,7 +35,7 @@ open class SDLTextView: TextView {
   /// Draws runs of text through a texture cache.
   public private(set) var textRenderer: TextFragmentRenderer
   /// The time source of the caret blink and every timed effect: also the view's
-  /// ``TextEngine/TextView/animationClock``, which attachment animations follow.
+  /// `TextView.animationClock` (TextEngine), which attachment animations follow.
   public let clock: any AnimationClock
   /// Where copy and cut put plain text, and paste reads it from.
   public var clipboard: any TextClipboard
@@ -215,7 +215,7 @@ open class SDLTextView: TextView {
   ) {
     super.textViewportLayoutController(textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
     if let surface = textViewportLayoutController.renderingSurface(for: textLayoutFragment) as? TextFragmentSurface {
-      surface.paragraphIndex = textContentStorage.index(of: textLayoutFragment.textParagraph) ?? 0
+      surface.paragraphIndex = textContentManager.index(of: textLayoutFragment.textParagraph) ?? 0
     }
   }
 

@@ -8,7 +8,7 @@ import Instrumentation
 /// only after the view was discarded. Subclass it and register a reuse policy for the
 /// subclass with ``TextView/register(_:forTextAttachmentViewProviderType:)``.
 ///
-/// Subclasses override ``loadView()`` (to make their view), and ``tracksTextAttachmentViewBounds``
+/// Subclasses override ``loadView()`` (to make their view), and set ``tracksTextAttachmentViewBounds``
 /// with ``attachmentBounds(for:location:textContainer:proposedLineFragment:position:)`` (to size the
 /// attachment from the view); nothing else is meant to be overridden.
 open class TextAttachmentViewProvider {
@@ -35,9 +35,11 @@ open class TextAttachmentViewProvider {
   private var locationOffset: Int
   /// The attachment's rendering surface, once loaded.
   public var view: (any TextViewportRenderingSurface)?
-  /// Whether the framework should ask ``attachmentBounds(for:location:textContainer:proposedLineFragment:position:)``
-  /// during layout instead of using the attachment's bounds. Override it to return `true` (default `false`).
-  open var tracksTextAttachmentViewBounds: Bool { false }
+  /// Whether the framework asks ``attachmentBounds(for:location:textContainer:proposedLineFragment:position:)``
+  /// during layout instead of using the attachment's bounds (default `false`). Settable, as in TextKit:
+  /// set it in your initializer, or override it. A change applies the next time the attachment's
+  /// paragraph is laid out.
+  open var tracksTextAttachmentViewBounds: Bool = false
 
   /// The ``textAttachment``'s identifier, kept even after the attachment is gone.
   public let attachmentID: Int
@@ -46,6 +48,14 @@ open class TextAttachmentViewProvider {
   /// when a custom retrieve hook hands the provider to another attachment.
   var reuseIdentity: AttachmentIdentity
 
+  /// Creates a provider for `textAttachment` at `location`: what the attachment's
+  /// ``TextAttachment/viewProvider(for:location:textContainer:)`` calls. It makes no view
+  /// (``loadView()`` does, when the attachment is first shown). Subclasses that override it call `super`.
+  /// - Parameters:
+  ///   - textAttachment: The attachment to draw (held weakly, as in TextKit).
+  ///   - parentView: The text view that shows it.
+  ///   - textLayoutManager: The layout manager that laid it out.
+  ///   - location: Where the attachment is.
   public required init(
     textAttachment: TextAttachment, parentView: TextView?, textLayoutManager: TextLayoutManager?,
     location: TextLocation
@@ -81,16 +91,16 @@ open class TextAttachmentViewProvider {
 
   /// The parent view's instrumentation, for reporting errors and warnings.
   ///
-  /// Animation states need no report: every ``AnimationState`` made while ``loadView()`` runs is
+  /// Animation states need no report: every `AnimationState` made while ``loadView()`` runs is
   /// counted (`animationStatesCreated`, and `animationResets` when the attachment had one before).
   public var instrumentation: Instrumentation? { parentView?.instrumentation }
 
-  /// The clock to make animation states on: the parent view's ``TextView/animationClock``, or a
+  /// The clock to make animation states on (`AnimationState(clock: animationClock, …)`): the parent view's ``TextView/animationClock``, or a
   /// stopped clock without a parent view.
   public var animationClock: any AnimationClock { parentView?.animationClock ?? ManualClock() }
 
   /// Runs `load` (this provider's view loading) and records an `animationStateCreated` event for
-  /// each ``AnimationState`` made in it, into `instrumentation`: what the framework does around
+  /// each `AnimationState` made in it, into `instrumentation`: what the framework does around
   /// ``loadView()``.
   /// - Parameters:
   ///   - instrumentation: Where to record; nothing is recorded when `nil`.

@@ -8,7 +8,7 @@ extension TextView {
   ) throws(TextEditError) {
     guard shouldChangeText(in: range) else { throw .refused(range: range) }
     try performUndoableEdit(selectionAfter: caretAfterReplacing(range)) { () throws(TextEditError) in
-      try textContentStorage.replaceCharacters(in: range, with: text, paragraphAttributes: paragraphAttributes)
+      try textContentManager.replaceCharacters(in: range, with: text, paragraphAttributes: paragraphAttributes)
     }
   }
 
@@ -22,7 +22,7 @@ extension TextView {
     guard shouldChangeText(in: range) else { return }
     let typed = string.count == 1 && string != "\n" ? string.first : nil
     try? performUndoableEdit(selectionAfter: caretAfterReplacing(range), typed: typed) { () throws(TextEditError) in
-      try textContentStorage.replaceCharacters(in: range, with: text)
+      try textContentManager.replaceCharacters(in: range, with: text)
     }
   }
 
@@ -52,7 +52,7 @@ extension TextView {
   public func deleteForward() {
     if !selectedRange.isEmpty {
       try? replaceCharacters(in: selectedRange, with: AttributedText())
-    } else if selectedRange.upperBound < textContentStorage.length {
+    } else if selectedRange.upperBound < textContentManager.length {
       try? replaceCharacters(in: selectedRange.lowerBound..<(selectedRange.lowerBound + 1), with: AttributedText())
     }
   }
@@ -63,7 +63,7 @@ extension TextView {
     let selection = selectedRange
     guard shouldChangeText(in: range) else { throw .refused(range: range) }
     try performUndoableEdit(selectionAfter: .fixed(selection)) { () throws(TextEditError) in
-      try textContentStorage.setAttributes(in: range, change)
+      try textContentManager.setAttributes(in: range, change)
     }
   }
 
@@ -71,11 +71,11 @@ extension TextView {
   /// without touching the paragraphs before it.
   @discardableResult
   public func appendParagraph(_ text: AttributedText, attributes: [String: String]) -> TextParagraph? {
-    let index = textContentStorage.paragraphCount
+    let index = textContentManager.paragraphCount
     var inserted: TextParagraph?
     let selection = selectedRange
     try? performUndoableEdit(selectionAfter: .fixed(selection)) { () throws(TextEditError) in
-      let replacement = try textContentStorage.insertParagraphs([(text, attributes)], at: index)
+      let replacement = try textContentManager.insertParagraphs([(text, attributes)], at: index)
       inserted = replacement.insertedParagraphs.first
       return replacement
     }
@@ -87,7 +87,7 @@ extension TextView {
   /// Copies the selection. Attachments are copied as new objects (``TextAttachment/copy()``), as
   /// Apple's pasteboard holds archived attachments rather than the objects in the document.
   public func copy() {
-    guard !selectedRange.isEmpty, let text = try? textContentStorage.attributedString(in: selectedRange) else { return }
+    guard !selectedRange.isEmpty, let text = try? textContentManager.attributedString(in: selectedRange) else { return }
     pasteboard = text.mappingAttachments { $0.copy() }
   }
 
@@ -130,7 +130,7 @@ extension TextView {
   private func revert(_ record: UndoRecord) -> UndoRecord? {
     var inverse: UndoRecord?
     performOwnEdit {
-      if let replacement = try? textContentStorage.replaceParagraphs(
+      if let replacement = try? textContentManager.replaceParagraphs(
         in: record.paragraphIndex..<(record.paragraphIndex + record.insertedCount), with: record.removedContents)
       {
         inverse = UndoRecord(
@@ -150,7 +150,7 @@ extension TextView {
   private func performOwnEdit<Result, Failure: Error>(_ edit: () throws(Failure) -> Result) throws(Failure) -> Result {
     let wasPerformingEdit = isPerformingEdit
     isPerformingEdit = true
-    let outcome = textContentStorage.performEditingTransaction {
+    let outcome = textContentManager.performEditingTransaction {
       Swift.Result { () throws(Failure) -> Result in try edit() }
     }
     isPerformingEdit = wasPerformingEdit
@@ -164,13 +164,13 @@ extension TextView {
   /// range keeps its length, so the caret sits that far from the new end. (The inserted text's
   /// own length can be off by one when its first character joins the one before it.)
   private func caretAfterReplacing(_ range: Range<Int>) -> SelectionAfterEdit {
-    .caretBefore(suffix: textContentStorage.length - range.upperBound, notBefore: range.lowerBound)
+    .caretBefore(suffix: textContentManager.length - range.upperBound, notBefore: range.lowerBound)
   }
 
   /// The attributes typed text gets: those of the character before the caret, minus any attachment.
   public var typingAttributes: TextAttributes {
-    guard let location = try? textContentStorage.location(at: selectedRange.lowerBound),
-      let text = textContentStorage.paragraph(for: location)?.attributedString
+    guard let location = try? textContentManager.location(at: selectedRange.lowerBound),
+      let text = textContentManager.paragraph(for: location)?.attributedString
     else { return TextAttributes() }
     guard text.length > 0 else { return TextAttributes() }
     return text.attributes(at: max(0, location.offset - 1)).withoutAttachment
@@ -191,7 +191,7 @@ extension TextView {
       switch selectionAfter {
       case .fixed(let range): selection = range
       case .caretBefore(let suffix, let lowerBound):
-        let caret = max(lowerBound, textContentStorage.length - suffix)
+        let caret = max(lowerBound, textContentManager.length - suffix)
         selection = caret..<caret
       }
       let record = UndoRecord(replacement, selectionBefore: before, selectionAfter: selection)
@@ -226,7 +226,7 @@ extension TextView: TextContentObserver {
       redoStack.removeAll()
       isTypingGroupOpen = false
     }
-    let length = textContentStorage.length
+    let length = textContentManager.length
     selectedRange = min(selectedRange.lowerBound, length)..<min(selectedRange.upperBound, length)
     selectionAnchor = min(selectionAnchor, length)
     needsLayout = true

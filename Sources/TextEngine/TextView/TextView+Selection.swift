@@ -4,7 +4,7 @@ extension TextView {
   /// Selects `range` (document offsets); an empty range places the caret. Runs a viewport pass.
   /// - Throws: ``TextEditError/offsetOutOfRange(offset:length:)``; the selection is unchanged.
   public func setSelectedRange(_ range: Range<Int>) throws(TextEditError) {
-    let length = textContentStorage.length
+    let length = textContentManager.length
     guard range.lowerBound >= 0, range.upperBound <= length else {
       throw .offsetOutOfRange(offset: range.lowerBound < 0 ? range.lowerBound : range.upperBound, length: length)
     }
@@ -27,7 +27,7 @@ extension TextView {
 
   /// Selects the whole document.
   public func selectAll() {
-    try? setSelectedRange(0..<textContentStorage.length)
+    try? setSelectedRange(0..<textContentManager.length)
   }
 
   /// Moves the caret (or the selection's moving end when `extending`) to `offset`.
@@ -81,8 +81,8 @@ extension TextView {
 
   /// Selects the word (or the run of spaces, or the attachment) around `offset`.
   public func selectWord(at offset: Int) {
-    guard let location = try? textContentStorage.location(at: clamp(offset)),
-      let paragraph = textContentStorage.paragraph(for: location)
+    guard let location = try? textContentManager.location(at: clamp(offset)),
+      let paragraph = textContentManager.paragraph(for: location)
     else { return }
     let characters = Array(paragraph.attributedString.string)
     guard !characters.isEmpty else { return setCaret(offset) }
@@ -101,7 +101,7 @@ extension TextView {
   /// The caret's rectangle in container coordinates.
   /// - Complexity: O(log n + paragraph length).
   public func caretRect(at offset: Int? = nil) -> CGRect? {
-    guard let location = try? textContentStorage.location(at: clamp(offset ?? caretOffset)),
+    guard let location = try? textContentManager.location(at: clamp(offset ?? caretOffset)),
       let fragment = textLayoutManager.textLayoutFragment(for: location)
     else { return nil }
     let origin = fragment.layoutFragmentFrame.origin
@@ -115,7 +115,7 @@ extension TextView {
     guard !range.isEmpty else { return [] }
     var rects: [CGRect] = []
     for (fragment, index) in textViewportLayoutController.configuredFragments {
-      guard let start = try? textContentStorage.startOffset(ofParagraphAt: index) else { continue }
+      guard let start = try? textContentManager.startOffset(ofParagraphAt: index) else { continue }
       let paragraphRange = start..<(start + fragment.textParagraph.length + 1)
       guard paragraphRange.overlaps(range) else { continue }
       let origin = fragment.layoutFragmentFrame.origin
@@ -160,7 +160,7 @@ extension TextView {
       index -= 1
       fragment = textLayoutManager.ensureLayout(forParagraphAt: index)
     }
-    guard let fragment, let start = try? textContentStorage.startOffset(ofParagraphAt: index) else { return 0 }
+    guard let fragment, let start = try? textContentManager.startOffset(ofParagraphAt: index) else { return 0 }
     let origin = fragment.layoutFragmentFrame.origin
     return start + fragment.characterOffset(at: CGPoint(x: point.x - origin.x, y: point.y - origin.y))
   }
@@ -176,10 +176,10 @@ extension TextView {
     return .punctuation
   }
 
-  private func clamp(_ offset: Int) -> Int { min(max(0, offset), textContentStorage.length) }
+  private func clamp(_ offset: Int) -> Int { min(max(0, offset), textContentManager.length) }
 
   private func lineContext(at offset: Int) -> (TextLineFragment, Int)? {
-    guard let location = try? textContentStorage.location(at: clamp(offset)),
+    guard let location = try? textContentManager.location(at: clamp(offset)),
       let fragment = textLayoutManager.textLayoutFragment(for: location),
       let line = fragment.lineFragment(forCharacterAt: location.offset)
     else { return nil }
@@ -187,8 +187,8 @@ extension TextView {
   }
 
   private func moveVertically(by direction: Int, extending: Bool) {
-    guard let location = try? textContentStorage.location(at: caretOffset),
-      let index = textContentStorage.index(of: location),
+    guard let location = try? textContentManager.location(at: caretOffset),
+      let index = textContentManager.index(of: location),
       let fragment = textLayoutManager.textLayoutFragment(for: location),
       let line = fragment.lineFragment(forCharacterAt: location.offset)
     else { return }
@@ -202,17 +202,17 @@ extension TextView {
     } else {
       var neighbour = index + direction
       var neighbourFragment: TextLayoutFragment?
-      while neighbourFragment == nil, neighbour >= 0, neighbour < textContentStorage.paragraphCount {
+      while neighbourFragment == nil, neighbour >= 0, neighbour < textContentManager.paragraphCount {
         neighbourFragment = textLayoutManager.ensureLayout(forParagraphAt: neighbour)
         if neighbourFragment == nil { neighbour += direction }
       }
-      if let neighbourFragment, let start = try? textContentStorage.startOffset(ofParagraphAt: neighbour),
+      if let neighbourFragment, let start = try? textContentManager.startOffset(ofParagraphAt: neighbour),
         let edgeLine = direction < 0
           ? neighbourFragment.textLineFragments.last : neighbourFragment.textLineFragments.first
       {
         target = start + edgeLine.characterOffset(nearestX: x)
       } else {
-        target = direction < 0 ? 0 : textContentStorage.length
+        target = direction < 0 ? 0 : textContentManager.length
       }
     }
     moveCaret(to: target, extending: extending)

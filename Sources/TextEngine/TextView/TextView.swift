@@ -20,15 +20,17 @@ import ReuseKitSupport
 open class TextView: TextViewportLayoutControllerDelegate {
   /// The shared content manager (in memory, ``TextContentStorage``, or over a store,
   /// ``StoredTextContentManager``).
-  public let textContentStorage: TextContentManager
-  /// The shared content manager (the same as ``textContentStorage``).
-  public var textContentManager: TextContentManager { textContentStorage }
+  public let textContentManager: TextContentManager
+  /// The content manager as the in-memory ``TextContentStorage`` it is, or `nil` when the view shows
+  /// another manager (a ``StoredTextContentManager``): TextKit's `textContentStorage`, typed as in
+  /// TextKit (`NSTextContentStorage?`).
+  public var textContentStorage: TextContentStorage? { textContentManager as? TextContentStorage }
   /// This view's layout manager.
   public let textLayoutManager: TextLayoutManager
   /// This view's counters and event log.
   public let instrumentation: Instrumentation
-  /// The clock the attachments' animations follow: providers make their ``AnimationState``s on it
-  /// (``TextAttachmentViewProvider/animationClock``). A ``ManualClock`` by default, which moves only
+  /// The clock the attachments' animations follow: providers make their `AnimationState`s on it
+  /// (``TextAttachmentViewProvider/animationClock``). A `ManualClock` by default, which moves only
   /// when a test advances it.
   public let animationClock: any AnimationClock
   /// The scroll cache's bounds and behaviour. Shrinking the limits evicts on the next pass.
@@ -84,7 +86,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   ///   - viewportSize: The visible size; its width is the container width.
   ///   - glyphMeasurer: The measurer for line breaking.
   ///   - instrumentation: The counters to report to (a new one by default).
-  ///   - animationClock: The attachments' animation clock (a new ``ManualClock`` by default).
+  ///   - animationClock: The attachments' animation clock (a new `ManualClock` by default).
   ///
   /// No layout pass runs here: call ``layoutViewport()`` (or make any edit, scroll or selection
   /// change) before reading providers or counters. TextKit's views lay out when first displayed.
@@ -93,7 +95,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
     instrumentation: Instrumentation = Instrumentation(), animationClock: any AnimationClock = ManualClock()
   ) {
     let viewportSize = Self.usableSize(viewportSize)
-    self.textContentStorage = storage
+    self.textContentManager = storage
     self.viewportSize = viewportSize
     self.instrumentation = instrumentation
     self.animationClock = animationClock
@@ -181,13 +183,20 @@ open class TextView: TextViewportLayoutControllerDelegate {
   public var wantsBottomAnchoring = false
 
   /// Where a paragraph lands when scrolling to it.
-  public enum ScrollPosition: String, Sendable { case top, center, bottom }
+  public enum ScrollPosition: String, Sendable {
+    /// The paragraph's top at the viewport's top.
+    case top
+    /// The paragraph's middle at the viewport's middle.
+    case center
+    /// The paragraph's bottom at the viewport's bottom.
+    case bottom
+  }
 
   /// Scrolls paragraph `index` to the top, centre or bottom of the viewport.
   /// - Complexity: O(log n) plus one pass.
   public func scroll(toParagraphAt index: Int, position: ScrollPosition = .top) throws(TextEditError) {
-    guard index >= 0, index < textContentStorage.paragraphCount else {
-      throw .paragraphIndexOutOfRange(index: index, count: textContentStorage.paragraphCount)
+    guard index >= 0, index < textContentManager.paragraphCount else {
+      throw .paragraphIndexOutOfRange(index: index, count: textContentManager.paragraphCount)
     }
     let height = textLayoutManager.ensureLayout(forParagraphAt: index)?.height ?? 0
     let top = textLayoutManager.yOffset(ofParagraphAt: index) ?? 0
@@ -238,7 +247,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// - Parameter range: The characters that would be replaced; empty for an insertion.
   /// - Returns: `true` (the default) to let the edit happen.
   open func shouldChangeText(in range: Range<Int>) -> Bool {
-    textContentStorage.delegate?.textContentManager(textContentStorage, shouldChangeCharactersIn: range) ?? true
+    textContentManager.delegate?.textContentManager(textContentManager, shouldChangeCharactersIn: range) ?? true
   }
 
   // MARK: Rendering surfaces for fragments

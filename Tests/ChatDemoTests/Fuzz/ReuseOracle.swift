@@ -238,7 +238,7 @@ final class ReuseOracle {
 
   private func isInDocument(_ attachment: TextAttachment?, _ view: TextView) -> Bool {
     guard let attachment else { return false }
-    return view.textContentStorage.contains(attachment)
+    return view.textContentManager.contains(attachment)
   }
 
   // MARK: Frames
@@ -253,7 +253,7 @@ final class ReuseOracle {
     guard passesEnded != passesChecked || totals != totalsChecked else { return violations }
     passesChecked = passesEnded
     totalsChecked = totals
-    let storage = view.textContentStorage
+    let storage = view.textContentManager
     var liveProviders = 0
     var perAttachment: [Int: Int] = [:]
     providers.forEachLive { provider in

@@ -24,7 +24,7 @@ struct ScenarioFuzzer {
   mutating func next(for view: TextView) -> ScenarioStep? {
     guard remaining > 0 else { return nil }
     remaining -= 1
-    let storage = view.textContentStorage
+    let storage = view.textContentManager
     let roll = random.below(100)
     switch roll {
     case 0..<16: return select(in: storage)

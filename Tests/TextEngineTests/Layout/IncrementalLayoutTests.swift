@@ -179,7 +179,7 @@ import Testing
   @Test func caretHitTestingAndSelectionStayRightInAHugeParagraph() throws {
     let words = (0..<60_000).map { "w\($0 % 89) " }.joined() + "\u{2028}end"
     let view = Fixtures.view(TextContentStorage(AttributedText(words)))
-    let length = view.textContentStorage.length
+    let length = view.textContentManager.length
     for offset in [0, 1, 12_345, 200_000, length - 4, length - 3, length] {
       let caret = try #require(view.caretRect(at: offset))
       let hit = view.characterOffset(at: CGPoint(x: caret.minX, y: caret.midY))

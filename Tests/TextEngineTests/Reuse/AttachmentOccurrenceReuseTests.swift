@@ -41,7 +41,7 @@ import Testing
     #expect(Set(shown.map(ObjectIdentifier.init)).count == 3)
     #expect(shown.map(\.location.offset) == [6, 12, 5])
     #expect(view.instrumentation.totals.providersCreated == 3)
-    #expect(view.textContentStorage.occurrenceCount(of: sticker.identity) == 3)
+    #expect(view.textContentManager.occurrenceCount(of: sticker.identity) == 3)
     #expect(view.reuseInvariantViolations() == [])
     #expect(view.reuseController.checkInvariants() == [])
   }
@@ -57,7 +57,7 @@ import Testing
     #expect(away.providersCreated == 0 && away.providersDiscarded == 0)
     #expect(before.holdExactly(providers(of: sticker, in: view)))
     // Typing in paragraph 12 touches only its occurrence.
-    let start = try view.textContentStorage.startOffset(ofParagraphAt: 12)
+    let start = try view.textContentManager.startOffset(ofParagraphAt: 12)
     let typed = try view.instrumentation.measure { try view.replaceCharacters(in: start..<start, with: "x") }
     let keeps = policy.contains(.onEditingInlineParagraphs)
     #expect(typed.providersCreated == (keeps ? 0 : 1) && typed.providersReusedOnEdit == (keeps ? 1 : 0))
@@ -69,12 +69,12 @@ import Testing
   @Test(arguments: TextAttachmentViewProviderReusePolicy.allCombinations)
   func deletingOneOccurrenceDiscardsOneProvider(policy: TextAttachmentViewProviderReusePolicy) throws {
     let (view, sticker) = Self.scenario(policy)
-    let paragraph = try view.textContentStorage.startOffset(ofParagraphAt: 10)
+    let paragraph = try view.textContentManager.startOffset(ofParagraphAt: 10)
     // "twice ⧉ and ⧉ here": the first sticker is at offset 6.
     let counters = try view.instrumentation.measure {
       try view.replaceCharacters(in: (paragraph + 6)..<(paragraph + 7), with: "")
     }
-    #expect(view.textContentStorage.occurrenceCount(of: sticker.identity) == 2)
+    #expect(view.textContentManager.occurrenceCount(of: sticker.identity) == 2)
     #expect(providers(of: sticker, in: view).count == 2)
     #expect(view.liveObjects.providers == 2)
     #expect(counters.providersDiscarded - counters.providersCreated == 1)

@@ -48,7 +48,7 @@ import Testing
   {
     let (view, hider) = setUp(policy, backend)
     let caches = policy.contains(.onScrollingOutOfViewport)
-    let stickers = (4..<10).flatMap { view.textContentStorage.paragraph(at: $0)!.attributedString.attachments }
+    let stickers = (4..<10).flatMap { view.textContentManager.paragraph(at: $0)!.attributedString.attachments }
     #expect(stickers.count == 3)
     let providers = stickers.map { view.viewProvider(for: $0) }
     let views = providers.map { $0?.view }

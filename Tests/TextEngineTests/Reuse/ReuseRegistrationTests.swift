@@ -116,7 +116,7 @@ import Testing
     }
     #expect(scenario.view.reuseInvariantViolations() == [] && other.reuseInvariantViolations() == [])
     #expect(
-      other.textContentStorage.paragraph(at: ReuseScenario.stickerParagraph)?.attributedString.string.hasPrefix("xxxxx")
+      other.textContentManager.paragraph(at: ReuseScenario.stickerParagraph)?.attributedString.string.hasPrefix("xxxxx")
         == true)
   }
 

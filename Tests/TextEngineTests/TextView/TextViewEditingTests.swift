@@ -10,7 +10,7 @@ import Testing
   }
 
   private func text(_ view: TextView) -> String {
-    (try? view.textContentStorage.attributedString(in: 0..<view.textContentStorage.length).string) ?? "<error>"
+    (try? view.textContentManager.attributedString(in: 0..<view.textContentManager.length).string) ?? "<error>"
   }
 
   @Test func typingDeletingAndBreakingLines() throws {
@@ -26,7 +26,7 @@ import Testing
     try view.setSelectedRange(0..<0)
     view.deleteForward()
     #expect(text(view) == "ello world\nnext\u{2028}lin")
-    #expect(view.textContentStorage.paragraphCount == 2)
+    #expect(view.textContentManager.paragraphCount == 2)
   }
 
   @Test func undoAndRedoRestoreTextAndSelection() throws {
@@ -90,12 +90,12 @@ import Testing
     let flags = view("🇺x🇸")
     try flags.setSelectedRange(2..<2)
     flags.deleteBackward()  // the two flag halves become one character
-    #expect(text(flags) == "🇺🇸" && flags.textContentStorage.length == 1 && flags.selectedRange == 1..<1)
-    #expect(flags.textContentStorage.paragraph(at: 0)?.attributedString.runs.map(\.length) == [1])
+    #expect(text(flags) == "🇺🇸" && flags.textContentManager.length == 1 && flags.selectedRange == 1..<1)
+    #expect(flags.textContentManager.paragraph(at: 0)?.attributedString.runs.map(\.length) == [1])
     let accent = view("cafe")
     try accent.setSelectedRange(4..<4)
     accent.insertText("\u{301}")
-    #expect(text(accent) == "café" && accent.textContentStorage.length == 4 && accent.selectedRange == 4..<4)
+    #expect(text(accent) == "café" && accent.textContentManager.length == 4 && accent.selectedRange == 4..<4)
     accent.insertText("!")
     #expect(text(accent) == "café!")
   }
@@ -127,7 +127,7 @@ import Testing
     let view = Fixtures.view(Fixtures.chat(paragraphs: 300, stickerEvery: 3))
     view.wantsBottomAnchoring = true
     view.scrollToBottom()
-    try view.setSelectedRange(view.textContentStorage.length..<view.textContentStorage.length)
+    try view.setSelectedRange(view.textContentManager.length..<view.textContentManager.length)
     let counters = view.instrumentation.measure { for _ in 0..<5 { view.insertText("z") } }
     #expect(counters.viewportLayoutPasses == 5)
   }

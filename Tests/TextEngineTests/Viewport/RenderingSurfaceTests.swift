@@ -69,7 +69,7 @@ import Testing
     #expect(kept > 0 && delta.surfacesReused == kept)
     #expect(delta.surfacesCreated == controller.configuredFragments.count - kept)
     // An edit replaces one fragment: one new surface, the rest kept.
-    let start = try view.textContentStorage.startOffset(ofParagraphAt: controller.configuredFragments[3].paragraphIndex)
+    let start = try view.textContentManager.startOffset(ofParagraphAt: controller.configuredFragments[3].paragraphIndex)
     try view.setSelectedRange(start..<start)
     let edit = view.instrumentation.measure { view.insertText("x") }
     #expect(edit.surfacesCreated == 1)

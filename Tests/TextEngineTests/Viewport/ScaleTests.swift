@@ -16,12 +16,12 @@ import Testing
   private func work(_ view: TextView, _ body: () throws -> Void) rethrows -> Work {
     let laidOut = view.textLayoutManager.paragraphsLaidOut
     let fragments = view.instrumentation.totals.layoutFragmentsCreated
-    let nodes = view.textLayoutManager.indexNodesVisited + view.textContentStorage.indexNodesVisited
+    let nodes = view.textLayoutManager.indexNodesVisited + view.textContentManager.indexNodesVisited
     try body()
     return Work(
       laidOut: view.textLayoutManager.paragraphsLaidOut - laidOut,
       fragments: view.instrumentation.totals.layoutFragmentsCreated - fragments,
-      indexNodes: view.textLayoutManager.indexNodesVisited + view.textContentStorage.indexNodesVisited - nodes)
+      indexNodes: view.textLayoutManager.indexNodesVisited + view.textContentManager.indexNodesVisited - nodes)
   }
 
   @Test func keystrokesScrollsAndJumpsAreBoundedByTheViewportAtAMillionParagraphs() throws {
@@ -37,7 +37,7 @@ import Testing
     #expect(jump.indexNodes > 0 && jump.indexNodes < 4_000, "jump: \(jump)")
 
     // A keystroke in a paragraph on screen lays out that paragraph alone.
-    let start = try view.textContentStorage.startOffset(ofParagraphAt: 654_321)
+    let start = try view.textContentManager.startOffset(ofParagraphAt: 654_321)
     try view.setSelectedRange((start + 3)..<(start + 3))
     let keystroke = work(view) { view.insertText("k") }
     #expect(keystroke.laidOut == 1 && keystroke.fragments == 1, "keystroke: \(keystroke)")

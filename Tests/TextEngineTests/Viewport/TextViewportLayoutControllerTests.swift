@@ -35,8 +35,8 @@ import Testing
       #expect(frame.maxY > 1_400 && frame.minY < 2_600)
     }
     let range = try #require(controller.viewportRange)
-    #expect(view.textContentStorage.index(of: range.location) == 87)
-    #expect(view.textContentStorage.index(of: range.endLocation) == 162)
+    #expect(view.textContentManager.index(of: range.location) == 87)
+    #expect(view.textContentManager.index(of: range.endLocation) == 162)
   }
 
   @Test func noPassLaysOutParagraphsFarOutsideTheViewport() {
@@ -85,9 +85,9 @@ import Testing
       let range = try #require(controller.viewportRange)
       // The seed's startingLineNumber: count elements until the viewport's first location.
       var count = 1
-      view.textContentStorage.enumerateTextElements { element in
+      view.textContentManager.enumerateTextElements { element in
         guard let elementRange = element.elementRange else { return true }
-        if (try? view.textContentStorage.compare(elementRange.location, range.location)) != .orderedAscending {
+        if (try? view.textContentManager.compare(elementRange.location, range.location)) != .orderedAscending {
           return false
         }
         count += 1

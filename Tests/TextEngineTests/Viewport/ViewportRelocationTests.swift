@@ -12,7 +12,7 @@ import Testing
   private func view() -> CountingTextView { Fixtures.view(Fixtures.chat(paragraphs: 10_000)) }
 
   private func location(_ view: TextView, paragraph index: Int) throws -> TextLocation {
-    try view.textContentStorage.location(at: try view.textContentStorage.startOffset(ofParagraphAt: index) + 3)
+    try view.textContentManager.location(at: try view.textContentManager.startOffset(ofParagraphAt: index) + 3)
   }
 
   @Test func relocatingStartsTheNextPassWithTheParagraph() throws {

@@ -76,13 +76,7 @@ public struct ExpectedCounts {
     _ counters: Counters, policy: TextAttachmentViewProviderReusePolicy, only: Set<Counter>? = nil
   ) -> [String] {
     let expected = values[policy.shortName] ?? [:]
-    let checked =
-      only
-      ?? Set(Counter.allCases).subtracting([
-        .layoutFragmentsCreated, .layoutFragmentsReleased, .viewportLayoutPasses, .surfacesCreated, .surfacesReused,
-        .fontconfigCalls, .missingGlyphs, .providerCacheRequests, .providerCacheHits, .surfaceCacheRequests,
-        .surfaceCacheHits,
-      ])
+    let checked = only ?? Set(Counter.reuseCounters)
     return checked.sorted { $0.rawValue < $1.rawValue }.compactMap { counter in
       let want = expected[counter] ?? 0
       return counters[counter] == want ? nil : "\(counter.rawValue): expected \(want), got \(counters[counter])"

@@ -26,6 +26,11 @@ public struct Scenario: Equatable, Sendable {
   public var viewportHeight: Int
   /// The scenario's policies; `nil` when the file does not say (the default is both).
   public var policies: TextAttachmentViewProviderReusePolicy?
+  /// The policies the scenario is written for: ``policies``, or both when the file does not say.
+  /// Its `expect` steps are written for these.
+  public var intendedPolicies: TextAttachmentViewProviderReusePolicy {
+    policies ?? [.onEditingInlineParagraphs, .onScrollingOutOfViewport]
+  }
   /// Where the transcript comes from.
   public var transcript: TranscriptSource
   /// The steps, in the order they run.

@@ -56,7 +56,7 @@ public final class ScenarioRunner {
   public let options: Options
   /// The policies in force at the start.
   public var policies: TextAttachmentViewProviderReusePolicy {
-    options.policyOverride ?? scenario.policies ?? [.onEditingInlineParagraphs, .onScrollingOutOfViewport]
+    options.policyOverride ?? scenario.intendedPolicies
   }
 
   let clock = ManualClock()

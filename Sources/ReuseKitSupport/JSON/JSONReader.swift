@@ -45,6 +45,8 @@ public struct JSONReader {
   /// The offset of the next unread byte.
   public internal(set) var offset = 0
   private var depth = 0
+  /// Bytes the escaped-string path has copied, for `JSONReader+Testing.swift`'s linearity check.
+  var stringWork = 0
   /// Whether the last token opened an array or object, so that no ',' may come before its first member.
   private var justOpened = false
 

@@ -9,6 +9,10 @@ import Testing
 /// scrolls, so scrolling a million-message document from top to bottom and back creates exactly
 /// one provider per sticker shown, and discards none; only views come and go.
 ///
+/// `make fuzz` runs it at a million messages (`FUZZ_FULL=1`);
+/// `make test` at 200,000, which is every pass the same and the same claim (the old behaviour broke
+/// it on the first pass up), so that the suite stays well under CI's 20 minutes.
+///
 /// Counts only (no timing). The document is a ``MemoryTextContentSource`` over a
 /// ``StoredTextContentManager``, as a store is: every read builds new attachment objects with the
 /// same stored identifiers, and paragraphs and fragments are released behind the viewport. The
@@ -24,7 +28,7 @@ import Testing
 /// beside it: about 650,000 providers created for 333,334 stickers seen, and over 300,000 discarded
 /// (the first pass up already breaks `providersCreated == stickers seen`).
 @Suite struct PersistingProviderScaleTests {
-  static let messages = 1_000_000
+  static let messages = ProcessInfo.processInfo.environment["FUZZ_FULL"] == "1" ? 1_000_000 : 200_000
   static let stickerEvery = 3
   /// Every `stickerEvery`-th message holds one sticker, the first included.
   static let stickers = (messages + stickerEvery - 1) / stickerEvery
@@ -37,7 +41,7 @@ import Testing
     var firstUnshown: String?
   }
 
-  @Test func scrollingAMillionMessagesDownAndBackMakesOneProviderPerStickerSeen() throws {
+  @Test func scrollingAHugeDocumentDownAndBackMakesOneProviderPerStickerSeen() throws {
     let source = MemoryTextContentSource(count: Self.messages, blockSize: 10_000) { index in
       let text = index % Self.stickerEvery == 0 ? AttributedText(attachment: Fixtures.sticker()) : AttributedText("m")
       return (text, [:])

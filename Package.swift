@@ -186,11 +186,13 @@ let package = Package(
         "ReuseKitTesting",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
+    // A fault-injecting SQLite VFS for the store's tests (C glue over the default VFS).
+    .target(name: "SQLiteFaultVFS", dependencies: ["CSQLite"], path: "Tests/SQLiteFaultVFS"),
     .testTarget(
       name: "ChatStoreTests",
       dependencies: [
         "ChatStore", "ChatModel", "ChatKit", "TextEngine", "Stickers", "AnimationRuntime", "ReuseKitSupport",
-        "ReuseKitTestSupport",
+        "ReuseKitTestSupport", "SQLiteFaultVFS", "CSQLite",
       ],
       swiftSettings: strictSettings),
     // Keeps the layout: pure modules import no C module, libraries hold no benchmark or test code.

@@ -68,7 +68,8 @@ import TextEngine
     #expect(!existing.contains(heartID) && !existing.contains(otherID))
     #expect(try stickerIDs(store, block, 3..<5) == [[heartID, heartID], [otherID, heartID]])
     // Reopened, every occurrence has the same identity again.
-    let reopened = try ChatStore(contentsOf: URL(fileURLWithPath: store.path), stickers: fixture.stickers)
+    let reopened = try ChatStore(
+      contentsOf: URL(fileURLWithPath: store.path), stickers: fixture.stickers, access: .readOnly)
     #expect(try stickerIDs(reopened, block, 3..<5) == [[heartID, heartID], [otherID, heartID]])
   }
 

@@ -79,7 +79,7 @@ import TextEngine
       inBlock: 1, positions: 1..<1, with: [StoredTextElement(identifier: 0, attributedString: text)])
     #expect(try stickerIDs(store)[1] == ["4", "11", "4"])
     #expect(try store.integrityCheck() == ["ok"] && store.inconsistentBlocks() == [])
-    let reopened = try ChatStore(contentsOf: url, stickers: fixture.stickers)
+    let reopened = try ChatStore(contentsOf: url, stickers: fixture.stickers, access: .readOnly)
     let ids = try stickerIDs(reopened)
     let blocks = try reopened.blockSummaries()
     #expect(ids == [["4"], ["4", "11", "4"], []], "\(ids) \(blocks)")

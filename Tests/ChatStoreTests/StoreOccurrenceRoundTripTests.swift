@@ -11,19 +11,22 @@ import Testing
 @Suite struct StoreOccurrenceRoundTripTests {
   @Test func oneStickerInSeveralPlacesRoundTripsThroughTheStore() throws {
     let fixture = try StoreFixture()
-    let url = URL(fileURLWithPath: try fixture.store(StoreFixture.transcript(messages: 40, days: 0)).path)
-    let manager = try StoredTextContentManager(source: ChatStore(contentsOf: url, stickers: fixture.stickers))
+    let url = fixture.directory.appendingPathComponent("chat.sqlite")
     let sticker = fixture.stickers.make("heart")
-    var twice = AttributedText("two ")
-    twice.append(AttributedText(attachment: sticker))
-    twice.append(AttributedText(attachment: sticker))
-    try manager.insertParagraphs(
-      [(twice, ["from": "me"]), (AttributedText(attachment: sticker), ["from": "me"])], at: 5)
-    #expect(manager.paragraph(at: 5)?.attributedString.attachments.map { $0 === sticker } == [true, true])
-    #expect(manager.paragraph(at: 6)?.attributedString.attachments.map { $0 === sticker } == [true])
-    let stableID = try #require(sticker.persistentIdentifier, "the store gave the new sticker its id")
-    #expect(manager.occurrenceCount(of: sticker.identity) == 3)
-    #expect(manager.checkInvariants(readingSource: true) == [])
+    let stableID: String
+    do {  // closed before the store opens again: one editor at a time
+      let manager = try StoredTextContentManager(source: fixture.store(StoreFixture.transcript(messages: 40, days: 0)))
+      var twice = AttributedText("two ")
+      twice.append(AttributedText(attachment: sticker))
+      twice.append(AttributedText(attachment: sticker))
+      try manager.insertParagraphs(
+        [(twice, ["from": "me"]), (AttributedText(attachment: sticker), ["from": "me"])], at: 5)
+      #expect(manager.paragraph(at: 5)?.attributedString.attachments.map { $0 === sticker } == [true, true])
+      #expect(manager.paragraph(at: 6)?.attributedString.attachments.map { $0 === sticker } == [true])
+      stableID = try #require(sticker.persistentIdentifier, "the store gave the new sticker its id")
+      #expect(manager.occurrenceCount(of: sticker.identity) == 3)
+      #expect(manager.checkInvariants(readingSource: true) == [])
+    }
 
     // Reopened: new objects, one identity for the three occurrences.
     let reopened = try StoredTextContentManager(source: ChatStore(contentsOf: url, stickers: fixture.stickers))
@@ -43,7 +46,8 @@ import Testing
     #expect(reopened.paragraph(at: 6)?.attributedString.attachments.first === read[2], "undo brings the object back")
     #expect(reopened.checkInvariants(readingSource: true) == [])
 
-    let third = try StoredTextContentManager(source: ChatStore(contentsOf: url, stickers: fixture.stickers))
+    let third = try StoredTextContentManager(
+      source: ChatStore(contentsOf: url, stickers: fixture.stickers, access: .readOnly))
     let ids = [5, 6].flatMap { third.paragraph(at: $0)?.attributedString.attachments.map(\.persistentIdentifier) ?? [] }
     #expect(ids == [stableID, stableID, stableID])
     #expect(try ChatStore(contentsOf: url, access: .readOnly).integrityCheck() == ["ok"])

@@ -49,6 +49,7 @@ extension ChatApp {
         view.isHUDVisible = chatView.isHUDVisible
         view.setStickerPolicy(chatView.requestedStickerPolicy ?? chatView.stickerPolicy)
         secondaryView = view
+        watchEditFailures(of: view)
         hasSplit = true
       } catch {
         show("Cannot split: \(error)", seconds: 4)
@@ -72,6 +73,7 @@ extension ChatApp {
           instrumentation: chatView.instrumentation)
         editor.presentsFrames = false
         editor.clipboard = clipboard
+        watchEditFailures(of: editor)
         editorView = editor
       } catch {
         show("Cannot show the editor: \(error)", seconds: 4)
@@ -102,12 +104,13 @@ extension ChatApp {
     }
     if let date = message.date, date != lastDate, storage.length > 0 {  // a new day starts
       let (separator, attributes) = ChatDay.separatorParagraph(for: date)
-      chatView.appendParagraph(separator, attributes: attributes)
+      // Not saved (a full disk): the message stays in the composer, to send again.
+      guard chatView.appendParagraph(separator, attributes: attributes) != nil else { return }
     }
     // A message sent into a collapsed day shows: the day expands.
     if let date = message.date { chatView.daySections.expand(date) }
     let (content, attributes) = message.paragraph(stickers: stickers)
-    chatView.appendParagraph(content, attributes: attributes)
+    guard chatView.appendParagraph(content, attributes: attributes) != nil else { return }
     chatView.scrollToBottom()
     composer.selectAll()
     composer.deleteBackward()

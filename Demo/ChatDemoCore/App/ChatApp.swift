@@ -122,12 +122,30 @@ final class ChatApp: ChatInputRouterDelegate {
       (SDLCanvas(renderer: renderer), TextTextureCache(renderer: renderer, fonts: fonts, byteLimit: 2 << 20))
     }
     router.delegate = self
+    watchEditFailures(of: chatView)
     // The first pass waits for the first frame (which lays out what needs it), so that whatever
     // watches the views' passes from outside (a scenario host) sees it.
     chatView.laysOutImmediately = false
     layOut()
     chatView.scrollToBottom()
     chatView.laysOutImmediately = true
+  }
+
+  /// Edits the views could not make (a full disk, a store that failed), each shown in the banner.
+  var editFailures: [String] = []
+
+  /// Shows every edit `view` cannot make in the banner ("Disk full: the last edit was not saved"),
+  /// and keeps it in ``editFailures`` for the headless report.
+  func watchEditFailures(of view: TextView) {
+    view.editFailureHandler = { [weak self] error in
+      guard let self else { return }
+      editFailures.append("\(error)")
+      switch error {
+      case .storeFull: show("Disk full: the last edit was not saved", seconds: 6)
+      case .storeFailed(let message): show("The last edit was not saved: \(message)", seconds: 6)
+      default: show("The edit was not made: \(error)", seconds: 4)
+      }
+    }
   }
 
   /// The sticker library's warnings (a bad manifest, duplicate names), for the console.

@@ -6,7 +6,7 @@ import TextEngine
 /// Runs a parsed ``DemoCommand`` and returns the exit status.
 @MainActor
 public enum DemoMain {
-  /// The exit status: 0 success, 1 a failed expectation, 2 bad input.
+  /// The exit status: 0 success, 1 a failed expectation or an edit not saved, 2 bad input.
   public static func run(_ command: DemoCommand) -> Int32 {
     switch command {
     case .help:
@@ -116,6 +116,7 @@ public enum DemoMain {
           + "\(expectation.comparison) \(expectation.expected) (actual \(expectation.actual))")
     }
     for error in report.errors { lines.append("  error: \(error)") }
+    if !report.editsNotSaved.isEmpty { lines.append("  FAIL \(report.editsNotSaved.count) edits not saved") }
     for sticker in report.stickers where sticker.status == .rejected || !sticker.warnings.isEmpty {
       let detail = sticker.reason ?? sticker.warnings.joined(separator: "; ")
       lines.append("  sticker \(sticker.name) [\(sticker.kind ?? "unknown")] \(sticker.status.rawValue): \(detail)")

@@ -17,6 +17,8 @@ public struct ScenarioMatrix: Codable, Equatable, Sendable {
     public var expectationsApply: Bool
     /// Frames drawn in the run.
     public var framesRendered: Int
+    /// Edits the run could not make (a full disk): any fails the matrix.
+    public var editsNotSaved: Int
   }
 
   /// The scenario's name.
@@ -40,14 +42,17 @@ public struct ScenarioMatrix: Codable, Equatable, Sendable {
       let report = try ScenarioRunner(scenario: scenario, options: options).run()
       rows.append(
         Row(
-          policy: policy.shortName, counters: report.counters, expectationsPassed: report.passed,
-          expectationsApply: policy == scenario.intendedPolicies, framesRendered: report.framesRendered))
+          policy: policy.shortName, counters: report.counters, expectationsPassed: report.expectationsPassed,
+          expectationsApply: policy == scenario.intendedPolicies, framesRendered: report.framesRendered,
+          editsNotSaved: report.editsNotSaved.count))
     }
     return ScenarioMatrix(scenario: scenario.name, rows: rows)
   }
 
-  /// Whether every row whose expectations apply passed them: a matrix run fails only on this.
-  public var passed: Bool { rows.allSatisfy { !$0.expectationsApply || $0.expectationsPassed } }
+  /// Whether every row whose expectations apply passed them, and every row made all its edits.
+  public var passed: Bool {
+    rows.allSatisfy { ($0.expectationsPassed || !$0.expectationsApply) && $0.editsNotSaved == 0 }
+  }
 
   /// What each row shows against the row without policies, in words: `"resets 69 vs 0: the edit
   /// policy keeps animations running through edits"`.

@@ -62,8 +62,15 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
   /// `ok` / `rejected`, the reason and the warnings.
   public var stickers: [StickerLoadStatus] = []
 
+  /// The edits the run could not make, in order (a full disk, a store that failed): each is in
+  /// ``errors`` too, and any of them fails the run (exit status 1).
+  public var editsNotSaved: [String] = []
+
   /// Whether every expectation held.
-  public var passed: Bool { expectations.allSatisfy(\.passed) }
+  public var expectationsPassed: Bool { expectations.allSatisfy(\.passed) }
+
+  /// Whether every expectation held and every edit was made.
+  public var passed: Bool { expectationsPassed && editsNotSaved.isEmpty }
 
   /// Pretty JSON with sorted keys.
   public func jsonData() throws -> Data {

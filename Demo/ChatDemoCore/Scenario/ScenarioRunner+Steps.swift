@@ -21,9 +21,19 @@ extension ScenarioRunner {
     }
     let storage = view.textContentManager
     func messageStart(_ message: Int) throws(ScenarioError) -> (start: Int, length: Int) {
-      guard message < storage.paragraphCount, let paragraph = storage.paragraph(at: message),
-        let start = try? storage.startOffset(ofParagraphAt: message)
-      else { throw fail("message \(message) is out of range 0..<\(storage.paragraphCount)") }
+      guard message >= 0, message < storage.paragraphCount else {
+        throw fail("message \(message) is out of range 0..<\(storage.paragraphCount)")
+      }
+      // In range, but the store may fail to read it (a damaged or vanished store): say so.
+      let start: Int
+      do {
+        start = try storage.startOffset(ofParagraphAt: message)
+      } catch {
+        throw fail("message \(message) cannot be read: \(error)")
+      }
+      guard let paragraph = storage.paragraph(at: message) else {
+        throw fail("message \(message) cannot be read: the store did not build it")
+      }
       return (start, paragraph.length)
     }
     switch step {

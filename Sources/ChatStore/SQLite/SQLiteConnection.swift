@@ -25,8 +25,13 @@ public final class SQLiteConnection {
   private let handle: OpaquePointer
 
   /// Opens `path`.
+  /// - Parameters:
+  ///   - path: The database file.
+  ///   - mode: How it is opened.
+  ///   - vfs: The name of a registered SQLite VFS to open it through (a test's fault-injecting one),
+  ///     or `nil` for the default.
   /// - Throws: ``SQLiteError`` naming the file.
-  public init(path: String, mode: Mode) throws(SQLiteError) {
+  public init(path: String, mode: Mode, vfs: String? = nil) throws(SQLiteError) {
     let flags: Int32 =
       switch mode {
       case .readOnly: SQLITE_OPEN_READONLY
@@ -36,7 +41,7 @@ public final class SQLiteConnection {
       }
     var pointer: OpaquePointer?
     let name = mode == .immutable ? Self.immutableURI(path) : path
-    let code = sqlite3_open_v2(name, &pointer, flags | SQLITE_OPEN_NOMUTEX, nil)
+    let code = sqlite3_open_v2(name, &pointer, flags | SQLITE_OPEN_NOMUTEX, vfs)
     guard code == SQLITE_OK, let pointer else {
       let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
       sqlite3_close_v2(pointer)

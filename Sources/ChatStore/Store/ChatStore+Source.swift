@@ -23,6 +23,7 @@ extension ChatStore: TextContentSource {
   /// - Complexity: One indexed query, plus O(characters) to build the paragraphs.
   public func elements(inBlock block: Int64, positions: Range<Int>) throws -> [StoredTextElement] {
     try rows(inBlock: block, positions: positions).map { (id, row) throws(ChatStoreError) in
+      try checkLength(row.length, inBlock: block)
       if row.stickers.isEmpty || row.separator != nil {
         return StoredTextElement(
           identifier: id, attributedString: AttributedText(row.body.replacingLineBreaks()),
@@ -39,8 +40,18 @@ extension ChatStore: TextContentSource {
   /// The lengths at `positions` of `block`, from the covering index, without reading the rows.
   /// - Complexity: One indexed query.
   public func lengths(inBlock block: Int64, positions: Range<Int>) throws -> [Int] {
-    try read(statements.lengths, block: block, positions: positions) { statement, lengths in
+    let lengths = try read(statements.lengths, block: block, positions: positions) { statement, lengths in
       lengths.append(statement.int(0))
+    }
+    for length in lengths { try checkLength(length, inBlock: block) }
+    return lengths
+  }
+
+  /// Throws when a message length read from the file is outside what any message has.
+  func checkLength(_ length: Int, inBlock block: Int64) throws(ChatStoreError) {
+    guard length >= 0, length <= Self.maximumBlockLength else {
+      throw ChatStoreError(
+        .notAChatStore, file: path, reason: "damaged chat store: a message of block \(block) has length \(length)")
     }
   }
 
@@ -85,13 +96,17 @@ extension ChatStore: TextContentSource {
   }
 
   /// Commits the open transaction: once this returns, the edits survive a kill -9.
+  /// - Throws: ``ChatStoreError`` (`.diskFull` when the write-ahead log cannot grow); the
+  ///   transaction is then still open, for ``rollbackTransaction()``.
   public func commitTransaction() throws {
     let commit = statements.commit
     try database { () throws(SQLiteError) in try commit.run() }
+    assignedIdentifiers.removeAll()
   }
 
-  /// Rolls the open transaction back.
+  /// Rolls the open transaction back, and the sticker ids it wrote into attachments with it.
   public func rollbackTransaction() {
+    restoreIdentifiers(downTo: 0)
     guard connection.isInTransaction else { return }
     try? connection.execute("ROLLBACK")
   }

@@ -20,15 +20,19 @@ extension ChatStore {
         reason: "positions \(positions.lowerBound)..<\(positions.upperBound) are outside block \(block) of \(count)")
     }
     let rows = elements.map(StoredRow.init(element:))
+    let assignedBefore = assignedIdentifiers.count
     return try database { () throws(SQLiteError) in
       try statements.savepoint.run()
       do throws(SQLiteError) {
         let inserted = try replaceRows(
           inBlock: block, positions: positions, known: identifiers, with: rows, elements: elements)
         try statements.release.run()
+        // Outside a transaction the savepoint was the transaction: it is durable now.
+        if !connection.isInTransaction { assignedIdentifiers.removeAll() }
         return inserted
       } catch {
         try? connection.execute("ROLLBACK TO replace; RELEASE replace")
+        restoreIdentifiers(downTo: assignedBefore)
         throw error
       }
     }
@@ -80,12 +84,24 @@ extension ChatStore {
         lastStickerRow = rowID
         let stableID = Self.stableStickerID(of: attachment, highestRow: last) ?? rowID
         try insertSticker(sticker, row: rowID, stableID: stableID, message: inserted)
-        if attachment.persistentIdentifier != String(stableID) { attachment.persistentIdentifier = String(stableID) }
+        if attachment.persistentIdentifier != String(stableID) {
+          assignedIdentifiers.append((attachment, attachment.persistentIdentifier))
+          attachment.persistentIdentifier = String(stableID)
+        }
       }
     }
     let lengthChange = rows.reduce(0) { $0 + $1.length } - removed.reduce(0) { $0 + $1.length }
     try statements.updateBlock.run(block, Int64(rows.count - removed.count), Int64(lengthChange))
     return identifiers
+  }
+
+  /// Puts back the sticker ids written into attachments after the first `count` assignments, last
+  /// first (an attachment assigned twice gets its first value back).
+  func restoreIdentifiers(downTo count: Int) {
+    while assignedIdentifiers.count > count {
+      let (attachment, previous) = assignedIdentifiers.removeLast()
+      attachment.persistentIdentifier = previous
+    }
   }
 
   /// Message `id` (its id, seq and length) when it is in `block`, by key.

@@ -1,5 +1,6 @@
 import ChatModel
 import Foundation
+import TextEngine
 
 /// A chat history in a SQLite file: the backing store of a content manager whose paragraphs are
 /// built on demand (`TextContentSource`), as a subclass of `NSTextContentManager` backs TextKit
@@ -13,9 +14,12 @@ import Foundation
 /// ``ChatStoreSchema`` for the tables.
 ///
 /// Opening checks before writing anything: a missing file, a file that is not a chat store (not
-/// SQLite, another application's SQLite file, damaged) and a read-only file each get a clear
-/// ``ChatStoreError``, and the file is left as it was (it is first checked read-only and
-/// immutable, so not even a lock or a side file is made).
+/// SQLite, another application's SQLite file, damaged), a read-only file and a store another
+/// process is editing each get a clear ``ChatStoreError``, and the file is left as it was.
+///
+/// Several processes: one process edits a store at a time (``ChatStoreLock``); others may read
+/// it meanwhile. A write that fails (a full disk, an I/O error) is an error to the caller, with
+/// the store as it was before the write.
 public final class ChatStore {
   /// How a store is opened.
   public enum Access: Sendable {
@@ -35,40 +39,71 @@ public final class ChatStore {
 
   let connection: SQLiteConnection
   let statements: ChatStoreStatements
+  /// The sticker ids the open transaction wrote into attachments, with what each had before: a
+  /// rollback puts them back, so that an attachment never carries an id its store does not hold.
+  var assignedIdentifiers: [(attachment: TextAttachment, previous: String?)] = []
   /// Checkpoints the write-ahead log in the background (writable stores only).
   private let checkpointer: SQLiteCheckpointer?
+  /// The editing lock (writable stores only).
+  private let editingLock: ChatStoreLock?
+  /// What opening repaired, in words (a rebuilt block table); empty for a sound store.
+  public private(set) var openingNotes: [String] = []
 
   /// Opens the chat store at `url`.
   ///
   /// A writable store of an older schema version is upgraded first, in a transaction of its own
-  /// (see ``ChatStoreSchema``); a read-only one is read as it is. A writable store then splits
-  /// blocks that appends grew past ``splitThreshold``, in a transaction of its own (see
-  /// `splitOversizedBlocks()`).
+  /// (see ``ChatStoreSchema``); a read-only one is read as it is. The block table is then checked
+  /// against the messages (see `ChatStore+BlockCheck.swift`): a writable store whose table is
+  /// damaged has it rebuilt (noted in ``openingNotes``), a read-only one is refused. A writable
+  /// store then splits blocks that appends grew past ``splitThreshold``, in a transaction of its
+  /// own (see `splitOversizedBlocks()`).
+  ///
+  /// Opening is WAL-aware: a store whose write-ahead log holds transactions (after a kill -9, a
+  /// crash mid-checkpoint or a full disk) is checked through a normal read-only connection, which
+  /// reads the log, so every transaction SQLite committed is there. A store with no log is checked
+  /// as an immutable file, which makes no lock or side file.
+  ///
+  /// Editing takes the store's editing lock (see ``ChatStoreLock``): one process edits a store at
+  /// a time, and a second editor gets `.locked` ("already open for editing by process N").
   /// - Parameters:
   ///   - url: The store's file; it must exist (``ChatStoreWriter`` makes new ones).
   ///   - stickers: Makes sticker attachments for the paragraphs the store builds.
   ///   - access: `.readWrite` to edit (the default), `.readOnly` to read.
   /// - Throws: ``ChatStoreError``: `.missing`, `.notAChatStore`, `.unsupportedVersion`,
-  ///   `.readOnly`, or `.database`; the file is not written to (nor upgraded).
-  /// - Complexity: O(1) queries and a scan of the block table; the block table is read by
-  ///   ``blockSummaries()``. Splitting, when needed, is O(size · log n) per oversized block;
-  ///   upgrading a version 1 store, once, O(stickers · log stickers).
-  public init(contentsOf url: URL, stickers: (any StickerAttachmentMaker)? = nil, access: Access = .readWrite)
-    throws(ChatStoreError)
-  {
+  ///   `.readOnly`, `.locked`, `.diskFull` or `.database`; the file is not written to (nor
+  ///   upgraded) before every check passed.
+  /// - Complexity: O(1) queries and O(blocks · log n) for the block check; the block table is read
+  ///   by ``blockSummaries()``. Splitting, when needed, is O(size · log n) per oversized block;
+  ///   upgrading a version 1 store, once, O(stickers · log stickers); rebuilding a damaged block
+  ///   table, O(n).
+  public convenience init(
+    contentsOf url: URL, stickers: (any StickerAttachmentMaker)? = nil, access: Access = .readWrite
+  ) throws(ChatStoreError) {
+    try self.init(contentsOf: url, stickers: stickers, access: access, vfs: nil)
+  }
+
+  /// Opens the chat store at `url` through the SQLite VFS named `vfs` (a test's fault-injecting
+  /// one; `nil` for the default), as ``init(contentsOf:stickers:access:)`` does.
+  @_spi(Testing) public init(
+    contentsOf url: URL, stickers: (any StickerAttachmentMaker)?, access: Access, vfs: String?
+  ) throws(ChatStoreError) {
     let path = url.path
     self.path = path
     self.access = access
     self.stickers = stickers
     try ChatStoreFile.checkHeader(path)
+    if access == .readWrite { try ChatStoreFile.checkWritable(path) }
+    let lock = access == .readWrite ? try ChatStoreLock(store: path) : nil
+    editingLock = lock
+    // An immutable connection does not read the write-ahead log: only a store without one (or
+    // with an empty one), and no editor, is checked (and, read-only, read) that way.
+    let readsLog = ChatStoreFile.hasWriteAheadLog(path) || (lock == nil && ChatStoreLock.isHeld(store: path))
     do {
-      // Checked as the file is, before anything is written; an immutable connection does not see
-      // the write-ahead log, so the store is checked again through the connection that reads it.
-      _ = try Self.checkSchema(try SQLiteConnection(path: path, mode: .immutable), path: path)
+      _ = try Self.checkSchema(
+        try Self.open(path, mode: readsLog ? .readOnly : .immutable, vfs: vfs), path: path)
       var version: Int64
       if access == .readWrite {
-        try ChatStoreFile.checkWritable(path)
-        connection = try SQLiteConnection(path: path, mode: .readWrite)
+        connection = try Self.open(path, mode: .readWrite, vfs: vfs)
         connection.setBusyTimeout(milliseconds: 2_000)
         try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
         version = try Self.checkSchema(connection, path: path)
@@ -77,26 +112,70 @@ public final class ChatStore {
         checkpointer.attach(to: connection)
         self.checkpointer = checkpointer
       } else {
-        connection = try SQLiteConnection(path: path, mode: .readOnly)
+        connection = try Self.open(path, mode: readsLog ? .readOnly : .immutable, vfs: vfs)
         version = try Self.checkSchema(connection, path: path)
         checkpointer = nil
       }
       statements = try ChatStoreStatements(connection, version: version)
     } catch let error as SQLiteError {
-      throw ChatStoreError(
-        .notAChatStore, file: path, reason: "not a chat store: \(error.message) (SQLite code \(error.code))")
+      throw Self.openingError(error, path: path)
     } catch let error as ChatStoreError {
       throw error
     } catch {
       throw ChatStoreError(.database, file: path, reason: "\(error)")
     }
+    try checkBlockTable()
     // Maintenance before any manager reads the blocks: see ``splitOversizedBlocks()``.
     if access == .readWrite { _ = try database { () throws(SQLiteError) in try splitOversizedBlocks() } }
+  }
+
+  /// Opens a connection, turning a failure into the error opening reports.
+  private static func open(_ path: String, mode: SQLiteConnection.Mode, vfs: String?) throws(SQLiteError)
+    -> SQLiteConnection
+  {
+    try SQLiteConnection(path: path, mode: mode, vfs: vfs)
+  }
+
+  /// What a SQLite failure while opening means: a file SQLite does not take for a database is not a
+  /// chat store; a folder it cannot write, a full disk or an I/O error is said as such.
+  private static func openingError(_ error: SQLiteError, path: String) -> ChatStoreError {
+    let detail = "\(error.message) (SQLite code \(error.code))"
+    switch error.primaryCode {
+    case 26, 11, 1:  // SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_ERROR (a table or column missing)
+      return ChatStoreError(.notAChatStore, file: path, reason: "not a chat store: \(detail)")
+    case 13:  // SQLITE_FULL
+      return ChatStoreError(.diskFull, file: path, reason: "disk full while opening: \(detail)")
+    case 8, 14:  // SQLITE_READONLY, SQLITE_CANTOPEN
+      return ChatStoreError(
+        .readOnly, file: path,
+        reason: "cannot open the store: \(detail); its write-ahead log needs a folder SQLite can write"
+          + " (or an existing -shm file beside it)")
+    case 5, 6:  // SQLITE_BUSY, SQLITE_LOCKED
+      return ChatStoreError(.locked, file: path, reason: "the store is locked by another connection: \(detail)")
+    default:
+      return ChatStoreError(.database, file: path, reason: "cannot open the store: \(detail)")
+    }
+  }
+
+  /// Checks the block table (see `ChatStore+BlockCheck.swift`); rebuilds it in a writable store.
+  private func checkBlockTable() throws(ChatStoreError) {
+    let problems = try database { () throws(SQLiteError) in try blockTableProblems() }
+    guard !problems.isEmpty else { return }
+    let summary = problems.prefix(3).joined(separator: "; ") + (problems.count > 3 ? "; …" : "")
+    guard access == .readWrite else {
+      throw ChatStoreError(
+        .notAChatStore, file: path,
+        reason: "damaged chat store: the block table disagrees with the messages (\(summary));"
+          + " opening it for editing rebuilds the table")
+    }
+    try database { () throws(SQLiteError) in try rebuildBlockTable() }
+    openingNotes.append("the block table disagreed with the messages (\(summary)) and was rebuilt from them")
   }
 
   deinit {
     checkpointer?.detach(from: connection)
     checkpointer?.close()
+    _ = editingLock  // released after the connections close, by its own deinit
   }
 
   /// Background checkpoints of the write-ahead log so far.

@@ -1,5 +1,7 @@
+import TextEngine
+
 /// Why a chat store could not be opened, read or written. The message names the file.
-public struct ChatStoreError: Error, Equatable, CustomStringConvertible, Sendable {
+public struct ChatStoreError: Error, Equatable, CustomStringConvertible, Sendable, TextContentSourceFailure {
   /// What went wrong, in kind.
   public enum Kind: Equatable, Sendable {
     /// No file at the path.
@@ -15,6 +17,12 @@ public struct ChatStoreError: Error, Equatable, CustomStringConvertible, Sendabl
     case exists
     /// A SQLite call failed while reading or writing the store.
     case database
+    /// The disk holding the store (or its write-ahead log) is full: the write was refused, the
+    /// store is as it was before it, and writing works again once there is space.
+    case diskFull
+    /// Another process has the store open for editing (see ``ChatStore``'s rule for several
+    /// processes).
+    case locked
     /// The request does not fit the store (a position past a block's end, an unknown block).
     case invalidRequest
   }
@@ -39,8 +47,15 @@ public struct ChatStoreError: Error, Equatable, CustomStringConvertible, Sendabl
 
   /// A failed SQLite call, as a store error.
   init(_ error: SQLiteError) {
-    self.init(.database, file: error.file, reason: "\(error.action): \(error.message) (SQLite code \(error.code))")
+    let full = error.primaryCode == 13  // SQLITE_FULL
+    self.init(
+      full ? .diskFull : .database, file: error.file,
+      reason: (full ? "disk full: " : "") + "\(error.action): \(error.message) (SQLite code \(error.code))")
   }
 
   public var description: String { "\(file): \(reason)" }
+
+  /// Whether the disk is full (``Kind/diskFull``): the content manager then refuses the edit as
+  /// `TextEditError.storeFull`.
+  public var isOutOfSpace: Bool { kind == .diskFull }
 }

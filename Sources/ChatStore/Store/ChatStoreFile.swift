@@ -61,5 +61,12 @@ enum ChatStoreFile {
     return Array(header.prefix(filled))
   }
 
+  /// Whether a write-ahead log with content lies beside `path` (after a kill -9, a crash or a full
+  /// disk; a clean close removes it).
+  static func hasWriteAheadLog(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path + "-wal", &info) == 0 && info.st_size > 0
+  }
+
   static func errnoText() -> String { String(cString: strerror(errno)) }
 }

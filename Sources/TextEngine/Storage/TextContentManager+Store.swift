@@ -21,7 +21,7 @@ extension TextContentManager {
     do {
       try source.beginTransaction()
     } catch {
-      throw .storeFailed(message: "\(error)")
+      throw Self.storeError(error)
     }
     do {
       sourceQueries += pieces.count
@@ -43,7 +43,7 @@ extension TextContentManager {
       try source.commitTransaction()
     } catch {
       source.rollbackTransaction()
-      throw .storeFailed(message: "\(error)")
+      throw Self.storeError(error)
     }
     // The store changed: bring the block summaries along.
     var removedOffset = 0
@@ -61,6 +61,14 @@ extension TextContentManager {
     }
     holdsUnstoredEmptyParagraph = false
     return identifiers
+  }
+
+  /// A source's failure as an edit error: `.storeFull` when the source says its disk is full.
+  static func storeError(_ error: any Error) -> TextEditError {
+    if let failure = error as? any TextContentSourceFailure, failure.isOutOfSpace {
+      return .storeFull(message: "\(error)")
+    }
+    return .storeFailed(message: "\(error)")
   }
 
   /// The blocks and positions that document positions `range` cover; insertions go to the first.

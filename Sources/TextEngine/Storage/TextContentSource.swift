@@ -154,3 +154,11 @@ extension TextContentSource {
   /// The default registers no attachment: the manager learns of attachments as it builds paragraphs.
   public func registerAttachments(_ register: (TextAttachment) -> Void) throws {}
 }
+
+/// An error a ``TextContentSource`` throws that says what kind of failure it is, so that the
+/// content manager can tell the user more than "the store failed".
+public protocol TextContentSourceFailure: Error {
+  /// Whether the write failed because the disk (or the store's quota) is full: the edit is
+  /// refused as `TextEditError.storeFull`, and writing works again once there is space.
+  var isOutOfSpace: Bool { get }
+}

@@ -14,6 +14,17 @@ public enum TextEditError: Error, Equatable, CustomStringConvertible {
   case refused(range: Range<Int>)
   /// The backing store failed to read or write (a store-backed manager); the message is the store's.
   case storeFailed(message: String)
+  /// The backing store's disk is full: the edit was not written, and the document is as the store
+  /// has it. Editing works again once there is space.
+  case storeFull(message: String)
+
+  /// Whether the backing store failed (a read or a write), as opposed to a bad request.
+  public var isStoreFailure: Bool {
+    switch self {
+    case .storeFailed, .storeFull: true
+    default: false
+    }
+  }
 
   public var description: String {
     switch self {
@@ -24,6 +35,7 @@ public enum TextEditError: Error, Equatable, CustomStringConvertible {
     case .reentrantEdit: "an edit was made while observers were being told about another edit"
     case .refused(let range): "the view does not let the characters in \(range.lowerBound)..<\(range.upperBound) change"
     case .storeFailed(let message): "the backing store failed: \(message)"
+    case .storeFull(let message): "disk full: the edit was not saved (\(message))"
     }
   }
 }

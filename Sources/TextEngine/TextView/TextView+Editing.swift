@@ -21,16 +21,18 @@ extension TextView {
     let range = selectedRange
     guard shouldChangeText(in: range) else { return }
     let typed = string.count == 1 && string != "\n" ? string.first : nil
-    try? performUndoableEdit(selectionAfter: caretAfterReplacing(range), typed: typed) { () throws(TextEditError) in
-      try textContentManager.replaceCharacters(in: range, with: text)
+    reportingEditFailure { () throws(TextEditError) in
+      try performUndoableEdit(selectionAfter: caretAfterReplacing(range), typed: typed) { () throws(TextEditError) in
+        try textContentManager.replaceCharacters(in: range, with: text)
+      }
     }
   }
 
   /// Inserts `attachment` at the caret (replacing the selection): that very object, even when it
   /// is in the document already (one more occurrence of it, with a provider of its own).
   public func insertAttachment(_ attachment: TextAttachment) {
-    try? replaceCharacters(
-      in: selectedRange, with: AttributedText(attachment: attachment, attributes: typingAttributes))
+    let text = AttributedText(attachment: attachment, attributes: typingAttributes)
+    reportingEditFailure { () throws(TextEditError) in try replaceCharacters(in: selectedRange, with: text) }
   }
 
   /// Splits the paragraph at the caret (`\n`).
@@ -42,19 +44,24 @@ extension TextView {
   /// Deletes the selection, or the character before the caret.
   public func deleteBackward() {
     if !selectedRange.isEmpty {
-      try? replaceCharacters(in: selectedRange, with: AttributedText())
+      deleteCharacters(in: selectedRange)
     } else if selectedRange.lowerBound > 0 {
-      try? replaceCharacters(in: (selectedRange.lowerBound - 1)..<selectedRange.lowerBound, with: AttributedText())
+      deleteCharacters(in: (selectedRange.lowerBound - 1)..<selectedRange.lowerBound)
     }
   }
 
   /// Deletes the selection, or the character after the caret.
   public func deleteForward() {
     if !selectedRange.isEmpty {
-      try? replaceCharacters(in: selectedRange, with: AttributedText())
+      deleteCharacters(in: selectedRange)
     } else if selectedRange.upperBound < textContentManager.length {
-      try? replaceCharacters(in: selectedRange.lowerBound..<(selectedRange.lowerBound + 1), with: AttributedText())
+      deleteCharacters(in: selectedRange.lowerBound..<(selectedRange.lowerBound + 1))
     }
+  }
+
+  /// Deletes `range` as a user edit (a failure is reported, see `TextView+EditFailures.swift`).
+  private func deleteCharacters(in range: Range<Int>) {
+    reportingEditFailure { () throws(TextEditError) in try replaceCharacters(in: range, with: AttributedText()) }
   }
 
   /// Applies `change` to the attributes of the characters in `range` as one undoable edit.
@@ -74,10 +81,12 @@ extension TextView {
     let index = textContentManager.paragraphCount
     var inserted: TextParagraph?
     let selection = selectedRange
-    try? performUndoableEdit(selectionAfter: .fixed(selection)) { () throws(TextEditError) in
-      let replacement = try textContentManager.insertParagraphs([(text, attributes)], at: index)
-      inserted = replacement.insertedParagraphs.first
-      return replacement
+    reportingEditFailure { () throws(TextEditError) in
+      try performUndoableEdit(selectionAfter: .fixed(selection)) { () throws(TextEditError) in
+        let replacement = try textContentManager.insertParagraphs([(text, attributes)], at: index)
+        inserted = replacement.insertedParagraphs.first
+        return replacement
+      }
     }
     return inserted
   }
@@ -103,7 +112,8 @@ extension TextView {
   /// occurrence of the one copied, however often it is pasted.
   public func paste() {
     guard let pasteboard else { return }
-    try? replaceCharacters(in: selectedRange, with: pasteboard.mappingAttachments { $0.copy() })
+    let text = pasteboard.mappingAttachments { $0.copy() }
+    reportingEditFailure { () throws(TextEditError) in try replaceCharacters(in: selectedRange, with: text) }
   }
 
   // MARK: Undo
@@ -115,28 +125,30 @@ extension TextView {
   public var canRedo: Bool { !redoStack.isEmpty }
 
   /// Reverts the last edit. Deleted attachments come back as the same objects (with new providers).
+  /// When the store cannot take the change, the edit stays done and can be undone again.
   public func undo() {
     guard let record = undoStack.popLast() else { return }
-    if let inverse = revert(record) { redoStack.append(inverse) }
+    if let inverse = revert(record) { redoStack.append(inverse) } else { undoStack.append(record) }
   }
 
   /// Re-applies the last undone edit.
   public func redo() {
     guard let record = redoStack.popLast() else { return }
-    if let inverse = revert(record) { undoStack.append(inverse) }
+    if let inverse = revert(record) { undoStack.append(inverse) } else { redoStack.append(record) }
   }
 
-  /// Puts back what `record` replaced and returns the record that puts it back again.
+  /// Puts back what `record` replaced and returns the record that puts it back again, or `nil`
+  /// (reported, nothing changed) when the storage refused.
   private func revert(_ record: UndoRecord) -> UndoRecord? {
     var inverse: UndoRecord?
-    performOwnEdit {
-      if let replacement = try? textContentManager.replaceParagraphs(
-        in: record.paragraphIndex..<(record.paragraphIndex + record.insertedCount), with: record.removedContents)
-      {
+    reportingEditFailure { () throws(TextEditError) in
+      try performOwnEdit { () throws(TextEditError) in
+        let replacement = try textContentManager.replaceParagraphs(
+          in: record.paragraphIndex..<(record.paragraphIndex + record.insertedCount), with: record.removedContents)
         inverse = UndoRecord(
           replacement, selectionBefore: record.selectionAfter, selectionAfter: record.selectionBefore)
+        try? setSelectedRange(record.selectionBefore)
       }
-      try? setSelectedRange(record.selectionBefore)
     }
     return inverse
   }

@@ -75,6 +75,14 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// Whether the view is applying an edit of its own (with its undo record and selection, in one
   /// editing transaction of the storage): it runs its pass once the transaction ended.
   var isPerformingEdit = false
+  /// The last user edit that could not be made, until the next one succeeds (see
+  /// `TextView+EditFailures.swift`).
+  public internal(set) var lastEditFailure: TextEditError?
+  /// User edits that could not be made since the view was created.
+  public internal(set) var editFailureCount = 0
+  /// Called on the view's thread when a user edit (typing, deleting, pasting, undo, a sent message)
+  /// could not be made, with why: an app shows it (the document is as it was before the edit).
+  public var editFailureHandler: ((TextEditError) -> Void)?
   /// The owner of every provider, view and scroll-cache decision.
   @_spi(Testing) public let reuseController: TextAttachmentReuseController
   /// The store behind the two surface cache hooks: the fragments' surfaces, kept across passes.

@@ -100,11 +100,17 @@ extension TextView {
     pasteboard = text.mappingAttachments { $0.copy() }
   }
 
-  /// Copies the selection, then deletes it.
+  /// Copies the selection, then deletes it. When the delete fails (a full disk), nothing changes:
+  /// the pasteboard keeps what it held.
   public func cut() {
     guard !selectedRange.isEmpty else { return }
+    let held = pasteboard
     copy()
-    deleteBackward()
+    if !reportingEditFailure({ () throws(TextEditError) in
+      try replaceCharacters(in: selectedRange, with: AttributedText())
+    }) {
+      pasteboard = held
+    }
   }
 
   /// Inserts the pasteboard at the caret. Every paste makes new attachment objects: a pasted

@@ -7,7 +7,9 @@ extension DemoMain {
   /// transaction appends a message `edit TAG.N` to the last block and rewrites the first message
   /// as `rewrite TAG.N`; once the commit has returned it prints `committed TAG.N` (written
   /// straight to the file descriptor, unbuffered), so a test that kills the process knows which
-  /// edits must have survived.
+  /// edits must have survived. Every 16th edit also appends a 2 KB message, and is followed by a
+  /// checkpoint of the write-ahead log into the file, between `checkpointing TAG.N` and
+  /// `checkpointed TAG.N`, so that a test can kill the process while SQLite writes the file.
   static func storeEditLoop(_ url: URL, tag: UInt64) -> Int32 {
     do {
       let store = try ChatStore(contentsOf: url)
@@ -17,11 +19,13 @@ extension DemoMain {
         guard let first = blocks.first, let last = blocks.last else { return fail("\(url.path): no blocks") }
         let name = "\(tag).\(edit)"
         try store.beginTransaction()
+        let padding = edit % 16 == 15 ? " " + String(repeating: "checkpoint ", count: 190) : ""
         _ = try store.replaceElements(
           inBlock: last.block, positions: last.count..<last.count,
           with: [
             StoredTextElement(
-              identifier: 0, attributedString: AttributedText("edit \(name)"), paragraphAttributes: ["from": "me"])
+              identifier: 0, attributedString: AttributedText("edit \(name)\(padding)"),
+              paragraphAttributes: ["from": "me"])
           ])
         _ = try store.replaceElements(
           inBlock: first.block, positions: 0..<min(1, first.count),
@@ -31,6 +35,11 @@ extension DemoMain {
           ])
         try store.commitTransaction()
         FileHandle.standardOutput.write(Data("committed \(name)\n".utf8))
+        if edit % 16 == 15 {
+          FileHandle.standardOutput.write(Data("checkpointing \(name)\n".utf8))
+          try store.checkpoint()
+          FileHandle.standardOutput.write(Data("checkpointed \(name)\n".utf8))
+        }
         edit += 1
       }
     } catch {

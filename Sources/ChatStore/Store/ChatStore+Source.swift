@@ -111,3 +111,14 @@ extension ChatStore: TextContentSource {
     try? connection.execute("ROLLBACK")
   }
 }
+
+extension ChatStore {
+  /// Moves the whole write-ahead log into the file now and empties the log (SQLite's `TRUNCATE`
+  /// checkpoint), waiting for readers as long as the busy timeout allows. Commits never need it
+  /// (the background checkpointer keeps the log short); for a clean copy of the file, or a test.
+  /// - Throws: ``ChatStoreError``; the log then still holds every committed transaction.
+  public func checkpoint() throws(ChatStoreError) {
+    try writable()
+    try database { () throws(SQLiteError) in try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+  }
+}

@@ -1,6 +1,6 @@
+import ChatKit
 @_spi(Testing) import ChatStore
 import Foundation
-import ChatKit
 import Stickers
 import TextEngine
 
@@ -90,8 +90,9 @@ struct EditSession {
 
   /// Every paragraph of the store at `url`, as plain values, read through a fresh read-only
   /// connection; and SQLite's integrity check of the file.
-  static func contents(of url: URL, stickers: StickerFactory) throws -> (paragraphs: [ParagraphValue], integrity: [String])
-  {
+  static func contents(of url: URL, stickers: StickerFactory) throws -> (
+    paragraphs: [ParagraphValue], integrity: [String]
+  ) {
     let store = try ChatStore(contentsOf: url, stickers: stickers, access: .readOnly)
     let paragraphs = try StoreFixture.paragraphs(of: store).map {
       ParagraphValue($0.attributedString, $0.paragraphAttributes)

@@ -1,5 +1,5 @@
-@_spi(Testing) import ChatStore
 import CSQLite
+@_spi(Testing) import ChatStore
 import Foundation
 import Instrumentation
 import Testing
@@ -74,13 +74,16 @@ import Testing
     let block = try #require(try store.blockSummaries().first)
     vfs.arm(.write, at: 1, error: SQLITE_FULL, persistent: true)
     let element = StoredTextElement(identifier: 0, attributedString: AttributedText("x"), paragraphAttributes: [:])
-    let error = #expect(throws: ChatStoreError.self) {
-      try store.beginTransaction()
-      _ = try store.replaceElements(inBlock: block.block, positions: 0..<0, with: [element])
-      try store.commitTransaction()
-    }
+    let sticker = fixture.stickers.make("heart")
+    let withSticker = StoredTextElement(
+      identifier: 0, attributedString: AttributedText(attachment: sticker), paragraphAttributes: [:])
+    try store.beginTransaction()
+    _ = try store.replaceElements(inBlock: block.block, positions: 0..<0, with: [element, withSticker])
+    #expect(sticker.persistentIdentifier != nil, "the transaction gave the new sticker an id")
+    let error = #expect(throws: ChatStoreError.self) { try store.commitTransaction() }
     #expect(error?.kind == .diskFull && error?.isOutOfSpace == true, "\(String(describing: error))")
     store.rollbackTransaction()
+    #expect(sticker.persistentIdentifier == nil, "rolled back, the sticker has no id the store does not hold")
     vfs.disarm()
     try store.beginTransaction()
     _ = try store.replaceElements(inBlock: block.block, positions: 0..<0, with: [element])

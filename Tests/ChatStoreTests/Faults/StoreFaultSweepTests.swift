@@ -28,7 +28,9 @@ import Testing
   func everyFailedCallLosesNoEditAndAddsNone(kind: FaultVFS.Kinds, error: Int32, name: String) throws {
     let fixture = try StoreFixture()
     let original = fixture.directory.appendingPathComponent("original.sqlite")
-    do { _ = try fixture.store(StoreFixture.transcript(messages: 60, days: 2), name: "original.sqlite", blockCapacity: 16) }
+    do {
+      _ = try fixture.store(StoreFixture.transcript(messages: 60, days: 2), name: "original.sqlite", blockCapacity: 16)
+    }
     let vfs = try FaultVFS()
     // A clean run counts the session's calls of this kind.
     let counted = try copy(original, in: fixture, as: "counted.sqlite")
@@ -77,6 +79,8 @@ import Testing
     // A write or sync that fails fails its edit; a lock that is busy once is retried by SQLite's
     // busy handler, so no edit fails (and none may be lost).
     if kind != .lock { #expect(failedRuns > 0, "some injected \(name) failure reached the session as a failed edit") }
-    print("fault sweep (\(name)): \(sweep.count) of \(total) calls failed in turn, \(failedRuns) runs refused an edit, 0 lost or phantom edits")
+    print(
+      "fault sweep (\(name)): \(sweep.count) of \(total) calls failed in turn, \(failedRuns) runs refused an edit, 0 lost or phantom edits"
+    )
   }
 }

@@ -33,7 +33,12 @@ final class ChatStoreLock {
           reason: "cannot make the editing lock \(path): \(reason)")
       }
       if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-        let holder = Self.holder(descriptor)
+        // The holder writes its id right after it takes the lock: give it a moment to.
+        var holder = Self.holder(descriptor)
+        for _ in 0..<20 where holder == nil {
+          usleep(5_000)
+          holder = Self.holder(descriptor)
+        }
         close(descriptor)
         throw ChatStoreError(
           .locked, file: storePath,

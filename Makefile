@@ -7,7 +7,7 @@ SWIFT ?= swift
 # Tests render offscreen: SDL never needs a display for them.
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build test consumer-test demo bench lint format record-goldens fuzz docs
+.PHONY: deps build test consumer-test demo bench lint format record-goldens fuzz sanitize docs
 
 ## deps: install the Debian packages that are missing (apt-get update first).
 deps:
@@ -47,6 +47,20 @@ FUZZ_SEED ?= 1
 fuzz: deps
 	$(SWIFT) build --build-tests
 	FUZZ_STEPS=$(FUZZ_STEPS) FUZZ_SEED=$(FUZZ_SEED) $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest --filter ScenarioFuzzTests
+	FUZZ_FULL=1 $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest \
+	  --filter 'StoreFaultSweepTests|StoreKillTests|PersistingProviderScaleTests'
+
+## sanitize: the whole suite under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer, each in
+## its own build folder; 0 reports is the bar. scripts/sanitizer/*.supp lists the one-time allocations of
+## the system libraries LeakSanitizer may not report; tests that measure memory skip themselves there.
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizer/lsan.supp \
+	  REUSEKIT_SANITIZER=address $(TEST_ENV) \
+	  $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizer/tsan.supp:halt_on_error=0 REUSEKIT_SANITIZER=thread $(TEST_ENV) \
+	  $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build/tsan
 
 ## demo: install, build in release mode, open the window (or run headless without a display).
 demo: deps

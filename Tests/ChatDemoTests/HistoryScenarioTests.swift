@@ -66,4 +66,27 @@ import Testing
     let error = try #require(throws: ScenarioError.self) { _ = try run(#"{"history": 3}"#, in: directory) }
     #expect(error.description.contains("\"history\" must be a string"))
   }
+
+  /// A message in range that the store cannot read is said as such, not as "out of range".
+  @Test func aMessageTheStoreCannotReadIsNotCalledOutOfRange() throws {
+    let directory = RepositoryAssets.temporaryDirectory()
+    let url = directory.appendingPathComponent("chat.sqlite")
+    let writer = try ChatStoreWriter(creating: url, blockCapacity: 64)
+    try writer.append(contentsOf: TranscriptGenerator(messages: 300, seed: 8).generate().messages)
+    try writer.finish()
+    let held = try ChatStore(contentsOf: url, access: .readOnly).blockSummaries().reduce(0) { $0 + $1.count }
+    do {  // the last block claims three messages it does not hold
+      let connection = try SQLiteConnection(path: url.path, mode: .readWrite)
+      try connection.execute("UPDATE blocks SET count = count + 3 WHERE id = (SELECT max(id) FROM blocks)")
+    }
+    let json = """
+      {"name": "unreadable", "transcript": {"history": "chat.sqlite"},
+       "steps": [{"op": "select", "message": \(held + 1), "offset": 0}]}
+      """
+    let scenario = try Scenario(jsonData: Data(json.utf8), baseDirectory: URL(fileURLWithPath: directory.path, isDirectory: true))
+    let options = ScenarioRunner.Options(policyOverride: nil, stickerDirectory: RepositoryAssets.stickers)
+    let error = try #require(throws: ScenarioError.self) { _ = try ScenarioRunner(scenario: scenario, options: options).run() }
+    #expect(error.description.contains("message \(held + 1) cannot be read"), "\(error)")
+    #expect(!error.description.contains("out of range"), "\(error)")
+  }
 }

@@ -72,7 +72,8 @@ public final class ChatStore {
   /// - Throws: ``ChatStoreError``: `.missing`, `.notAChatStore`, `.unsupportedVersion`,
   ///   `.readOnly`, `.locked`, `.diskFull` or `.database`; the file is not written to (nor
   ///   upgraded) before every check passed.
-  /// - Complexity: O(1) queries and O(blocks · log n) for the block check; the block table is read
+  /// - Complexity: O(1) queries, and O(blocks) plus a bounded number of index seeks for the block
+  ///   check; the block table is read
   ///   by ``blockSummaries()``. Splitting, when needed, is O(size · log n) per oversized block;
   ///   upgrading a version 1 store, once, O(stickers · log stickers); rebuilding a damaged block
   ///   table, O(n).

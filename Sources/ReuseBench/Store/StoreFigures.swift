@@ -84,6 +84,20 @@ struct StoreFigures {
       FigureResult(
         id: "P3.store.open", label: "store: open call alone", samples: SampleSet(samples: Array(openCalls.dropFirst())))
     )
+    // The block-table check opening makes (issue 23), alone: bounded by the blocks, not the messages.
+    if let store = manager.source as? ChatStore {
+      var checks: [Double] = []
+      for _ in 0..<(options.smoke ? 2 : 10) {
+        let start = Stopwatch.now()
+        let problems = try store.blockTableCheck()
+        checks.append(Stopwatch.now() - start)
+        guard problems.isEmpty else { throw BenchFailure("P3.store.check: \(problems.prefix(3))") }
+      }
+      figures.append(
+        FigureResult(
+          id: "P3.store.check", label: "store: block-table check at open", samples: SampleSet(samples: checks),
+          details: ["blocks": Double(try store.blockSummaries().count)]))
+    }
     figures.append(
       FigureResult(
         id: "P3.store", label: "store: open, show latest", samples: opens,

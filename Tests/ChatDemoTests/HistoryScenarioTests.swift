@@ -83,9 +83,12 @@ import Testing
       {"name": "unreadable", "transcript": {"history": "chat.sqlite"},
        "steps": [{"op": "select", "message": \(held + 1), "offset": 0}]}
       """
-    let scenario = try Scenario(jsonData: Data(json.utf8), baseDirectory: URL(fileURLWithPath: directory.path, isDirectory: true))
+    let scenario = try Scenario(
+      jsonData: Data(json.utf8), baseDirectory: URL(fileURLWithPath: directory.path, isDirectory: true))
     let options = ScenarioRunner.Options(policyOverride: nil, stickerDirectory: RepositoryAssets.stickers)
-    let error = try #require(throws: ScenarioError.self) { _ = try ScenarioRunner(scenario: scenario, options: options).run() }
+    let error = try #require(throws: ScenarioError.self) {
+      _ = try ScenarioRunner(scenario: scenario, options: options).run()
+    }
     #expect(error.description.contains("message \(held + 1) cannot be read"), "\(error)")
     #expect(!error.description.contains("out of range"), "\(error)")
   }

@@ -45,7 +45,8 @@ import Testing
     return (process.terminationStatus, kilobytes * 1_024)
   }
 
-  @Test(.enabled(if: Sanitizers.areOff, "measures memory: not under a sanitizer")) func parsingAScenarioHoldsAtMostEightBytesPerByte() throws {
+  @Test(.enabled(if: Sanitizers.areOff, "measures memory: not under a sanitizer"))
+  func parsingAScenarioHoldsAtMostEightBytesPerByte() throws {
     try #require(
       SaveKillTests.chatDemo != nil,
       "\(BuiltProducts.missing("chat-demo"))")

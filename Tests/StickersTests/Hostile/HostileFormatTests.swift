@@ -90,7 +90,8 @@ import Testing
     #expect(probe.growthMiB < 64, "\(item.file) raised the peak RSS by \(probe.growthMiB) MiB")
   }
 
-  @Test(.enabled(if: Sanitizers.areOff, "measures memory: not under a sanitizer")) func theChildProcessMeasuresRealWork() throws {
+  @Test(.enabled(if: Sanitizers.areOff, "measures memory: not under a sanitizer"))
+  func theChildProcessMeasuresRealWork() throws {
     // The probe is no stub: a real sticker loads and renders there, and its peak memory is reported.
     let probe = try StickerProbeProcess.probe(
       RealStickers.directory.appendingPathComponent("gif/lottieweb-Example1.gif"))

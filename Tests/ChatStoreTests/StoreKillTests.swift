@@ -81,6 +81,7 @@ import Testing
       #expect(lost.isEmpty, "kill \(tag): committed edits lost: \(lost.sorted().prefix(5))")
     }
     #expect(committed.count >= kills * 16, "each run committed its edits up to a checkpoint")
+    #expect(duringCheckpoint > 0, "some kill landed inside a checkpoint")
     print(
       "kill -9 during checkpoints: \(kills) kills, \(duringCheckpoint) inside a checkpoint, "
         + "\(committed.count) committed edits kept, 0 stores refused")

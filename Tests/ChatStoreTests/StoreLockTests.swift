@@ -34,6 +34,20 @@ import TextEngine
       let reader = try ChatStore(contentsOf: url, access: .readOnly)
       #expect(try Array(reader.messages()).last?.parts == [.text("committed")])
     }
+    // A reader that opened first sees what an editor that opened after it commits and checkpoints.
+    do {
+      let reader = try ChatStore(contentsOf: url, access: .readOnly)
+      let before = try Array(reader.messages()).count
+      let editor = try ChatStore(contentsOf: url)
+      let block = try #require(try editor.blockSummaries().last)
+      _ = try editor.replaceElements(
+        inBlock: block.block, positions: block.count..<block.count,
+        with: [StoredTextElement(identifier: 0, attributedString: AttributedText("later"), paragraphAttributes: [:])])
+      try editor.checkpoint()
+      let after = try Array(reader.messages())
+      #expect(after.count == before + 1 && after.last?.parts == [.text("later")])
+      #expect(try reader.integrityCheck() == ["ok"])
+    }
     // Closed, the store takes an editor again; closed again, no lock file is left.
     do { _ = try ChatStore(contentsOf: url) }
     #expect(!FileManager.default.fileExists(atPath: url.path + "-lock"))

@@ -74,6 +74,10 @@ import Testing
     ("a REAL ordinal", "UPDATE blocks SET ordinal = 0.5 WHERE id = (SELECT max(id) FROM blocks)"),
     ("no messages", "DELETE FROM stickers; DELETE FROM messages"),
     ("a missing block row", "DELETE FROM blocks WHERE id = (SELECT max(id) FROM blocks)"),
+    (
+      "an ordinal at the edge of Int64",
+      "UPDATE blocks SET ordinal = 9223372036854775800 WHERE id = (SELECT max(id) FROM blocks)"
+    ),
   ])
   func aDamagedBlockTableIsRebuiltOrRefusedNeverTrusted(shape: String, damage: String) throws {
     let fixture = try StoreFixture()
@@ -129,5 +133,37 @@ import Testing
     let last = manager.paragraphCount - 1
     #expect(throws: TextEditError.self) { _ = try manager.attributedString(in: (manager.length - 1)..<manager.length) }
     #expect(last > 0)
+  }
+
+  /// Positions near the ends of `Int64` (a damaged file) never overflow: the block is renumbered.
+  @Test func positionsAtTheEdgeOfInt64AreRenumberedNotTrapped() throws {
+    let fixture = try StoreFixture()
+    let url = fixture.directory.appendingPathComponent("chat.sqlite")
+    do { _ = try fixture.store(StoreFixture.transcript(messages: 40, days: 0), blockCapacity: 16) }
+    do {
+      let connection = try SQLiteConnection(path: url.path, mode: .readWrite)
+      try connection.execute(
+        """
+        UPDATE messages SET seq = 9223372036854775000 + seq / 65536
+        WHERE block = (SELECT id FROM blocks ORDER BY ordinal DESC LIMIT 1)
+        """)
+    }
+    let store = try ChatStore(contentsOf: url, stickers: fixture.stickers)
+    let last = try #require(try store.blockSummaries().last)
+    let element = StoredTextElement(identifier: 0, attributedString: AttributedText("end"), paragraphAttributes: [:])
+    _ = try store.replaceElements(inBlock: last.block, positions: last.count..<last.count, with: [element])
+    _ = try store.replaceElements(inBlock: last.block, positions: 0..<0, with: [element])
+    let texts = try store.elements(inBlock: last.block, positions: 0..<(last.count + 2)).map(\.attributedString.string)
+    #expect(texts.first == "end" && texts.last == "end" && texts.count == last.count + 2)
+    // And at the other edge: an insertion before the first of positions near Int64.min.
+    let first = try #require(try store.blockSummaries().first)
+    let connection = try SQLiteConnection(path: url.path, mode: .readWrite)
+    try connection.execute(
+      "UPDATE messages SET seq = -9223372036854775000 + seq / 65536 WHERE block = \(first.block)")
+    _ = try store.replaceElements(inBlock: first.block, positions: 0..<0, with: [element])
+    _ = try store.replaceElements(inBlock: first.block, positions: 1..<1, with: [element])
+    let head = try store.elements(inBlock: first.block, positions: 0..<3).map(\.attributedString.string)
+    #expect(head[0] == "end" && head[1] == "end" && head[2] != "end")
+    #expect(try store.inconsistentBlocks() == [] && store.integrityCheck() == ["ok"])
   }
 }

@@ -88,9 +88,11 @@ public final class SQLiteConnection {
 
   /// The error for result `code` while doing `action`, with `sqlite3_errmsg`'s text.
   func error(_ code: Int32, _ action: String) -> SQLiteError {
-    SQLiteError(
+    var error = SQLiteError(
       code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), file: path,
       action: action)
+    error.systemErrno = sqlite3_system_errno(handle)
+    return error
   }
 
   /// The raw handle, for ``SQLiteStatement``.

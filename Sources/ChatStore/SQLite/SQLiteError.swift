@@ -10,6 +10,9 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
   public var file: String
   /// What was being done ("opening", "preparing INSERT …").
   public var action: String
+  /// The operating system's `errno` of the failed call when SQLite knew it (`sqlite3_system_errno`),
+  /// else 0: `ENOSPC` is a full disk whatever SQLite's code says.
+  public var systemErrno: Int32 = 0
 
   /// An error from its parts.
   /// - Parameters:

@@ -17,12 +17,30 @@ extension ChatStore {
   static let maximumBlockCount = 1 << 31
   /// The most characters one block row may claim.
   static let maximumBlockLength = 1 << 40
+  /// The largest ordinal (either sign) a block row may have: differences and steps between
+  /// ordinals never overflow below it.
+  static let maximumOrdinal: Int64 = 1 << 62
 
   /// What is wrong with the block table, in words (empty when it passes): the check opening makes,
   /// for a tool that wants to run it again (or time it).
   /// - Complexity: O(blocks), plus a bounded number of O(log n) index seeks.
   public func blockTableCheck() throws(ChatStoreError) -> [String] {
-    try database { () throws(SQLiteError) in try blockTableProblems() }
+    try database { () throws(SQLiteError) in try blockTableProblemsInOneRead() }
+  }
+
+  /// ``blockTableProblems()`` on one snapshot of the file: an editor committing between its
+  /// queries cannot make a sound table look damaged.
+  func blockTableProblemsInOneRead() throws(SQLiteError) -> [String] {
+    guard !connection.isInTransaction else { return try blockTableProblems() }
+    try connection.execute("BEGIN")
+    do {
+      let problems = try blockTableProblems()
+      try connection.execute("COMMIT")
+      return problems
+    } catch {
+      try? connection.execute("ROLLBACK")
+      throw error
+    }
   }
 
   /// The blocks whose messages are looked at one by one (their first and last positions), evenly
@@ -52,6 +70,10 @@ extension ChatStore {
       }
       let count = rows.int64(2)
       let length = rows.int64(3)
+      guard (-Self.maximumOrdinal...Self.maximumOrdinal).contains(rows.int64(1)) else {
+        problems.append("block \(id) has ordinal \(rows.int64(1))")
+        continue
+      }
       guard count >= 0, count <= Int64(Self.maximumBlockCount) else {
         problems.append("block \(id) claims \(count) messages")
         continue
@@ -129,27 +151,27 @@ extension ChatStore {
         UPDATE blocks SET count = coalesce((SELECT n FROM rebuilt WHERE block = blocks.id), 0),
           length = coalesce((SELECT total FROM rebuilt WHERE block = blocks.id), 0);
         """)
-      // Ordinals that are not integers, then blocks with no row, go after the others in turn.
-      let misplaced = try connection.prepare(
+      // Blocks with no row get one; then every ordinal is given again by rank (the integer ones in
+      // their order, then those that were not integers or out of range, then the new rows), so no
+      // damaged ordinal survives.
+      // The unique index goes while the ordinals change places, and comes back over the new ones.
+      try connection.execute(
         """
-        SELECT id FROM blocks WHERE typeof(ordinal) != 'integer'
-        UNION ALL SELECT block FROM rebuilt WHERE block NOT IN (SELECT id FROM blocks) ORDER BY 1
+        DROP INDEX blocks_by_ordinal;
+        INSERT INTO blocks (id, ordinal, count, length)
+          SELECT block, -block, n, total FROM rebuilt WHERE block NOT IN (SELECT id FROM blocks);
+        """)
+      let order = try connection.prepare(
+        """
+        SELECT id FROM blocks ORDER BY
+          (typeof(ordinal) != 'integer' OR ordinal > \(Self.maximumOrdinal) OR ordinal < 0), ordinal, id
         """)
       var ids: [Int64] = []
-      while try misplaced.step() { ids.append(misplaced.int64(0)) }
-      misplaced.reset()
-      var ordinal = try connection.integer("SELECT max(ordinal) FROM blocks WHERE typeof(ordinal) = 'integer'") ?? 0
-      let place = try connection.prepare(
-        """
-        INSERT INTO blocks (id, ordinal, count, length)
-          SELECT block, ?2, n, total FROM rebuilt WHERE block = ?1
-        ON CONFLICT(id) DO UPDATE SET ordinal = ?2
-        """)
-      for id in ids {
-        ordinal += ChatStoreSchema.ordinalSpacing
-        try place.run(id, ordinal)
-      }
-      try connection.execute("DROP TABLE rebuilt; COMMIT")
+      while try order.step() { ids.append(order.int64(0)) }
+      order.reset()
+      let place = try connection.prepare("UPDATE blocks SET ordinal = ?2 WHERE id = ?1")
+      for (rank, id) in ids.enumerated() { try place.run(id, Int64(rank + 1) * ChatStoreSchema.ordinalSpacing) }
+      try connection.execute("CREATE UNIQUE INDEX blocks_by_ordinal ON blocks(ordinal); DROP TABLE rebuilt; COMMIT")
     } catch {
       try? connection.execute("ROLLBACK")
       try? connection.execute("DROP TABLE IF EXISTS temp.rebuilt")

@@ -32,7 +32,9 @@ extension ChatStore {
         return inserted
       } catch {
         try? connection.execute("ROLLBACK TO replace; RELEASE replace")
-        restoreIdentifiers(downTo: assignedBefore)
+        // SQLite may have rolled the whole transaction back itself (a full disk, an I/O error):
+        // then every id the transaction gave goes.
+        restoreIdentifiers(downTo: connection.isInTransaction ? assignedBefore : 0)
         throw error
       }
     }
@@ -142,16 +144,32 @@ extension ChatStore {
 
   /// `count` increasing seq values strictly between `after` and `before` (either may be open), or
   /// `nil` when there is no room.
+  /// The seq values come from the file: any step that would overflow (a damaged store's seq near
+  /// the ends of `Int64`) gives `nil` too, and the block is renumbered.
   static func seqs(count: Int, after: Int64?, before: Int64?) -> [Int64]? {
     let spacing = ChatStoreSchema.seqSpacing
+    /// `base + step · k` for k in 1...count (`step` may be negative), or `nil` on overflow.
+    func stepped(from base: Int64, by step: Int64) -> [Int64]? {
+      var values: [Int64] = []
+      values.reserveCapacity(count)
+      for k in 1...max(1, count) where k <= count {
+        let (offset, overflowed) = step.multipliedReportingOverflow(by: Int64(k))
+        let (value, overflowedAgain) = base.addingReportingOverflow(offset)
+        guard !overflowed, !overflowedAgain else { return nil }
+        values.append(value)
+      }
+      return values
+    }
     switch (after, before) {
     case (nil, nil): return (0..<count).map { Int64($0) * spacing }
-    case (let after?, nil): return (0..<count).map { after + Int64($0 + 1) * spacing }
-    case (nil, let before?): return (0..<count).map { before - Int64(count - $0) * spacing }
+    case (let after?, nil): return stepped(from: after, by: spacing)
+    case (nil, let before?): return stepped(from: before, by: -spacing).map { $0.reversed() }
     case (let after?, let before?):
-      let gap = before - after
-      guard gap > Int64(count) else { return nil }
-      return (0..<count).map { after + gap * Int64($0 + 1) / Int64(count + 1) }
+      let (gap, overflowed) = before.subtractingReportingOverflow(after)
+      guard !overflowed, gap > Int64(count) else { return nil }
+      // gap / (count + 1) ≥ 1 steps, exact up to rounding: after + gap·k/(count+1) without overflow.
+      let parts = Int64(count + 1)
+      return (0..<count).map { after + (gap / parts) * Int64($0 + 1) + (gap % parts) * Int64($0 + 1) / parts }
     }
   }
 

@@ -113,7 +113,7 @@ public final class ChatStore {
         checkpointer.attach(to: connection)
         self.checkpointer = checkpointer
       } else {
-        connection = try Self.open(path, mode: readsLog ? .readOnly : .immutable, vfs: vfs)
+        connection = try Self.readingConnection(path, readsLog: readsLog, vfs: vfs)
         version = try Self.checkSchema(connection, path: path)
         checkpointer = nil
       }
@@ -137,6 +137,26 @@ public final class ChatStore {
     try SQLiteConnection(path: path, mode: mode, vfs: vfs)
   }
 
+  /// The connection a read-only store reads through, safe while an editor starts and commits
+  /// meanwhile: a read-write connection made query-only when the file and its folder can be written
+  /// and no log needs reading (SQLite then removes its shared-memory and log files when the last
+  /// connection closes, so a reader leaves nothing behind); a read-only one when a log is there
+  /// (it reads it, and never writes the file); an immutable one on a read-only filesystem, where
+  /// nobody can edit the store.
+  private static func readingConnection(_ path: String, readsLog: Bool, vfs: String?) throws(SQLiteError)
+    -> SQLiteConnection
+  {
+    if readsLog { return try open(path, mode: .readOnly, vfs: vfs) }
+    if (try? ChatStoreFile.checkWritable(path)) != nil,
+      let connection = try? SQLiteConnection(path: path, mode: .readWrite, vfs: vfs),
+      (try? connection.execute("PRAGMA query_only = ON")) != nil
+    {
+      connection.setBusyTimeout(milliseconds: 2_000)
+      return connection
+    }
+    return try open(path, mode: .immutable, vfs: vfs)
+  }
+
   /// What a SQLite failure while opening means: a file SQLite does not take for a database is not a
   /// chat store; a folder it cannot write, a full disk or an I/O error is said as such.
   private static func openingError(_ error: SQLiteError, path: String) -> ChatStoreError {
@@ -146,11 +166,16 @@ public final class ChatStore {
       return ChatStoreError(.notAChatStore, file: path, reason: "not a chat store: \(detail)")
     case 13:  // SQLITE_FULL
       return ChatStoreError(.diskFull, file: path, reason: "disk full while opening: \(detail)")
-    case 8, 14:  // SQLITE_READONLY, SQLITE_CANTOPEN
+    case 8:  // SQLITE_READONLY
       return ChatStoreError(
         .readOnly, file: path,
         reason: "cannot open the store: \(detail); its write-ahead log needs a folder SQLite can write"
           + " (or an existing -shm file beside it)")
+    case 14:  // SQLITE_CANTOPEN
+      return ChatStoreError(
+        .database, file: path,
+        reason: "cannot open the store: \(detail) (its write-ahead log needs a folder SQLite can write;"
+          + " or too many files are open)")
     case 5, 6:  // SQLITE_BUSY, SQLITE_LOCKED
       return ChatStoreError(.locked, file: path, reason: "the store is locked by another connection: \(detail)")
     default:
@@ -160,7 +185,7 @@ public final class ChatStore {
 
   /// Checks the block table (see `ChatStore+BlockCheck.swift`); rebuilds it in a writable store.
   private func checkBlockTable() throws(ChatStoreError) {
-    let problems = try database { () throws(SQLiteError) in try blockTableProblems() }
+    let problems = try database { () throws(SQLiteError) in try blockTableProblemsInOneRead() }
     guard !problems.isEmpty else { return }
     let summary = problems.prefix(3).joined(separator: "; ") + (problems.count > 3 ? "; …" : "")
     guard access == .readWrite else {

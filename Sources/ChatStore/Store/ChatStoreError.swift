@@ -1,3 +1,4 @@
+import Foundation
 import TextEngine
 
 /// Why a chat store could not be opened, read or written. The message names the file.
@@ -47,7 +48,8 @@ public struct ChatStoreError: Error, Equatable, CustomStringConvertible, Sendabl
 
   /// A failed SQLite call, as a store error.
   init(_ error: SQLiteError) {
-    let full = error.primaryCode == 13  // SQLITE_FULL
+    // SQLITE_FULL, or an I/O error whose cause was a full disk or quota.
+    let full = error.primaryCode == 13 || error.systemErrno == ENOSPC || error.systemErrno == EDQUOT
     self.init(
       full ? .diskFull : .database, file: error.file,
       reason: (full ? "disk full: " : "") + "\(error.action): \(error.message) (SQLite code \(error.code))")

@@ -32,7 +32,13 @@ final class ChatStoreLock {
           errno == EROFS || errno == EACCES ? .readOnly : .database, file: storePath,
           reason: "cannot make the editing lock \(path): \(reason)")
       }
-      if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      // A reader's probe (``isHeld(store:)``) holds the lock shared for a moment: try a few times.
+      var locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+      for _ in 0..<10 where !locked {
+        usleep(2_000)
+        locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+      }
+      if !locked {
         // The holder writes its id right after it takes the lock: give it a moment to.
         var holder = Self.holder(descriptor)
         for _ in 0..<20 where holder == nil {

@@ -53,15 +53,34 @@ struct EditSession {
       storage: manager, viewportSize: CGSize(width: 400, height: 600), glyphMeasurer: FixedAdvanceGlyphMeasurer())
     var outcome = Outcome()
     for (index, action) in actions.enumerated() where !skipping.contains(index) {
-      let before = (view.editFailureCount, manager.length, manager.paragraphCount)
+      let failures = view.editFailureCount
+      let before = state(of: view)
       perform(action, in: view, stickers: stickers)
-      if view.editFailureCount > before.0 {
+      if view.editFailureCount > failures {
         outcome.failed.insert(index)
         if let failure = view.lastEditFailure { outcome.failures.append(failure) }
-        if (manager.length, manager.paragraphCount) != (before.1, before.2) { outcome.unchangedOnFailure = false }
+        if state(of: view) != before { outcome.unchangedOnFailure = false }
       }
     }
     return outcome
+  }
+
+  /// What a failed edit must leave as it was: the text, the selection, the undo and redo history,
+  /// the pasteboard.
+  private struct ViewState: Equatable {
+    var text: String
+    var selection: Range<Int>
+    var canUndo: Bool
+    var canRedo: Bool
+    var pasteboard: String?
+  }
+
+  private static func state(of view: TextView) -> ViewState {
+    let manager = view.textContentManager
+    return ViewState(
+      text: (try? manager.attributedString(in: 0..<manager.length).string) ?? "?",
+      selection: view.selectedRange, canUndo: view.canUndo, canRedo: view.canRedo,
+      pasteboard: view.pasteboard?.string)
   }
 
   private static func perform(_ action: Action, in view: TextView, stickers: StickerFactory) {

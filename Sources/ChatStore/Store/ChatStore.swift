@@ -17,7 +17,7 @@ import TextEngine
 /// SQLite, another application's SQLite file, damaged), a read-only file and a store another
 /// process is editing each get a clear ``ChatStoreError``, and the file is left as it was.
 ///
-/// Several processes: one process edits a store at a time (``ChatStoreLock``); others may read
+/// Several processes: one process edits a store at a time (`ChatStoreLock`); others may read
 /// it meanwhile. A write that fails (a full disk, an I/O error) is an error to the caller, with
 /// the store as it was before the write.
 public final class ChatStore {
@@ -63,7 +63,7 @@ public final class ChatStore {
   /// reads the log, so every transaction SQLite committed is there. A store with no log is checked
   /// as an immutable file, which makes no lock or side file.
   ///
-  /// Editing takes the store's editing lock (see ``ChatStoreLock``): one process edits a store at
+  /// Editing takes the store's editing lock (see `ChatStoreLock`): one process edits a store at
   /// a time, and a second editor gets `.locked` ("already open for editing by process N").
   /// - Parameters:
   ///   - url: The store's file; it must exist (``ChatStoreWriter`` makes new ones).

@@ -45,6 +45,16 @@ import Testing
     return (committed, lastCheckpoint?.hasPrefix("checkpointing ") == true)
   }
 
+  /// A new store of `messages` generated messages in a fresh folder, once `chat-demo` is built.
+  private func generatedStore(messages: Int, seed: UInt64, blockCapacity: Int) throws -> URL {
+    try #require(Self.chatDemo != nil, "\(BuiltProducts.missing("chat-demo"))")
+    let url = RepositoryAssets.temporaryDirectory().appendingPathComponent("chat.sqlite")
+    let writer = try ChatStoreWriter(creating: url, blockCapacity: blockCapacity)
+    try writer.append(contentsOf: TranscriptGenerator(messages: messages, seed: seed).generate().messages)
+    try writer.finish()
+    return url
+  }
+
   /// The edits `store` holds (`edit TAG.N` messages), by their names.
   private func edits(in store: ChatStore) throws -> Set<String> {
     Set(
@@ -59,12 +69,7 @@ import Testing
   /// log makes it whole. The store must open (reading the log), pass `integrity_check` and keep
   /// every committed edit. 10 kills in `make test`, 100 under `FUZZ_FULL=1` (`make fuzz`).
   @Test func killsDuringCheckpointsNeverLoseACommittedEditOrRefuseTheStore() throws {
-    try #require(Self.chatDemo != nil, "\(BuiltProducts.missing("chat-demo"))")
-    let directory = RepositoryAssets.temporaryDirectory()
-    let url = directory.appendingPathComponent("chat.sqlite")
-    let writer = try ChatStoreWriter(creating: url, blockCapacity: 256)
-    try writer.append(contentsOf: TranscriptGenerator(messages: 5_000, seed: 4).generate().messages)
-    try writer.finish()
+    let url = try generatedStore(messages: 5_000, seed: 4, blockCapacity: 256)
     let kills = ProcessInfo.processInfo.environment["FUZZ_FULL"] == "1" ? 100 : 10
     var random = SplitMix64(seed: 23)
     var committed: Set<String> = []
@@ -88,12 +93,7 @@ import Testing
   }
 
   @Test func killedEditsNeverCorruptTheStoreOrLoseACommittedEdit() throws {
-    try #require(Self.chatDemo != nil, "\(BuiltProducts.missing("chat-demo"))")
-    let directory = RepositoryAssets.temporaryDirectory()
-    let url = directory.appendingPathComponent("chat.sqlite")
-    let writer = try ChatStoreWriter(creating: url, blockCapacity: 16)
-    try writer.append(contentsOf: TranscriptGenerator(messages: 40, seed: 3).generate().messages)
-    try writer.finish()
+    let url = try generatedStore(messages: 40, seed: 3, blockCapacity: 16)
     var random = SplitMix64(seed: 11)
     var committed: Set<String> = []
     var kills = 0

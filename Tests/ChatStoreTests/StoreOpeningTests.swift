@@ -5,6 +5,15 @@ import Testing
 
 /// Issue 23: opening is WAL-aware, and a damaged block table never crashes or hangs the app.
 @Suite(.timeLimit(.minutes(1))) struct StoreOpeningTests {
+  /// A closed store of a generated transcript (blocks of 16) in `fixture`'s folder, with `damage`
+  /// (SQL) done to its file behind the store's back.
+  private func damagedStore(_ fixture: StoreFixture, messages: Int, days: Int, _ damage: String) throws -> URL {
+    let url = fixture.directory.appendingPathComponent("chat.sqlite")
+    do { _ = try fixture.store(StoreFixture.transcript(messages: messages, days: days), blockCapacity: 16) }
+    try SQLiteConnection(path: url.path, mode: .readWrite).execute(damage)
+    return url
+  }
+
   private func element(_ text: String) -> StoredTextElement {
     StoredTextElement(identifier: 0, attributedString: AttributedText(text), paragraphAttributes: ["from": "me"])
   }
@@ -118,12 +127,8 @@ import Testing
   /// rows the block lacks are an error where they are read, never a trap.
   @Test func aBlockClaimingAFewMessagesTooManyFailsWhereItIsReadAndNothingTraps() throws {
     let fixture = try StoreFixture()
-    let url = fixture.directory.appendingPathComponent("chat.sqlite")
-    do { _ = try fixture.store(StoreFixture.transcript(messages: 200, days: 2), blockCapacity: 16) }
-    do {
-      let connection = try SQLiteConnection(path: url.path, mode: .readWrite)
-      try connection.execute("UPDATE blocks SET count = count + 3 WHERE id = (SELECT max(id) FROM blocks)")
-    }
+    let url = try damagedStore(
+      fixture, messages: 200, days: 2, "UPDATE blocks SET count = count + 3 WHERE id = (SELECT max(id) FROM blocks)")
     let store = try ChatStore(contentsOf: url, stickers: fixture.stickers)
     #expect(try store.inconsistentBlocks().count == 1, "the full check (O(n)) sees it")
     let manager = try StoredTextContentManager(source: store)
@@ -138,16 +143,12 @@ import Testing
   /// Positions near the ends of `Int64` (a damaged file) never overflow: the block is renumbered.
   @Test func positionsAtTheEdgeOfInt64AreRenumberedNotTrapped() throws {
     let fixture = try StoreFixture()
-    let url = fixture.directory.appendingPathComponent("chat.sqlite")
-    do { _ = try fixture.store(StoreFixture.transcript(messages: 40, days: 0), blockCapacity: 16) }
-    do {
-      let connection = try SQLiteConnection(path: url.path, mode: .readWrite)
-      try connection.execute(
-        """
-        UPDATE messages SET seq = 9223372036854775000 + seq / 65536
-        WHERE block = (SELECT id FROM blocks ORDER BY ordinal DESC LIMIT 1)
-        """)
-    }
+    let url = try damagedStore(
+      fixture, messages: 40, days: 0,
+      """
+      UPDATE messages SET seq = 9223372036854775000 + seq / 65536
+      WHERE block = (SELECT id FROM blocks ORDER BY ordinal DESC LIMIT 1)
+      """)
     let store = try ChatStore(contentsOf: url, stickers: fixture.stickers)
     let last = try #require(try store.blockSummaries().last)
     let element = StoredTextElement(identifier: 0, attributedString: AttributedText("end"), paragraphAttributes: [:])

@@ -17,21 +17,36 @@ import Testing
   static let canMount: Bool = {
     guard getuid() == 0 else { return false }
     let directory = RepositoryAssets.temporaryDirectory()
-    guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", directory.path]) == 0 else { return false }
+    guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", directory.path]).status == 0 else {
+      return false
+    }
     _ = run("/bin/umount", [directory.path])
     return true
   }()
 
+  /// Runs `tool` to its end: its exit status (-1 when it cannot start) and its standard error.
   @discardableResult
-  static func run(_ tool: String, _ arguments: [String]) -> Int32 {
+  static func run(_ tool: String, _ arguments: [String]) -> (status: Int32, errors: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = arguments
+    let errors = Pipe()
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return -1 }
+    process.standardError = errors
+    guard (try? process.run()) != nil else { return (-1, "") }
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return process.terminationStatus
+    return (process.terminationStatus, text)
+  }
+
+  /// Runs `body` with a new folder and a tmpfs of `size` mounted inside it, unmounted afterwards.
+  private func withTmpfs(size: String, _ body: (_ directory: URL, _ disk: URL) throws -> Void) throws {
+    let directory = RepositoryAssets.temporaryDirectory()
+    let disk = directory.appendingPathComponent("disk", isDirectory: true)
+    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+    try #require(Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", disk.path]).status == 0)
+    defer { Self.run("/bin/umount", ["-l", disk.path]) }
+    try body(directory, disk)
   }
 
   /// A `chat-demo --headless` run of `steps` over the store at `store`, started (not waited for).
@@ -92,11 +107,10 @@ import Testing
   @Test(.enabled(if: canMount, "needs to mount a 2 MiB tmpfs (root)"))
   func aFullDiskFailsTheRunVisiblyAndLosesNoSavedEdit() throws {
     try #require(Self.chatDemo != nil, "\(BuiltProducts.missing("chat-demo"))")
-    let directory = RepositoryAssets.temporaryDirectory()
-    let disk = directory.appendingPathComponent("disk", isDirectory: true)
-    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-    #expect(Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", disk.path]) == 0)
-    defer { Self.run("/bin/umount", ["-l", disk.path]) }
+    try withTmpfs(size: "2m") { directory, disk in try fillTheDisk(directory, disk) }
+  }
+
+  private func fillTheDisk(_ directory: URL, _ disk: URL) throws {
     let store = disk.appendingPathComponent("chat.sqlite")
     try makeStore(at: store, messages: 5_000)
     let before = try Array(ChatStore(contentsOf: store, access: .readOnly).messages())
@@ -141,29 +155,19 @@ import Testing
 
   @Test(.enabled(if: canMount, "needs to mount a read-only tmpfs (root)"))
   func anExportFromAReadOnlyFilesystemWorksAndAFullOneSaysWhatFailed() throws {
-    try #require(Self.chatDemo != nil, "\(BuiltProducts.missing("chat-demo"))")
-    let directory = RepositoryAssets.temporaryDirectory()
-    let disk = directory.appendingPathComponent("ro", isDirectory: true)
-    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-    #expect(Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", disk.path]) == 0)
-    defer { Self.run("/bin/umount", ["-l", disk.path]) }
-    let store = disk.appendingPathComponent("chat.sqlite")
-    try makeStore(at: store, messages: 400)
-    #expect(Self.run("/bin/mount", ["-o", "remount,ro", disk.path]) == 0)
-    let exported = directory.appendingPathComponent("out.json")
-    #expect(Self.run(Self.chatDemo!.path, ["--export", store.path, "--out", exported.path]) == 0)
-    #expect(try TranscriptFile.load(exported).messages.count == 400)
-    // The output on the full (here: read-only) disk: the message names the output, not the store.
-    let process = Process()
-    process.executableURL = Self.chatDemo
-    process.arguments = ["--export", store.path, "--out", disk.appendingPathComponent("x.json").path]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(process.terminationStatus == 2)
-    #expect(!message.contains("not a chat store") && message.contains("x.json"), "\(message)")
+    let chatDemo = try #require(Self.chatDemo, "\(BuiltProducts.missing("chat-demo"))")
+    try withTmpfs(size: "4m") { directory, disk in
+      let store = disk.appendingPathComponent("chat.sqlite")
+      try makeStore(at: store, messages: 400)
+      #expect(Self.run("/bin/mount", ["-o", "remount,ro", disk.path]).status == 0)
+      let exported = directory.appendingPathComponent("out.json")
+      #expect(Self.run(chatDemo.path, ["--export", store.path, "--out", exported.path]).status == 0)
+      #expect(try TranscriptFile.load(exported).messages.count == 400)
+      // The output on the full (here: read-only) disk: the message names the output, not the store.
+      let failed = Self.run(
+        chatDemo.path, ["--export", store.path, "--out", disk.appendingPathComponent("x.json").path])
+      #expect(failed.status == 2)
+      #expect(!failed.errors.contains("not a chat store") && failed.errors.contains("x.json"), "\(failed.errors)")
+    }
   }
 }

@@ -51,7 +51,7 @@ extension ChatStore {
   /// What is wrong with the block table, in words (empty when it passes).
   /// - Complexity: O(blocks) to read the rows, plus O(log n) index seeks: four for the whole
   ///   table and two for each of ``sampledBlocks`` blocks.
-  func blockTableProblems() throws(SQLiteError) -> [String] {
+  private func blockTableProblems() throws(SQLiteError) -> [String] {
     var problems: [String] = []
     let rows = try connection.prepare(
       """

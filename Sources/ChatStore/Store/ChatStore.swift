@@ -101,10 +101,10 @@ public final class ChatStore {
     let readsLog = ChatStoreFile.hasWriteAheadLog(path) || (lock == nil && ChatStoreLock.isHeld(store: path))
     do {
       _ = try Self.checkSchema(
-        try Self.open(path, mode: readsLog ? .readOnly : .immutable, vfs: vfs), path: path)
+        try SQLiteConnection(path: path, mode: readsLog ? .readOnly : .immutable, vfs: vfs), path: path)
       var version: Int64
       if access == .readWrite {
-        connection = try Self.open(path, mode: .readWrite, vfs: vfs)
+        connection = try SQLiteConnection(path: path, mode: .readWrite, vfs: vfs)
         connection.setBusyTimeout(milliseconds: 2_000)
         try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
         version = try Self.checkSchema(connection, path: path)
@@ -130,13 +130,6 @@ public final class ChatStore {
     if access == .readWrite { _ = try database { () throws(SQLiteError) in try splitOversizedBlocks() } }
   }
 
-  /// Opens a connection, turning a failure into the error opening reports.
-  private static func open(_ path: String, mode: SQLiteConnection.Mode, vfs: String?) throws(SQLiteError)
-    -> SQLiteConnection
-  {
-    try SQLiteConnection(path: path, mode: mode, vfs: vfs)
-  }
-
   /// The connection a read-only store reads through, safe while an editor starts and commits
   /// meanwhile: a read-write connection made query-only when the file and its folder can be written
   /// and no log needs reading (SQLite then removes its shared-memory and log files when the last
@@ -146,7 +139,7 @@ public final class ChatStore {
   private static func readingConnection(_ path: String, readsLog: Bool, vfs: String?) throws(SQLiteError)
     -> SQLiteConnection
   {
-    if readsLog { return try open(path, mode: .readOnly, vfs: vfs) }
+    if readsLog { return try SQLiteConnection(path: path, mode: .readOnly, vfs: vfs) }
     if (try? ChatStoreFile.checkWritable(path)) != nil,
       let connection = try? SQLiteConnection(path: path, mode: .readWrite, vfs: vfs),
       (try? connection.execute("PRAGMA query_only = ON")) != nil
@@ -154,7 +147,7 @@ public final class ChatStore {
       connection.setBusyTimeout(milliseconds: 2_000)
       return connection
     }
-    return try open(path, mode: .immutable, vfs: vfs)
+    return try SQLiteConnection(path: path, mode: .immutable, vfs: vfs)
   }
 
   /// What a SQLite failure while opening means: a file SQLite does not take for a database is not a
@@ -201,7 +194,6 @@ public final class ChatStore {
   deinit {
     checkpointer?.detach(from: connection)
     checkpointer?.close()
-    _ = editingLock  // released after the connections close, by its own deinit
   }
 
   /// Background checkpoints of the write-ahead log so far.

@@ -16,16 +16,11 @@ extension TextView {
       lastEditFailure = nil
       return true
     } catch {
-      editFailed(error)
+      lastEditFailure = error
+      editFailureCount += 1
+      instrumentation.record(.error, message: "the edit was not made: \(error)")
+      editFailureHandler?(error)
       return false
     }
-  }
-
-  /// Reports `error`, a user edit's failure.
-  func editFailed(_ error: TextEditError) {
-    lastEditFailure = error
-    editFailureCount += 1
-    instrumentation.record(.error, message: "the edit was not made: \(error)")
-    editFailureHandler?(error)
   }
 }

@@ -60,7 +60,9 @@ extension TextView {
   }
 
   /// Deletes `range` as a user edit (a failure is reported, see `TextView+EditFailures.swift`).
-  private func deleteCharacters(in range: Range<Int>) {
+  /// - Returns: Whether the characters were deleted.
+  @discardableResult
+  private func deleteCharacters(in range: Range<Int>) -> Bool {
     reportingEditFailure { () throws(TextEditError) in try replaceCharacters(in: range, with: AttributedText()) }
   }
 
@@ -106,11 +108,7 @@ extension TextView {
     guard !selectedRange.isEmpty else { return }
     let held = pasteboard
     copy()
-    if !reportingEditFailure({ () throws(TextEditError) in
-      try replaceCharacters(in: selectedRange, with: AttributedText())
-    }) {
-      pasteboard = held
-    }
+    if !deleteCharacters(in: selectedRange) { pasteboard = held }
   }
 
   /// Inserts the pasteboard at the caret. Every paste makes new attachment objects: a pasted

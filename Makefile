@@ -1,7 +1,7 @@
 # ReuseKit — every target installs what it needs first, so a fresh Debian machine works.
 SHELL := /bin/bash
 APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev librlottie-dev fonts-dejavu-core fontconfig pkg-config zlib1g-dev libzip-dev libwebp-dev \
-  libfontconfig-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libfribidi-dev libicu-dev libsqlite3-dev
+  libfontconfig-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libfribidi-dev libicu-dev libsqlite3-dev libseccomp-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 # Tests render offscreen: SDL never needs a display for them.

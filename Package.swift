@@ -35,6 +35,7 @@ let package = Package(
     .library(name: "ChatStore", targets: ["ChatStore"]),
     .executable(name: "chat-demo", targets: ["ChatDemo"]),
     .executable(name: "reuse-bench", targets: ["ReuseBench"]),
+    .executable(name: "sticker-worker", targets: ["StickerWorker"]),
   ],
   targets: [
     // C libraries from Debian, through pkg-config.
@@ -50,6 +51,7 @@ let package = Package(
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
 
     // Pure Swift layers: no C module, no SDL.
     .target(name: "ReuseKitSupport", swiftSettings: strictSettings),
@@ -79,9 +81,11 @@ let package = Package(
       name: "Stickers",
       dependencies: [
         "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "SDLSupport", "CRlottie",
-        "CSDL2", "CSDL2Image", "CZlib", "CZip", "CWebP",
+        "CSDL2", "CSDL2Image", "CZlib", "CZip", "CWebP", "CSeccomp",
       ],
       swiftSettings: strictSettings),
+    // The sandboxed process that decodes untrusted sticker files for the app.
+    .executableTarget(name: "StickerWorker", dependencies: ["Stickers"], swiftSettings: strictSettings),
 
     // View layer: the SDL text view, then the chat on top of it.
     .target(

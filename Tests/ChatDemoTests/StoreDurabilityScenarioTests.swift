@@ -116,7 +116,7 @@ import Testing
     let before = try Array(ChatStore(contentsOf: store, access: .readOnly).messages())
     // Fill the rest of the disk but a little, as a disk is when it fills.
     let filler = disk.appendingPathComponent("filler")
-    FileManager.default.createFile(atPath: filler.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
     let handle = try FileHandle(forWritingTo: filler)
     while (try? handle.write(contentsOf: Data(count: 16_384))) != nil {}
     try handle.close()

@@ -10,6 +10,7 @@ extension ChatApp {
   /// Draws one frame of every view; in the window also its own parts, then presents it.
   /// - Throws: ``SDLError`` when drawing fails.
   func drawFrame() throws(SDLError) {
+    stickers.runtime.pollWorkers()  // frames the sticker workers finished, and their watchdog
     let layout = router.layout
     if let editorView { try editorView.renderFrame() } else { try chatView.renderFrame() }
     if let secondaryView {

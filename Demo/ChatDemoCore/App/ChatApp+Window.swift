@@ -25,7 +25,8 @@ extension ChatApp {
     let library = try StickerLibrary(
       directories: [assets.appendingPathComponent("Stickers")] + [userStickers].compactMap { $0 })
     let runtime = StickerRuntime(clock: clock, library: library)
-    runtime.renderTimer = clock  // renders are timed against the sticker render budget
+    runtime.renderTimer = clock  // in-process renders are timed against the sticker render budget
+    runtime.waitsForWorkerFrames = false  // no frame of the window waits on a sticker worker
     let stickers = StickerFactory(runtime: runtime)
     let storage: TextContentManager
     var transcript: (storage: TextContentStorage, saver: TranscriptSaver)?

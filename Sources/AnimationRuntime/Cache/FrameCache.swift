@@ -54,6 +54,24 @@ public final class FrameCache {
     return image
   }
 
+  /// The cached frame for `key`, counted as a hit, or `nil` (not counted) when missing.
+  /// - Complexity: O(1).
+  public func cachedImage(for key: FrameCacheKey) -> RGBAImage? {
+    guard let image = frames.value(for: key) else { return nil }
+    hits += 1
+    return image
+  }
+
+  /// Caches a frame rendered elsewhere (by a sticker worker), counted as a decode.
+  /// - Parameters:
+  ///   - image: The frame.
+  ///   - key: Which frame.
+  /// - Complexity: O(1) amortized.
+  public func insert(_ image: RGBAImage, for key: FrameCacheKey) {
+    decodes += 1
+    frames.insert(image, for: key, cost: image.byteCount)
+  }
+
   /// Whether `key` is cached; does not count as a use.
   public func contains(_ key: FrameCacheKey) -> Bool { frames.contains(key) }
 }

@@ -13,6 +13,17 @@ enum StickerLoader {
   /// Loads `asset`.
   /// - Throws: ``StickerError`` naming the file, its real format when known, and the reason.
   static func load(_ asset: StickerAsset, limits: StickerLimits) throws(StickerError) -> Loaded {
+    let (bytes, kind) = try read(asset, limits: limits)
+    do {
+      return try load(bytes, kind: kind, strip: asset.strip, limits: limits)
+    } catch {
+      throw StickerError(file: asset.file.path, format: kind, reason: error)
+    }
+  }
+
+  /// Reads `asset`'s file under the size cap and finds its format from the bytes; decodes nothing.
+  /// - Throws: ``StickerError`` for a bad manifest entry, an unreadable or oversized file, or no known format.
+  static func read(_ asset: StickerAsset, limits: StickerLimits) throws(StickerError) -> ([UInt8], StickerAsset.Kind) {
     let path = asset.file.path
     if let entryError = asset.entryError { throw StickerError(file: path, reason: .malformed(entryError)) }
     let bytes = try StickerFileReader.read(asset.file, limits: limits)
@@ -23,11 +34,7 @@ enum StickerLoader {
         reason: .unknownFormat(
           "starts with bytes \(start); expected Lottie JSON, .tgs, dotLottie, GIF, WebP or PNG/APNG"))
     }
-    do {
-      return try load(bytes, kind: kind, strip: asset.strip, limits: limits)
-    } catch {
-      throw StickerError(file: path, format: kind, reason: error)
-    }
+    return (bytes, kind)
   }
 
   /// Loads bytes already read, whose format is `kind`.

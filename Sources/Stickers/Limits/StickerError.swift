@@ -40,6 +40,9 @@ public struct StickerError: Error, Equatable, CustomStringConvertible, Sendable 
     case renderBudgetExceeded(String)
     /// A decoder library (zlib, libzip, rlottie, libwebp, SDL2_image) refused the data, described.
     case decoderFailed(String)
+    /// The sandboxed sticker worker died while decoding the file, described: a crash (with its
+    /// signal), the memory limit, or a system call the sandbox forbids.
+    case decoderCrashed(String)
   }
 
   /// The file (or, for unknown names, the sticker name) the error concerns.
@@ -83,6 +86,7 @@ public struct StickerError: Error, Equatable, CustomStringConvertible, Sendable 
     case .costTooHigh(let cost, let limit):
       "is too costly to draw (estimated \(cost) shape draws per frame, limit \(limit))"
     case .renderBudgetExceeded(let detail): "exceeded its render budget (\(detail))"
+    case .decoderCrashed(let detail): detail
     case .decoderFailed(let detail): "was rejected by the decoder (\(detail))"
     }
   }

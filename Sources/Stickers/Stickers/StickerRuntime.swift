@@ -20,7 +20,23 @@ public final class StickerRuntime {
   public var keepsAdvancingWhileCached: Bool
   /// A monotonic clock timing each render against ``StickerLimits/renderTimeBudget`` (the app
   /// passes a real one; `nil` times nothing). A sticker whose render overruns becomes the placeholder.
+  /// It times in-process renders; a worker's renders are timed by ``StickerWorkerPool``'s watchdog.
   public var renderTimer: (any AnimationClock)?
+  /// Where sticker files are decoded: in this process, or in sandboxed workers.
+  public let decoding: StickerDecoding
+  /// The sandboxed workers, when ``decoding`` is ``StickerDecoding/sandboxed(_:)``.
+  public let workerPool: StickerWorkerPool?
+  /// Whether a view's frame waits for its worker (bounded by the render budget and the watchdog).
+  ///
+  /// `true` (the default) gives every frame at once, as in-process decoding does: tests, goldens
+  /// and headless runs. The window sets `false`: a frame not rendered yet shows the sticker's last
+  /// good frame (a transparent square before the first), and arrives by a later ``pollWorkers()``.
+  public var waitsForWorkerFrames = true
+  /// Every sticker that failed while playing (a render over budget, a worker that died), in order;
+  /// each appears once.
+  public private(set) var playbackFailures: [StickerError] = []
+  /// Frames asked of a worker and not back yet.
+  var requestedFrames: Set<FrameCacheKey> = []
 
   /// Load results by sticker name.
   private var loaded: [String: Result<StickerLoader.Loaded, StickerError>] = [:]
@@ -36,15 +52,24 @@ public final class StickerRuntime {
   ///   - frameCache: The shared cache of rendered frames.
   ///   - limits: Caps checked before decoding.
   ///   - keepsAdvancingWhileCached: Whether scrolled-out stickers keep advancing (default `false`: they pause).
+  ///   - decoding: Where files are decoded (default ``StickerDecoding/automatic``: sandboxed workers
+  ///     when `sticker-worker` is found beside the executable).
   public init(
     clock: any AnimationClock, library: StickerLibrary, frameCache: FrameCache = FrameCache(),
-    limits: StickerLimits = .default, keepsAdvancingWhileCached: Bool = false
+    limits: StickerLimits = .default, keepsAdvancingWhileCached: Bool = false,
+    decoding: StickerDecoding = .automatic
   ) {
     self.clock = clock
     self.library = library
     self.frameCache = frameCache
     self.limits = limits
     self.keepsAdvancingWhileCached = keepsAdvancingWhileCached
+    self.decoding = decoding
+    if case .sandboxed(let configuration) = decoding {
+      workerPool = StickerWorkerPool(configuration: configuration, maxPixelSize: limits.maxRenderPixelSize)
+    } else {
+      workerPool = nil
+    }
   }
 
   /// The player for the sticker called `name`, loading (and checking) its file the first time.
@@ -84,6 +109,12 @@ public final class StickerRuntime {
   func render(_ player: any StickerPlayer, named name: String, frame: Int, pixelSize: Int)
     -> Result<RGBAImage, StickerError>
   {
+    if let player = player as? WorkerPlayer {
+      switch player.renderNow(frame: frame, pixelSize: pixelSize) {
+      case .success(let image): return .success(image)
+      case .failure(let reason): return .failure(recordFailure(named: name, reason))
+      }
+    }
     let start = renderTimer?.now
     let image = player.render(frame: frame, pixelSize: pixelSize)
     if let start, let end = renderTimer?.now, end - start > limits.renderTimeBudget {
@@ -94,9 +125,27 @@ public final class StickerRuntime {
           "frame \(frame) at \(pixelSize) px took \(Int((end - start) * 1000)) ms, budget "
             + "\(Int(limits.renderTimeBudget * 1000)) ms"))
       loaded[name] = .failure(error)
+      playbackFailures.append(error)
       return .failure(error)
     }
     return .success(image)
+  }
+
+  /// Makes the sticker `name` fail with `reason` (once), so every view of it shows the placeholder.
+  /// - Returns: The error, naming the file and its format.
+  func recordFailure(named name: String, _ reason: StickerError.Reason) -> StickerError {
+    if case .failure(let known) = loaded[name] { return known }
+    let error = StickerError(
+      file: library[name]?.file.path ?? name, format: (try? loaded[name]?.get())?.kind, reason: reason)
+    loaded[name] = .failure(error)
+    playbackFailures.append(error)
+    return error
+  }
+
+  /// Why the sticker `name` failed after it loaded, or `nil` while it plays.
+  func playbackFailure(named name: String) -> StickerError? {
+    if case .failure(let error) = loaded[name] { return error }
+    return nil
   }
 
   private func loadResult(named name: String) -> Result<StickerLoader.Loaded, StickerError> {
@@ -106,7 +155,7 @@ public final class StickerRuntime {
     if let known = loaded[name] { return known }
     let result: Result<StickerLoader.Loaded, StickerError>
     do {
-      result = .success(try StickerLoader.load(asset, limits: limits))
+      result = .success(try load(asset))
     } catch {
       result = .failure(error)
     }

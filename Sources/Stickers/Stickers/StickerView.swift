@@ -66,15 +66,16 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
   public func currentFrame(pixelSize: Int) -> RGBAImage? {
     guard pixelSize >= 1, pixelSize <= runtime.limits.maxRenderPixelSize else { return nil }
     framesProduced += 1
-    guard let player else {
-      let key = FrameCacheKey(asset: "placeholder", pixelSize: pixelSize, frameIndex: 0)
-      let image = runtime.frameCache.image(for: key) { runtime.library.placeholder.image(pixelSize: pixelSize) }
-      lastFrame = image
-      lastFrameKey = key
-      return image
+    guard let player else { return placeholderFrame(pixelSize: pixelSize) }
+    if let failure = runtime.playbackFailure(named: stickerName) {
+      becomePlaceholder(failure)
+      return placeholderFrame(pixelSize: pixelSize)
     }
     let frameIndex = animationState.frameIndex
     let key = FrameCacheKey(asset: player.contentKey, pixelSize: pixelSize, frameIndex: frameIndex)
+    if let worker = player as? WorkerPlayer, !runtime.waitsForWorkerFrames {
+      return frameWithoutWaiting(worker, key: key)
+    }
     var overran: StickerError?
     let image = runtime.frameCache.image(for: key) {
       switch runtime.render(player, named: stickerName, frame: frameIndex, pixelSize: pixelSize) {
@@ -85,14 +86,49 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
       }
     }
     if let overran {
-      // Over the render budget: the sticker becomes the placeholder, with the error.
-      self.player = nil
-      failureReason = overran.description
-      animationState.pause()
+      // Over the render budget, or the decoder died: the sticker becomes the placeholder, with the error.
+      becomePlaceholder(overran)
     }
     lastFrame = image
     lastFrameKey = key
     return image
+  }
+
+  /// The frame for `key` if a worker has rendered it; otherwise asks for it and returns the last
+  /// good frame meanwhile (a transparent square before the first).
+  private func frameWithoutWaiting(_ worker: WorkerPlayer, key: FrameCacheKey) -> RGBAImage? {
+    runtime.pollWorkers()
+    if let image = runtime.frameCache.cachedImage(for: key) {
+      lastFrame = image
+      lastFrameKey = key
+      return image
+    }
+    runtime.requestFrame(worker, named: stickerName, key: key)
+    if let failure = runtime.playbackFailure(named: stickerName) {
+      becomePlaceholder(failure)
+      return placeholderFrame(pixelSize: key.pixelSize)
+    }
+    if let lastFrame, lastFrame.width == key.pixelSize { return lastFrame }
+    let pending = FrameCacheKey(asset: "pending", pixelSize: key.pixelSize, frameIndex: 0)
+    let blank = RGBAImage(width: key.pixelSize, height: key.pixelSize)
+    lastFrame = blank
+    lastFrameKey = pending
+    return blank
+  }
+
+  private func placeholderFrame(pixelSize: Int) -> RGBAImage {
+    let key = FrameCacheKey(asset: "placeholder", pixelSize: pixelSize, frameIndex: 0)
+    let image = runtime.frameCache.image(for: key) { runtime.library.placeholder.image(pixelSize: pixelSize) }
+    lastFrame = image
+    lastFrameKey = key
+    return image
+  }
+
+  /// Shows the placeholder from now on, with `error` as the reason.
+  private func becomePlaceholder(_ error: StickerError) {
+    player = nil
+    failureReason = error.description
+    animationState.pause()
   }
 
   /// The bytes of the last frame the view holds.

@@ -116,7 +116,8 @@ import Testing
     try Data(StickerFixtures.solidLottie().utf8).write(to: file)
     let runtime = StickerRuntime(
       clock: ManualClock(),
-      library: StickerLibrary(directory: directory, assets: [StickerAsset(name: "solid", file: file)]))
+      library: StickerLibrary(directory: directory, assets: [StickerAsset(name: "solid", file: file)]),
+      decoding: .inProcess)  // the injected timer times in-process renders; workers have the watchdog
     let timer = SlowTimer()
     runtime.renderTimer = timer
     let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: "solid", runtime: runtime))

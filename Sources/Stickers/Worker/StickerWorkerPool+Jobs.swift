@@ -1,0 +1,315 @@
+import Glibc
+import ReuseKitSupport
+
+extension StickerWorkerPool {
+  /// Loads a sticker in a worker, waiting for the answer (up to ``Configuration/loadTimeBudget``).
+  /// - Returns: The sticker's id in the pool and what the worker read.
+  func load(
+    name: String, kind: StickerAsset.Kind, strip: StickerAsset.StripLayout?, limits: StickerLimits, bytes: [UInt8]
+  ) -> Result<(UInt32, WorkerResponse.Loaded), StickerError.Reason> {
+    let id = nextID
+    nextID &+= 1
+    let slot = Int(id % UInt32(slots.count))
+    stickers[id] = PooledSticker(
+      name: name, kind: kind, strip: strip, limits: limits, bytes: bytes, slot: slot, loaded: nil, failure: nil)
+    var outcome: Result<WorkerJobResult, StickerError.Reason>?
+    submit(loadJob(id) { outcome = $0 }, to: slot)
+    wait { outcome != nil }
+    statistics.loads += 1
+    switch outcome ?? .failure(.decoderCrashed("the worker did not answer")) {
+    case .success(.loaded(let loaded)):
+      stickers[id]?.loaded = loaded
+      return .success((id, loaded))
+    case .success(.image): return .failure(.decoderCrashed("the worker answered a load with a frame"))
+    case .failure(let reason):
+      stickers[id] = nil
+      return .failure(reason)
+    }
+  }
+
+  /// Asks for a frame; `completion` gets it (or why it failed) from a later ``poll()``.
+  func requestRender(
+    id: UInt32, frame: Int, pixelSize: Int, completion: @escaping (Result<RGBAImage, StickerError.Reason>) -> Void
+  ) {
+    guard let sticker = stickers[id] else { return completion(.failure(.decoderFailed("sticker is not loaded"))) }
+    if let failure = sticker.failure { return completion(.failure(failure)) }
+    let budget = sticker.limits.renderTimeBudget
+    let job = WorkerJob(id: id, request: .render(id: id, frame: frame, pixelSize: pixelSize), budget: budget) {
+      result in
+      switch result {
+      case .success(.image(let image)): completion(.success(image))
+      case .success(.loaded): completion(.failure(.decoderCrashed("the worker answered a render with a load")))
+      case .failure(let reason): completion(.failure(reason))
+      }
+    }
+    submit(job, to: sticker.slot)
+  }
+
+  /// Renders a frame, waiting for it (bounded by the render budget and the watchdog).
+  func renderNow(id: UInt32, frame: Int, pixelSize: Int) -> Result<RGBAImage, StickerError.Reason> {
+    var outcome: Result<RGBAImage, StickerError.Reason>?
+    requestRender(id: id, frame: frame, pixelSize: pixelSize) { outcome = $0 }
+    wait { outcome != nil }
+    return outcome ?? .failure(.decoderCrashed("the worker did not answer"))
+  }
+
+  /// Arms a test-only fault for the next render of sticker `id` (honoured by workers started with
+  /// ``Configuration/testHooks``).
+  func arm(_ fault: WorkerFault, forSticker id: UInt32) {
+    guard let sticker = stickers[id] else { return }
+    slots[sticker.slot].armed = fault
+  }
+
+  /// Takes every answer that has arrived, runs the watchdog, and sends what waits; never blocks.
+  public func poll() {
+    for index in slots.indices { service(index, timeout: 0) }
+  }
+
+  /// Polls until `done` holds; each step waits a little on the busy workers.
+  private func wait(until done: () -> Bool) {
+    while !done() {
+      guard let busy = slots.indices.first(where: { slots[$0].inFlight != nil }) else {
+        if !slots.contains(where: { !$0.queue.isEmpty }) { return }
+        for index in slots.indices { pump(index) }
+        continue
+      }
+      service(busy, timeout: 0.005)
+      for index in slots.indices where index != busy { service(index, timeout: 0) }
+    }
+  }
+
+  private func loadJob(
+    _ id: UInt32, reload: Bool = false, completion: @escaping (Result<WorkerJobResult, StickerError.Reason>) -> Void
+  ) -> WorkerJob {
+    let sticker = stickers[id]!
+    return WorkerJob(
+      id: id,
+      request: .load(id: id, kind: sticker.kind, strip: sticker.strip, limits: sticker.limits, bytes: sticker.bytes),
+      budget: configuration.loadTimeBudget, completion: completion)
+  }
+
+  private func submit(_ job: WorkerJob, to index: Int) {
+    slots[index].queue.append(job)
+    pump(index)
+  }
+
+  /// Sends the next job if the worker is free, starting a worker when none runs.
+  private func pump(_ index: Int) {
+    let slot = slots[index]
+    while slot.inFlight == nil, !slot.queue.isEmpty {
+      if slot.process == nil {
+        do throws(StickerError.Reason) {
+          try start(index)
+        } catch {
+          let jobs = slot.queue
+          slot.queue = []
+          for job in jobs { job.completion(.failure(error)) }
+          return
+        }
+      }
+      var job = slot.queue.removeFirst()
+      if case .render(let id, _, _) = job.request, !slot.loaded.contains(id) {
+        guard stickers[id] != nil else {
+          job.completion(.failure(.decoderFailed("sticker is not loaded")))
+          continue
+        }
+        // A replacement worker: load the sticker again first, then render.
+        slot.queue.insert(job, at: 0)
+        statistics.reloads += 1
+        job = loadJob(id, reload: true) { [weak self] result in
+          if case .failure(let reason) = result { self?.fail(sticker: id, reason) }
+        }
+      }
+      if case .render = job.request, let fault = slot.armed {
+        slot.armed = nil
+        _ = slot.process?.send(WorkerRequest.arm(fault).message())
+      }
+      let cpu = slot.process?.cpuSeconds ?? 0
+      slot.inFlight = (job, MonotonicTime.now, cpu)
+      guard slot.process?.send(job.request.message()) == true else {
+        ended(index)
+        return
+      }
+    }
+  }
+
+  private func start(_ index: Int) throws(StickerError.Reason) {
+    var arguments = ["--memory-bytes", String(configuration.memoryBytes), "--cpu-seconds", String(configuration.cpuSeconds)]
+    if configuration.testHooks { arguments.append("--test-hooks") }
+    let process = try WorkerProcess(
+      executable: configuration.executable, arguments: arguments, maxPixelSize: maxPixelSize)
+    let slot = slots[index]
+    slot.process = process
+    slot.loaded = []
+    statistics.workersStarted += 1
+    if slot.hadProcess { statistics.workerRestarts += 1 }
+    slot.hadProcess = true
+  }
+
+  /// Reads what worker `index` sent, completes its job, and runs the watchdog.
+  private func service(_ index: Int, timeout: Double) {
+    let slot = slots[index]
+    guard let process = slot.process, let inFlight = slot.inFlight else {
+      pump(index)
+      return
+    }
+    let body: [UInt8]?
+    do {
+      body = try process.receive(timeout: timeout)
+    } catch {
+      process.kill()
+      ended(index, because: "sent an unreadable answer (\(error.reason))")
+      return
+    }
+    if let body {
+      complete(index, inFlight.job, with: body, frames: process.frames)
+      pump(index)
+      return
+    }
+    if process.reachedEnd || process.checkEnded() != nil {
+      ended(index)
+      return
+    }
+    let elapsed = MonotonicTime.now - inFlight.sentAt
+    guard elapsed > inFlight.job.budget else { return }
+    // Over the wall-clock budget: kill only if the worker spent the time computing (or is stalled),
+    // so a render that merely waited for a busy CPU is not blamed.
+    let computing = (process.cpuSeconds ?? .infinity) - inFlight.cpuAtSend
+    guard computing > inFlight.job.budget * 0.8 || elapsed > inFlight.job.budget * 4 else { return }
+    process.kill()
+    statistics.killedOverBudget += 1
+    let budgetMS = Int((inFlight.job.budget * 1000).rounded())
+    let what: String
+    switch inFlight.job.request {
+    case .render(_, let frame, let pixelSize):
+      what = "render took longer than \(budgetMS) ms (frame \(frame) at \(pixelSize) px"
+    default: what = "loading took longer than \(budgetMS) ms ("
+    }
+    let reason = StickerError.Reason.renderBudgetExceeded(
+      what + (what.hasSuffix("(") ? "" : "; ") + "the decoder was stopped after \(Int(elapsed * 1000)) ms)")
+    retire(index, failing: inFlight.job, with: reason)
+  }
+
+  private func complete(_ index: Int, _ job: WorkerJob, with body: [UInt8], frames: SharedFrameMemory) {
+    let slot = slots[index]
+    slot.inFlight = nil
+    let response: WorkerResponse
+    do {
+      response = try WorkerResponse(body)
+    } catch {
+      slot.process?.kill()
+      retire(index, failing: job, with: .decoderCrashed("the decoder sent an unreadable answer (\(error.reason))"))
+      return
+    }
+    switch response {
+    case .loaded(let id, let loaded) where id == job.id:
+      if let known = stickers[id]?.loaded, known != loaded {
+        fail(sticker: id, .decoderCrashed("the decoder read the sticker differently after a restart"))
+      }
+      slot.loaded.insert(id)
+      job.completion(.success(.loaded(loaded)))
+    case .rendered(let id, let width, let height) where id == job.id:
+      let (count, overflow) = width.multipliedReportingOverflow(by: height * 4)
+      guard !overflow, count <= frames.byteCount else {
+        job.completion(.failure(.decoderCrashed("the decoder sent a frame larger than the shared memory")))
+        return
+      }
+      statistics.renders += 1
+      job.completion(.success(.image(RGBAImage(width: width, height: height, pixels: frames.bytes(count: count)))))
+      retireIfTired(index)
+    case .failed(let id, let reason) where id == job.id:
+      if job.isLoad { slot.loaded.remove(id) }
+      job.completion(.failure(reason))
+    default:
+      slot.process?.kill()
+      retire(index, failing: job, with: .decoderCrashed("the decoder answered another request"))
+    }
+  }
+
+  /// Worker `index` ended (EOF, a broken pipe or a signal): its job fails with why, the rest go on.
+  private func ended(_ index: Int, because detail: String? = nil) {
+    let slot = slots[index]
+    guard let process = slot.process else { return }
+    process.reap()
+    statistics.crashes += 1
+    let reason = StickerError.Reason.decoderCrashed(
+      detail.map { "the decoder \($0)" } ?? Self.describe(process.ending, errors: process.errorTail, limits: configuration))
+    if let inFlight = slot.inFlight {
+      retire(index, failing: inFlight.job, with: reason)
+    } else {
+      retire(index, failing: nil, with: reason)
+    }
+  }
+
+  /// Drops worker `index` (already dead or killed), fails `job` and its sticker, and restarts for what waits.
+  private func retire(_ index: Int, failing job: WorkerJob?, with reason: StickerError.Reason) {
+    let slot = slots[index]
+    slot.process?.kill()
+    slot.process = nil
+    slot.loaded = []
+    slot.inFlight = nil
+    if let job {
+      fail(sticker: job.id, reason)
+      job.completion(.failure(reason))
+    }
+    pump(index)
+  }
+
+  /// Marks sticker `id` failed; its queued requests fail with the same reason.
+  func fail(sticker id: UInt32, _ reason: StickerError.Reason) {
+    guard stickers[id] != nil, stickers[id]?.failure == nil else { return }
+    stickers[id]?.failure = reason
+    for slot in slots {
+      let dropped = slot.queue.filter { $0.id == id }
+      slot.queue.removeAll { $0.id == id }
+      for job in dropped { job.completion(.failure(reason)) }
+    }
+  }
+
+  /// Retires an idle worker that has used half its CPU time, before the kernel's limit would end it mid-render.
+  private func retireIfTired(_ index: Int) {
+    guard statistics.renders % 256 == 0, let process = slots[index].process,
+      let cpu = process.cpuSeconds, cpu > Double(configuration.cpuSeconds) / 2
+    else { return }
+    process.shutDown()
+    slots[index].process = nil
+    slots[index].loaded = []
+    statistics.retirements += 1
+    pump(index)
+  }
+
+  /// One clear sentence for how a worker ended.
+  static func describe(_ ending: WorkerProcess.Ending?, errors: [UInt8], limits: Configuration) -> String {
+    let text = String(decoding: errors, as: UTF8.self)
+    let lastLine = text.split(separator: "\n").last.map(String.init) ?? ""
+    let outOfMemory = ["allocate memory", "bad_alloc", "out of memory", "Out of memory"].contains { text.contains($0) }
+    switch ending {
+    case .signalled(let signal):
+      if outOfMemory { return "decoder ran out of memory (limit \(limits.memoryBytes >> 20) MiB; signal \(signal))" }
+      switch signal {
+      case SIGSYS: return "decoder was killed by the sandbox for a forbidden system call (signal \(signal), SIGSYS)"
+      case SIGXCPU: return "decoder used up its CPU time (signal \(signal), SIGXCPU)"
+      case SIGKILL: return "decoder was killed (signal \(signal), SIGKILL)"
+      default:
+        let name = signalName(signal)
+        return "decoder crashed (signal \(signal)\(name.isEmpty ? "" : ", \(name)"))"
+      }
+    case .exited(let status):
+      if outOfMemory { return "decoder ran out of memory (limit \(limits.memoryBytes >> 20) MiB)" }
+      return "decoder exited with status \(status)" + (lastLine.isEmpty ? "" : ": \(lastLine)")
+    case nil: return "decoder stopped answering"
+    }
+  }
+
+  private static func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGSEGV: "SIGSEGV"
+    case SIGBUS: "SIGBUS"
+    case SIGABRT: "SIGABRT"
+    case SIGILL: "SIGILL"
+    case SIGFPE: "SIGFPE"
+    case SIGTRAP: "SIGTRAP"
+    default: ""
+    }
+  }
+}

@@ -161,7 +161,7 @@ let package = Package(
         "Stickers", "AnimationRuntime", "TextEngine", "Instrumentation", "ReuseKitTestSupport",
         "CSDL2", "SDLTestSupport", "SDLSupport", "ReuseKitSupport", "CZlib", "CZip",
       ],
-      exclude: ["Goldens"], swiftSettings: strictSettings),
+      exclude: ["Goldens", "Worker/Fixtures"], swiftSettings: strictSettings),
     .testTarget(
       name: "SDLSupportTests", dependencies: ["SDLSupport", "ReuseKitSupport", "CSDL2"],
       swiftSettings: strictSettings),

@@ -18,6 +18,7 @@ import Glibc
 /// | `clock_gettime`, `getrandom`, `sched_yield`, `sched_getaffinity` | timing, hashing seeds, spinning locks, thread counts asked but not used |
 /// | `rt_sigaction`, `rt_sigprocmask`, `rt_sigreturn`, `getpid`, `gettid`, `tgkill` | `abort()`, so a failed check ends the worker with its signal |
 /// | `exit`, `exit_group` | ending |
+/// | `nanosleep`, `clock_nanosleep` | a decoder's pause (and the tests' slow-render fault) |
 ///
 /// Not allowed, so fatal: `open`/`openat` (no file), `socket`/`connect` (no network), `execve`
 /// (no other program), `clone` (no thread or process), `ptrace`, `setrlimit`/`prlimit64` (limits stay).
@@ -26,7 +27,7 @@ public enum StickerSandbox {
   public static let allowedSystemCalls = [
     "read", "write", "mmap", "munmap", "mremap", "mprotect", "brk", "madvise", "futex", "fstat", "newfstatat",
     "close", "clock_gettime", "getrandom", "sched_yield", "sched_getaffinity", "rt_sigaction", "rt_sigprocmask",
-    "rt_sigreturn", "getpid", "gettid", "tgkill", "exit", "exit_group",
+    "rt_sigreturn", "getpid", "gettid", "tgkill", "exit", "exit_group", "nanosleep", "clock_nanosleep",
   ]
 
   /// The first descriptor above those the worker keeps (0 requests, 1 answers, 2 errors, 3 frames).
@@ -43,15 +44,15 @@ public enum StickerSandbox {
   ///   - cpuSeconds: The worker's CPU time for its whole life (the pool retires it well before).
   static func enter(memoryBytes: Int, cpuSeconds: Int) throws(SetupError) {
     var limit = rlimit()
-    getrlimit(RLIMIT_NOFILE_VALUE, &limit)
+    getrlimit(openFilesLimit, &limit)
     let highest = Int32(clamping: min(limit.rlim_cur, 65_536))
     if highest > keptDescriptors { for descriptor in keptDescriptors..<highest { close(descriptor) } }
     let mapped = currentAddressSpace()
-    try set(RLIMIT_AS_VALUE, to: UInt(mapped) + UInt(max(0, memoryBytes)))
-    try set(RLIMIT_CPU_VALUE, to: UInt(max(1, cpuSeconds)))
-    try set(RLIMIT_FSIZE_VALUE, to: 0)
-    try set(RLIMIT_CORE_VALUE, to: 0)
-    try set(RLIMIT_NOFILE_VALUE, to: UInt(keptDescriptors))
+    try set(addressSpaceLimit, to: UInt(mapped) + UInt(max(0, memoryBytes)))
+    try set(cpuLimit, to: UInt(max(1, cpuSeconds)))
+    try set(fileSizeLimit, to: 0)
+    try set(coreLimit, to: 0)
+    try set(openFilesLimit, to: UInt(keptDescriptors))
     guard reusekit_set_no_new_privs() == 0, reusekit_set_not_dumpable() == 0 else {
       throw SetupError(description: "prctl failed: \(String(cString: strerror(errno)))")
     }
@@ -114,8 +115,8 @@ public enum StickerSandbox {
 }
 
 // The resource numbers as setrlimit takes them.
-private let RLIMIT_AS_VALUE = __rlimit_resource_t(RLIMIT_AS.rawValue)
-private let RLIMIT_CPU_VALUE = __rlimit_resource_t(RLIMIT_CPU.rawValue)
-private let RLIMIT_FSIZE_VALUE = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
-private let RLIMIT_CORE_VALUE = __rlimit_resource_t(RLIMIT_CORE.rawValue)
-private let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+private let addressSpaceLimit = __rlimit_resource_t(RLIMIT_AS.rawValue)
+private let cpuLimit = __rlimit_resource_t(RLIMIT_CPU.rawValue)
+private let fileSizeLimit = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+private let coreLimit = __rlimit_resource_t(RLIMIT_CORE.rawValue)
+private let openFilesLimit = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)

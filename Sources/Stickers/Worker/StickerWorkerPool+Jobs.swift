@@ -124,8 +124,13 @@ extension StickerWorkerPool {
         slot.armed = nil
         _ = slot.process?.send(WorkerRequest.arm(fault).message())
       }
+      // A worker that died while idle is nobody's fault: replace it and send the job again, once.
+      if slot.process?.checkEnded() != nil || slot.process?.reachedEnd == true {
+        diedIdle(index)
+        if !resent(&job, in: index) { return }
+      }
       let cpu = slot.process?.cpuSeconds ?? 0
-      slot.inFlight = (job, MonotonicTime.now, cpu)
+      slot.inFlight = (job, clock.now, cpu)
       guard slot.process?.send(job.request.message()) == true else {
         ended(index)
         return
@@ -133,8 +138,36 @@ extension StickerWorkerPool {
     }
   }
 
+  /// Starts a replacement for `job` after an idle worker died; `false` (the job failed) when none starts.
+  private func resent(_ job: inout WorkerJob, in index: Int) -> Bool {
+    do throws(StickerError.Reason) {
+      try start(index)
+      if case .render(let id, _, _) = job.request, !slots[index].loaded.contains(id) {
+        slots[index].queue.insert(job, at: 0)
+        statistics.reloads += 1
+        job = loadJob(id, reload: true) { [weak self] result in
+          if case .failure(let reason) = result { self?.fail(sticker: id, reason) }
+        }
+      }
+      return true
+    } catch {
+      job.completion(.failure(error))
+      return false
+    }
+  }
+
+  /// Worker `index` died between requests: counted, reaped and dropped; no sticker is blamed.
+  private func diedIdle(_ index: Int) {
+    slots[index].process?.reap()
+    statistics.crashes += 1
+    slots[index].process = nil
+    slots[index].loaded = []
+  }
+
   private func start(_ index: Int) throws(StickerError.Reason) {
-    var arguments = ["--memory-bytes", String(configuration.memoryBytes), "--cpu-seconds", String(configuration.cpuSeconds)]
+    var arguments = [
+      "--memory-bytes", String(configuration.memoryBytes), "--cpu-seconds", String(configuration.cpuSeconds),
+    ]
     if configuration.testHooks { arguments.append("--test-hooks") }
     let process = try WorkerProcess(
       executable: configuration.executable, arguments: arguments, maxPixelSize: maxPixelSize)
@@ -170,7 +203,7 @@ extension StickerWorkerPool {
       ended(index)
       return
     }
-    let elapsed = MonotonicTime.now - inFlight.sentAt
+    let elapsed = clock.now - inFlight.sentAt
     guard elapsed > inFlight.job.budget else { return }
     // Over the wall-clock budget: kill only if the worker spent the time computing (or is stalled),
     // so a render that merely waited for a busy CPU is not blamed.
@@ -233,7 +266,8 @@ extension StickerWorkerPool {
     process.reap()
     statistics.crashes += 1
     let reason = StickerError.Reason.decoderCrashed(
-      detail.map { "the decoder \($0)" } ?? Self.describe(process.ending, errors: process.errorTail, limits: configuration))
+      detail.map { "the decoder \($0)" }
+        ?? Self.describe(process.ending, errors: process.errorTail, limits: configuration))
     if let inFlight = slot.inFlight {
       retire(index, failing: inFlight.job, with: reason)
     } else {

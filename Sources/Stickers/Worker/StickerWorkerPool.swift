@@ -1,5 +1,7 @@
+import AnimationRuntime
 import Glibc
 import ReuseKitSupport
+import SDLSupport
 
 /// A small pool of sandboxed `sticker-worker` processes that decode and render untrusted stickers,
 /// with a watchdog: a request that overruns its budget, or a worker that dies, is killed and
@@ -96,6 +98,8 @@ public final class StickerWorkerPool {
   /// What the pool has done.
   public internal(set) var statistics = Statistics()
   let maxPixelSize: Int
+  /// The clock the watchdog times requests with.
+  let clock: any AnimationClock
   var stickers: [UInt32: PooledSticker] = [:]
   var slots: [WorkerSlot]
   var nextID: UInt32 = 1
@@ -104,8 +108,13 @@ public final class StickerWorkerPool {
   /// - Parameters:
   ///   - configuration: How workers start.
   ///   - maxPixelSize: The largest render size (the frame memory's size).
-  public init(configuration: Configuration, maxPixelSize: Int = StickerLimits.default.maxRenderPixelSize) {
+  ///   - clock: The watchdog's clock (`nil`: SDL's performance counter, `SDLClock`).
+  public init(
+    configuration: Configuration, maxPixelSize: Int = StickerLimits.default.maxRenderPixelSize,
+    clock: (any AnimationClock)? = nil
+  ) {
     self.configuration = configuration
+    self.clock = clock ?? PerformanceClock()
     self.maxPixelSize = maxPixelSize
     slots = (0..<configuration.workerCount).map { _ in WorkerSlot() }
     signal(SIGPIPE, SIG_IGN)  // a dead worker's pipe is an error to handle, not a signal
@@ -164,4 +173,10 @@ final class WorkerSlot {
   var queue: [WorkerJob] = []
   var armed: WorkerFault?
   var hadProcess = false
+}
+
+/// SDL's performance counter as an animation clock: the watchdog's default.
+final class PerformanceClock: AnimationClock {
+  private let counter = SDLClock()
+  var now: Double { counter.now }
 }

@@ -1,7 +1,8 @@
 /// What the app asks a sticker worker.
 enum WorkerRequest: Equatable {
   /// Parse and check a sticker file's bytes (already read under the size cap) as `kind`.
-  case load(id: UInt32, kind: StickerAsset.Kind, strip: StickerAsset.StripLayout?, limits: StickerLimits, bytes: [UInt8])
+  case load(
+    id: UInt32, kind: StickerAsset.Kind, strip: StickerAsset.StripLayout?, limits: StickerLimits, bytes: [UInt8])
   /// Render frame `frame` of sticker `id` at `pixelSize` into the shared frame memory.
   case render(id: UInt32, frame: Int, pixelSize: Int)
   /// Forget sticker `id`.
@@ -65,7 +66,8 @@ enum WorkerRequest: Equatable {
       self = .load(id: id, kind: kind, strip: strip, limits: limits, bytes: try reader.blob(limit: maxBytes))
     case 2:
       let id = try reader.u32()
-      self = .render(id: id, frame: try reader.int(in: 0...Int(Int32.max), "frame"),
+      self = .render(
+        id: id, frame: try reader.int(in: 0...Int(Int32.max), "frame"),
         pixelSize: try reader.int(in: 1...4096, "pixel size"))
     case 3: self = .unload(id: try reader.u32())
     case 4:
@@ -90,7 +92,7 @@ public enum WorkerFault: Equatable, Sendable {
   case openSocket
   /// Allocate and touch `bytes` bytes: over the worker's memory limit, the allocation fails.
   case allocate(bytes: Int)
-  /// Spin for `milliseconds` before rendering, as a slow or looping decoder would.
+  /// Wait `milliseconds` before rendering, as a slow decoder would.
   case spin(milliseconds: Int)
 
   var tag: UInt8 {

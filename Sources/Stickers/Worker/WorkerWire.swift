@@ -58,7 +58,9 @@ struct WireReader {
   mutating func f64() throws(WorkerWireError) -> Double { Double(bitPattern: try word(UInt64.self)) }
   mutating func blob(limit: Int) throws(WorkerWireError) -> [UInt8] {
     let count = Int(try u32())
-    guard count <= limit else { throw WorkerWireError(reason: "a field of \(count) bytes is over the \(limit)-byte cap") }
+    guard count <= limit else {
+      throw WorkerWireError(reason: "a field of \(count) bytes is over the \(limit)-byte cap")
+    }
     return Array(try take(count))
   }
   mutating func string(limit: Int = 64 << 10) throws(WorkerWireError) -> String {

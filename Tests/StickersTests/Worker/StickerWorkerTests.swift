@@ -1,0 +1,164 @@
+import AnimationRuntime
+import Foundation
+import Glibc
+import ReuseKitSupport
+import ReuseKitTestSupport
+@_spi(Testing) import Stickers
+import Testing
+
+/// The sandboxed worker: a sticker that hangs, crashes, is killed or breaks the sandbox becomes one
+/// placeholder with one clear error, and the next sticker renders.
+@Suite struct StickerWorkerTests {
+  /// A runtime decoding in workers with the test hooks on, over `files` (name → bytes).
+  private func runtime(
+    _ files: [String: [UInt8]], clock: ManualClock = ManualClock(), memoryBytes: Int = 512 << 20
+  ) throws -> StickerRuntime {
+    let executable = try #require(StickerWorkerPool.Configuration.locateExecutable(), "sticker-worker is built")
+    let directory = RepositoryAssets.temporaryDirectory()
+    var assets: [StickerAsset] = []
+    for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
+      let file = directory.appendingPathComponent(name + ".json")
+      try Data(bytes).write(to: file)
+      assets.append(StickerAsset(name: name, file: file))
+    }
+    return StickerRuntime(
+      clock: clock, library: StickerLibrary(directory: directory, assets: assets),
+      decoding: .sandboxed(.init(executable: executable, memoryBytes: memoryBytes, testHooks: true)))
+  }
+
+  private func view(_ name: String, _ runtime: StickerRuntime) throws -> StickerView {
+    let provider = StickerFixtures.provider(for: StickerAttachment(stickerName: name, runtime: runtime))
+    provider.load(recordingTo: nil)
+    return try #require(provider.view as? StickerView)
+  }
+
+  private static let solid = Array(StickerFixtures.solidLottie().utf8)
+  private static let green = Array(StickerFixtures.solidLottie(colour: [0, 1, 0, 1]).utf8)
+
+  @Test func aWorkerRunsInTheSandboxWithItsLimits() throws {
+    let runtime = try runtime(["solid": Self.solid])
+    let frame = try view("solid", runtime).currentFrame(pixelSize: 16)
+    #expect(frame?.isBlank == false)
+    let pid = try #require(runtime.workerPool?.workerProcessIDs.first)
+    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    #expect(status.contains("NoNewPrivs:\t1"))
+    #expect(status.contains("Seccomp:\t2"))  // a filter
+    let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
+    #expect(
+      limits.contains { _ in true }
+        && limits.split(separator: "\n").contains { $0.hasPrefix("Max open files") && $0.contains(" 4 ") })
+    #expect(limits.split(separator: "\n").contains { $0.hasPrefix("Max file size") && $0.contains(" 0 ") })
+    #expect(runtime.workerPool?.statistics.renders == 1)
+  }
+
+  @Test func rlottiesInfiniteLoopFileBecomesThePlaceholderWithinTheBudget() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/repro_infinite_loop.json")
+    let clock = ManualClock()
+    let runtime = try runtime(["loop": Array(try Data(contentsOf: fixture)), "solid": Self.solid], clock: clock)
+    let loop = try view("loop", runtime)
+    let solid = try view("solid", runtime)
+    #expect(!loop.isPlaceholder, "it loads: rlottie builds it")
+    _ = loop.currentFrame(pixelSize: 64)
+    clock.advance(by: 1)  // past 0.25 s of animation, where rlottie 0.1 never returns
+    let start = MonotonicClock.now
+    _ = loop.currentFrame(pixelSize: 64)
+    let waited = MonotonicClock.now - start
+    #expect(loop.isPlaceholder)
+    #expect(loop.failureReason?.contains("render took longer than 250 ms") == true, "\(loop.failureReason ?? "")")
+    #expect(loop.failureReason?.contains("repro_infinite_loop") == false)  // the library's file name
+    #expect(waited < 0.25 * 4 + 1, "the watchdog stops it within its budget (plus a poll): \(waited) s")
+    #expect(runtime.playbackFailures.count == 1)
+    #expect(runtime.workerPool?.statistics.killedOverBudget == 1)
+    // The other sticker keeps animating.
+    #expect(solid.currentFrame(pixelSize: 16)?.isBlank == false)
+    #expect(!solid.isPlaceholder)
+  }
+
+  /// Arms `fault` for `victim`'s next render, renders it, and checks the outcome and that `other` still renders.
+  private func expectFault(_ fault: WorkerFault, memoryBytes: Int = 512 << 20, reason: String) throws {
+    let runtime = try runtime(["victim": Self.solid, "other": Self.green], memoryBytes: memoryBytes)
+    let victim = try view("victim", runtime)
+    let other = try view("other", runtime)
+    runtime.armWorkerFault(fault, forSticker: "victim")
+    _ = victim.currentFrame(pixelSize: 16)
+    #expect(victim.isPlaceholder, "\(fault)")
+    #expect(victim.failureReason?.contains(reason) == true, "\(fault): \(victim.failureReason ?? "")")
+    #expect(runtime.playbackFailures.count == 1)
+    #expect(runtime.status(named: "victim").status == .rejected)
+    let frame = other.currentFrame(pixelSize: 16)
+    #expect(frame?.isBlank == false && !other.isPlaceholder, "the next sticker renders after \(fault)")
+    #expect(runtime.workerPool?.statistics.crashes == 1)
+  }
+
+  @Test func aWorkerThatSegfaultsGivesOnePlaceholder() throws {
+    try expectFault(.segfault, reason: "decoder crashed (signal 11, SIGSEGV)")
+  }
+
+  @Test func theSandboxKillsAWorkerThatOpensAFile() throws {
+    try expectFault(.openFile, reason: "killed by the sandbox for a forbidden system call (signal 31, SIGSYS)")
+  }
+
+  @Test func theSandboxKillsAWorkerThatOpensASocket() throws {
+    try expectFault(.openSocket, reason: "killed by the sandbox for a forbidden system call (signal 31, SIGSYS)")
+  }
+
+  @Test func aWorkerOverItsMemoryLimitGivesOnePlaceholder() throws {
+    // RLIMIT_AS refuses the allocation; the Swift runtime then aborts the worker.
+    try expectFault(.allocate(bytes: 1 << 30), memoryBytes: 128 << 20, reason: "decoder crashed (signal 6, SIGABRT)")
+  }
+
+  @Test func aWorkerKilledMidRenderGivesOnePlaceholder() throws {
+    let runtime = try runtime(["victim": Self.solid, "other": Self.green])
+    runtime.waitsForWorkerFrames = false  // as the window: nothing waits
+    let victim = try view("victim", runtime)
+    let other = try view("other", runtime)
+    runtime.armWorkerFault(.spin(milliseconds: 150), forSticker: "victim")
+    let pending = victim.currentFrame(pixelSize: 16)
+    #expect(pending?.isBlank == true, "before its first frame a sticker draws nothing, without waiting")
+    let pids = try #require(runtime.workerPool?.workerProcessIDs)
+    for pid in pids { kill(pid, SIGKILL) }
+    let deadline = MonotonicClock.now + 5
+    while !victim.isPlaceholder, MonotonicClock.now < deadline {
+      runtime.pollWorkers()
+      _ = victim.currentFrame(pixelSize: 16)
+      usleep(2000)
+    }
+    #expect(
+      victim.failureReason?.contains("decoder was killed (signal 9, SIGKILL)") == true, "\(victim.failureReason ?? "")")
+    var frame: RGBAImage?
+    while frame?.isBlank ?? true, MonotonicClock.now < deadline {
+      frame = other.currentFrame(pixelSize: 16)
+      usleep(2000)
+    }
+    #expect(frame?.isBlank == false && !other.isPlaceholder)
+    #expect(runtime.workerPool?.statistics.workerRestarts ?? 0 >= 1)
+    #expect(runtime.playbackFailures.count == 1)
+  }
+
+  @Test func aRestartReloadsStickersWithoutResettingTheirAnimation() throws {
+    let clock = ManualClock()
+    let runtime = try runtime(["victim": Self.solid, "other": Self.green], clock: clock)
+    let other = try view("other", runtime)
+    _ = other.currentFrame(pixelSize: 16)
+    clock.advance(by: 0.1)
+    let frameBefore = other.animationState.frameIndex
+    for pid in runtime.workerPool?.workerProcessIDs ?? [] { kill(pid, SIGKILL) }
+    usleep(20_000)
+    runtime.pollWorkers()
+    clock.advance(by: 0.05)
+    #expect(other.currentFrame(pixelSize: 16)?.isBlank == false)
+    #expect(!other.isPlaceholder)
+    #expect(other.animationState.frameIndex > frameBefore, "the state lives in the app and goes on")
+    #expect(runtime.workerPool?.statistics.reloads ?? 0 >= 1)
+  }
+}
+
+/// `CLOCK_MONOTONIC` seconds, for the tests' own deadlines.
+private enum MonotonicClock {
+  static var now: Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

@@ -36,7 +36,9 @@ struct LottieDocument {
     var features = UnsupportedFeatures()
     features.count(in: root)
     warnings = features.warning.map { [$0] } ?? []
-    json = try LottieKeyframes.rewritten(Self.normalisingWholeFloats(bytes), maxDepth: limits.maxJSONDepth)
+    let canvas =
+      header.isCanvasIntegral ? bytes : Self.roundingCanvas(bytes, width: header.width, height: header.height)
+    json = try LottieKeyframes.rewritten(Self.normalisingWholeFloats(canvas), maxDepth: limits.maxJSONDepth)
   }
 
   /// Refuses image assets that name files, and embedded images that decode too large or are no image.
@@ -53,6 +55,48 @@ struct LottieDocument {
         throw .decodedSizeTooLarge(bytes: decodedBytes, limit: limits.maxEmbeddedImageBytes)
       }
     }
+  }
+
+  /// `bytes` with the top-level `w` and `h` numbers replaced by `width` and `height` (rounded, as
+  /// real players draw a canvas such as `"h": 58.84`); nothing deeper is touched.
+  /// - Complexity: O(n).
+  static func roundingCanvas(_ bytes: [UInt8], width: Int, height: Int) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    var depth = 0
+    var index = 0
+    var lastKey: [UInt8] = []
+    var expectingValueOf: [UInt8]?
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+        end = min(end, bytes.count - 1)
+        lastKey = Array(bytes[(index + 1)..<max(index + 1, end)])
+        output += bytes[index...end]
+        index = end + 1
+        continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+      case UInt8(ascii: ":") where depth == 1: expectingValueOf = lastKey
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if depth == 1, let key = expectingValueOf, key == Array("w".utf8) || key == Array("h".utf8) {
+          var end = index
+          while end < bytes.count, !Set(",} \t\r\n".utf8).contains(bytes[end]) { end += 1 }
+          output += Array(String(key == Array("w".utf8) ? width : height).utf8)
+          expectingValueOf = nil
+          index = end
+          continue
+        }
+      case UInt8(ascii: ","): expectingValueOf = nil
+      default: break
+      }
+      output.append(byte)
+      index += 1
+    }
+    return output
   }
 
   /// `bytes` with every whole number written as a float (`24.0`, `1e2`) rewritten as an integer

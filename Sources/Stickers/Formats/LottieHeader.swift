@@ -6,6 +6,8 @@ struct LottieHeader {
   let height: Int
   let frameRate: Double
   let frameCount: Int
+  /// Whether `w` and `h` are whole numbers as written.
+  let isCanvasIntegral: Bool
 
   /// The top-level members the checks need, read in one pass.
   private struct Fields {
@@ -50,8 +52,11 @@ struct LottieHeader {
       throw .durationTooLong(seconds: frames / rate, limit: limits.maxDuration)
     }
     guard fields.hasLayers else { throw .malformed("missing 'layers' array") }
-    self.width = Int(width)
-    self.height = Int(height)
+    // Real players round a non-integral canvas ("h": 58.84); rlottie 0.1 needs integers, so
+    // LottieDocument rewrites them to these.
+    self.width = max(1, Int(width.rounded()))
+    self.height = max(1, Int(height.rounded()))
+    isCanvasIntegral = width == width.rounded() && height == height.rounded()
     self.frameRate = rate
     self.frameCount = Int(frames.rounded(.up))
   }

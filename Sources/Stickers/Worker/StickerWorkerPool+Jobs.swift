@@ -131,6 +131,7 @@ extension StickerWorkerPool {
       }
       let cpu = slot.process?.cpuSeconds ?? 0
       slot.inFlight = (job, clock.now, cpu)
+      slot.accepted = false
       guard slot.process?.send(job.request.message()) == true else {
         ended(index)
         return
@@ -195,6 +196,12 @@ extension StickerWorkerPool {
       return
     }
     if let body {
+      if body == WorkerResponse.accepted.message().dropFirst(4).map({ $0 }) {
+        slot.accepted = true
+        slot.deathsBeforeAccepting = 0
+        service(index, timeout: 0)
+        return
+      }
       complete(index, inFlight.job, with: body, frames: process.frames)
       pump(index)
       return

@@ -170,6 +170,10 @@ final class WorkerSlot {
   var process: WorkerProcess?
   var loaded: Set<UInt32> = []
   var inFlight: (job: WorkerJob, sentAt: Double, cpuAtSend: Double)?
+  /// Whether the worker said it read the job in flight (a death before that is not the job's).
+  var accepted = false
+  /// Workers in a row that died before reading their job; after two the job is blamed.
+  var deathsBeforeAccepting = 0
   var queue: [WorkerJob] = []
   var armed: WorkerFault?
   var hadProcess = false

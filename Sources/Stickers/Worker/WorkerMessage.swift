@@ -137,6 +137,8 @@ enum WorkerResponse: Equatable {
     var warnings: [String]
   }
 
+  /// The worker has read a request and starts on it: from now on a death is that request's.
+  case accepted
   case loaded(id: UInt32, Loaded)
   /// The frame is in the shared memory: `width × height` straight-alpha RGBA pixels.
   case rendered(id: UInt32, width: Int, height: Int)
@@ -145,6 +147,7 @@ enum WorkerResponse: Equatable {
   func message() -> [UInt8] {
     var writer = WireWriter()
     switch self {
+    case .accepted: writer.u8(4)
     case .loaded(let id, let loaded):
       writer.u8(1)
       writer.u32(id)
@@ -208,6 +211,7 @@ enum WorkerResponse: Equatable {
     case 3:
       let id = try reader.u32()
       self = .failed(id: id, try WorkerReasonCode.read(&reader))
+    case 4: self = .accepted
     case let tag: throw WorkerWireError(reason: "unknown response \(tag)")
     }
     guard reader.isAtEnd else { throw WorkerWireError(reason: "trailing bytes") }

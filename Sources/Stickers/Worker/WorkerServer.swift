@@ -31,6 +31,11 @@ struct WorkerServer {
         StickerWorkerMain.writeAll(2, Array("sticker-worker: \(error.reason)\n".utf8))
         return 4
       }
+      if case .arm = request {
+      } else if case .unload = request {
+      } else {
+        guard StickerWorkerMain.writeAll(1, WorkerResponse.accepted.message()) else { return 0 }
+      }
       guard let response = handle(request) else { continue }
       guard StickerWorkerMain.writeAll(1, response.message()) else { return 0 }
     }

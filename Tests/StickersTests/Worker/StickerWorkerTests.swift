@@ -136,6 +136,17 @@ import Testing
     #expect(runtime.playbackFailures.count == 1)
   }
 
+  @Test func aNonIntegralCanvasIsRoundedAsRealPlayersDo() throws {
+    // lottie-ios's issue_1460.json has "h": 58.84; rlottie 0.1 refused such a file.
+    let odd = StickerFixtures.solidLottie().replacingOccurrences(of: "\"w\":16,\"h\":16", with: "\"w\":16,\"h\":15.6")
+    #expect(odd.contains("15.6"))
+    let runtime = try runtime(["odd": Array(odd.utf8)])
+    let view = try view("odd", runtime)
+    #expect(!view.isPlaceholder, "\(view.failureReason ?? "")")
+    #expect(view.currentFrame(pixelSize: 16)?.isBlank == false)
+    #expect(runtime.status(named: "odd").status == .ok)
+  }
+
   @Test func aRestartReloadsStickersWithoutResettingTheirAnimation() throws {
     let clock = ManualClock()
     let runtime = try runtime(["victim": Self.solid, "other": Self.green], clock: clock)

@@ -65,6 +65,7 @@ sanitize: deps
 ## demo: install, build in release mode, open the window (or run headless without a display).
 demo: deps
 	$(SWIFT) build -c release --product chat-demo
+	$(SWIFT) build -c release --product sticker-worker
 	./.build/release/chat-demo
 
 ## docs: build every public module's DocC catalog into static HTML under .build/docs/<Module>; fails on any public

@@ -2,13 +2,19 @@ import Foundation
 
 /// The stickers of one or more directories, looked up by name.
 ///
-/// Every sticker file in a directory joins the library under its file name without the extension;
+/// Every sticker file in a directory joins the library under its file name without the extension,
+/// and every file of a subfolder (a pack) as `folder/name` (up to ``maxFolderDepth`` levels);
 /// an optional `manifest.json` (`StickerManifest`) can rename entries or describe frame strips.
 /// Loading the library reads only the manifests and the directory listings (capped at
 /// ``StickerLimits/maxFileBytes``); sticker files are read, checked and decoded later, when a view
 /// first needs them. A bad manifest entry becomes one placeholder sticker with its error, a bad
 /// manifest a library warning: never a failed library.
 public final class StickerLibrary {
+  /// How deep subfolders are read: a pack's folder, and folders in it, up to 3 levels below the directory.
+  public static let maxFolderDepth = 3
+  /// The most directory entries one directory and its subfolders are read for.
+  public static let maxFiles = 10_000
+
   /// File extensions taken as sticker files when a directory is listed.
   public static let stickerExtensions: Set<String> = ["json", "tgs", "lottie", "gif", "webp", "png", "apng"]
 
@@ -41,7 +47,8 @@ public final class StickerLibrary {
     var assets: [StickerAsset] = []
     var warnings: [String] = []
     for directory in directories {
-      let (found, problems) = try Self.scan(directory, limits: limits)
+      var budget = Self.maxFiles
+      let (found, problems) = try Self.scan(directory, limits: limits, prefix: "", depth: 0, budget: &budget)
       assets += found
       warnings += problems
     }
@@ -81,16 +88,24 @@ public final class StickerLibrary {
   /// The library's warnings about the sticker called `name` (duplicate names).
   public func warnings(for name: String) -> [String] { warningsByName[name] ?? [] }
 
-  /// The assets of one directory: its manifest's entries, then its other sticker files by name.
-  private static func scan(_ directory: URL, limits: StickerLimits) throws(StickerError) -> (
-    [StickerAsset], [String]
-  ) {
-    let files: [String]
+  /// The assets of one directory: its manifest's entries, then its other sticker files by name, then
+  /// its subfolders' (named `folder/name`), up to ``maxFolderDepth`` levels and ``maxFiles`` entries.
+  private static func scan(
+    _ directory: URL, limits: StickerLimits, prefix: String, depth: Int, budget: inout Int
+  ) throws(StickerError) -> ([StickerAsset], [String]) {
+    var files: [String]
     do {
       files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     } catch {
       throw StickerError(file: directory.path, reason: .unreadable("not a readable directory"))
     }
+    var overflow: [String] = []
+    if files.count > budget {
+      overflow.append(
+        "\(directory.path): more than \(maxFiles) entries in the sticker folders; the rest are not read")
+      files = Array(files.prefix(max(0, budget)))
+    }
+    budget -= files.count
     var assets: [StickerAsset] = []
     var warnings: [String] = []
     var listed: Set<String> = []
@@ -106,7 +121,7 @@ public final class StickerLibrary {
         }
         for (index, entry) in manifest.stickers.enumerated() {
           let file = entry.file.map { directory.appendingPathComponent($0) } ?? manifestURL
-          let name = entry.name ?? entry.file.map { stem($0) } ?? "manifest-entry-\(index)"
+          let name = prefix + (entry.name ?? entry.file.map { stem($0) } ?? "manifest-entry-\(index)")
           if let file = entry.file { listed.insert(file) }
           assets.append(StickerAsset(name: name, file: file, strip: entry.strip, entryError: entry.error))
         }
@@ -114,12 +129,32 @@ public final class StickerLibrary {
         warnings.append("\(error) — using the directory's files without it")
       }
     }
+    var folders: [URL] = []
     for file in files where file != "manifest.json" && !file.hasPrefix(".") && !listed.contains(file) {
       let url = directory.appendingPathComponent(file)
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+        folders.append(url)
+        continue
+      }
       guard stickerExtensions.contains(url.pathExtension.lowercased()) else { continue }
-      assets.append(StickerAsset(name: stem(file), file: url))
+      assets.append(StickerAsset(name: prefix + stem(file), file: url))
     }
-    return (assets, warnings)
+    for folder in folders {
+      guard depth < maxFolderDepth else {
+        warnings.append("\(folder.path): deeper than \(maxFolderDepth) folders below the sticker directory; not read")
+        continue
+      }
+      do throws(StickerError) {
+        let (found, problems) = try scan(
+          folder, limits: limits, prefix: prefix + folder.lastPathComponent + "/", depth: depth + 1, budget: &budget)
+        assets += found
+        warnings += problems
+      } catch {
+        warnings.append("\(error)")
+      }
+    }
+    return (assets, warnings + overflow)
   }
 
   /// A file name without its extension.

@@ -173,3 +173,24 @@ private enum MonotonicClock {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }
+
+/// `--stickers DIR` reads a pack laid out in folders.
+@Suite struct StickerFolderTests {
+  @Test func subfoldersJoinTheLibraryNamedByFolderWithinTheDepthCap() throws {
+    let directory = RepositoryAssets.temporaryDirectory()
+    let solid = Data(StickerFixtures.solidLottie().utf8)
+    var folder = directory
+    for level in ["pack", "inner", "third", "fourth"] {
+      folder = folder.appendingPathComponent(level)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try solid.write(to: folder.appendingPathComponent("\(level)-sticker.json"))
+    }
+    try solid.write(to: directory.appendingPathComponent("top.json"))
+    let library = try StickerLibrary(directory: directory)
+    #expect(
+      library.names == ["top", "pack/pack-sticker", "pack/inner/inner-sticker", "pack/inner/third/third-sticker"])
+    #expect(library.warnings.count == 1 && library.warnings[0].contains("deeper than 3 folders"))
+    let runtime = StickerRuntime(clock: ManualClock(), library: library)
+    #expect(runtime.status(named: "pack/inner/inner-sticker").status == .ok)
+  }
+}

@@ -48,7 +48,7 @@ fuzz: deps
 	$(SWIFT) build --build-tests
 	FUZZ_STEPS=$(FUZZ_STEPS) FUZZ_SEED=$(FUZZ_SEED) $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest --filter ScenarioFuzzTests
 	FUZZ_FULL=1 $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest \
-	  --filter 'StoreFaultSweepTests|StoreKillTests|PersistingProviderScaleTests'
+	  --filter 'StoreFaultSweepTests|StoreKillTests|PersistingProviderScaleTests|StickerMutationFuzzTests'
 
 ## sanitize: the whole suite under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer, each in
 ## its own build folder; 0 reports is the bar. scripts/sanitizer/*.supp lists the one-time allocations of

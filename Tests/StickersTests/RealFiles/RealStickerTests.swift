@@ -28,6 +28,7 @@ import Testing
   func fileGetsItsExpectedOutcome(_ item: RealStickers.Case) throws {
     let clock = ManualClock()
     let runtime = Self.runtime(item, clock: clock)
+    #expect(runtime.workerPool != nil, "real files decode in the sandboxed worker")
     let instrumentation = Instrumentation()
     let attachment = StickerAttachment(stickerName: item.name, runtime: runtime)
     let provider = StickerFixtures.provider(for: attachment)

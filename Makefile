@@ -75,6 +75,7 @@ docs: deps
 	SWIFT=$(SWIFT) python3 scripts/doc-coverage.py
 
 bench: deps
+	$(SWIFT) build -c release --product sticker-worker
 	$(SWIFT) run -c release reuse-bench
 
 lint:

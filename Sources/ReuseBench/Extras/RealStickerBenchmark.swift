@@ -31,14 +31,21 @@ enum RealStickerBenchmark {
     }
   }
 
-  /// A runtime over one file, named after it.
-  private static func runtime(_ file: URL, clock: ManualClock = ManualClock(), cache: FrameCache = FrameCache())
-    -> StickerRuntime
-  {
+  /// A runtime over `files`, each named after its file.
+  private static func runtime(
+    _ files: [URL], clock: ManualClock = ManualClock(), cache: FrameCache = FrameCache(),
+    decoding: StickerDecoding = .automatic
+  ) -> StickerRuntime {
     let library = StickerLibrary(
-      directory: file.deletingLastPathComponent(),
-      assets: [StickerAsset(name: file.deletingPathExtension().lastPathComponent, file: file)])
-    return StickerRuntime(clock: clock, library: library, frameCache: cache)
+      directory: files.first?.deletingLastPathComponent() ?? URL(fileURLWithPath: "."),
+      assets: files.map { StickerAsset(name: $0.deletingPathExtension().lastPathComponent, file: $0) })
+    return StickerRuntime(clock: clock, library: library, frameCache: cache, decoding: decoding)
+  }
+
+  /// The sandboxed decoding, or `nil` (with why) when `sticker-worker` is not built beside reuse-bench.
+  static func workerDecoding() -> StickerDecoding? {
+    if case .sandboxed = StickerDecoding.automatic { return .automatic }
+    return nil
   }
 
   /// The table.
@@ -49,24 +56,36 @@ enum RealStickerBenchmark {
     }
     let latencySamples = smoke ? 1 : 5
     let frameSamples = smoke ? 8 : 60
+    let worker = workerDecoding()
     var lines = [
-      "file".padding(toLength: 56, withPad: " ", startingAt: 0) + "kind       frames  first frame   128 px median  p99"
+      worker == nil
+        ? "WARNING: sticker-worker is not built beside reuse-bench (swift build -c release --product sticker-worker): "
+          + "the worker columns are missing" : "decoding: in process, and in the sandboxed sticker-worker",
+      "file".padding(toLength: 56, withPad: " ", startingAt: 0)
+        + "kind       frames  first frame   (worker)      128 px median  p99   (worker median)",
     ]
     var playing: [URL] = []
     for file in files(in: directory) {
       let name = file.deletingPathExtension().lastPathComponent
       let label = file.deletingLastPathComponent().lastPathComponent + "/" + file.lastPathComponent
-      // First-frame latency: a fresh runtime (no cache, no parsed model) each time.
-      var latencies: [Double] = []
-      var status: StickerLoadStatus?
-      for _ in 0..<latencySamples {
-        let fresh = runtime(file)
-        let start = Stopwatch.now()
-        status = fresh.status(named: name)
-        _ = try? fresh.player(named: name).render(frame: 0, pixelSize: 128)
-        latencies.append(Stopwatch.now() - start)
+      // First-frame latency: a fresh runtime (no cache, no parsed model) each time; in the worker,
+      // a fresh pool too, so its worker's start is in the figure.
+      func firstFrame(_ decoding: StickerDecoding) -> (SampleSet, StickerLoadStatus?) {
+        var latencies: [Double] = []
+        var status: StickerLoadStatus?
+        for _ in 0..<latencySamples {
+          let fresh = runtime([file], decoding: decoding)
+          let start = Stopwatch.now()
+          status = fresh.status(named: name)
+          _ = try? fresh.player(named: name).render(frame: 0, pixelSize: 128)
+          latencies.append(Stopwatch.now() - start)
+        }
+        return (SampleSet(samples: latencies), status)
       }
-      guard let status, status.status == .ok, let player = try? runtime(file).player(named: name) else {
+      let (latency, status) = firstFrame(.inProcess)
+      let workerLatency = worker.map { firstFrame($0).0 }
+      guard let status, status.status == .ok, let player = try? runtime([file], decoding: .inProcess).player(named: name)
+      else {
         lines.append(
           label.padding(toLength: 56, withPad: " ", startingAt: 0) + "rejected: "
             + (status?.reason.map { String($0.suffix(70)) } ?? "?"))
@@ -81,19 +100,36 @@ enum RealStickerBenchmark {
         return Stopwatch.now() - start
       }
       let frames = SampleSet(samples: timings)
-      let latency = SampleSet(samples: latencies)
+      var workerFrames = "—"
+      if let worker, let remote = try? runtime([file], decoding: worker).player(named: name) {
+        let remoteTimings = stride(from: 0, to: remote.frameCount, by: step).prefix(frameSamples).map { frame in
+          let start = Stopwatch.now()
+          _ = remote.render(frame: frame, pixelSize: 128)
+          return Stopwatch.now() - start
+        }
+        workerFrames = Format.seconds(SampleSet(samples: remoteTimings).median)
+      }
       lines.append(
         label.padding(toLength: 56, withPad: " ", startingAt: 0)
           + (status.kind ?? "?").padding(toLength: 11, withPad: " ", startingAt: 0)
           + String(player.frameCount).padding(toLength: 8, withPad: " ", startingAt: 0)
           + Format.seconds(latency.median).padding(toLength: 14, withPad: " ", startingAt: 0)
+          + (workerLatency.map { Format.seconds($0.median) } ?? "—").padding(toLength: 14, withPad: " ", startingAt: 0)
           + Format.seconds(frames.median).padding(toLength: 15, withPad: " ", startingAt: 0)
-          + Format.seconds(frames.p99))
+          + Format.seconds(frames.p99).padding(toLength: 8, withPad: " ", startingAt: 0) + workerFrames)
     }
     // The goal: at the size the chat draws an inline sticker, with the default cache.
     let inline = Int(ChatTextView.inlineStickerBounds.width)
+    if let worker {
+      lines.append(
+        visible(
+          playing, smoke: smoke, capacity: FrameCache.defaultCapacityBytes, pixelSize: inline, isGoal: true,
+          decoding: worker))
+    }
     lines.append(
-      visible(playing, smoke: smoke, capacity: FrameCache.defaultCapacityBytes, pixelSize: inline, isGoal: true))
+      visible(
+        playing, smoke: smoke, capacity: FrameCache.defaultCapacityBytes, pixelSize: inline, isGoal: worker == nil,
+        decoding: .inProcess))
     // At twice that (a 2x display), with the default cache and with one holding every frame.
     lines.append(
       visible(playing, smoke: smoke, capacity: FrameCache.defaultCapacityBytes, pixelSize: 2 * inline, isGoal: false))
@@ -106,16 +142,17 @@ enum RealStickerBenchmark {
   /// 10 s (warm: what the goal is about), per frame for all 30.
   /// - Parameter isGoal: Whether this line is the P6 goal (the chat's inline size, the default
   ///   cache) or a line for information.
-  private static func visible(_ files: [URL], smoke: Bool, capacity: Int, pixelSize: Int, isGoal: Bool) -> String {
+  private static func visible(
+    _ files: [URL], smoke: Bool, capacity: Int, pixelSize: Int, isGoal: Bool, decoding: StickerDecoding = .inProcess
+  ) -> String {
     guard !files.isEmpty else { return "P6 real: no playing files" }
     let clock = ManualClock()
     let cache = FrameCache(capacityBytes: capacity)
     var views: [StickerView] = []
-    var runtimes: [URL: StickerRuntime] = [:]
+    // One runtime, as the app has: in the worker, one pool for all 30.
+    let runtime = runtime(files, clock: clock, cache: cache, decoding: decoding)
     for index in 0..<30 {
       let file = files[index % files.count]
-      let runtime = runtimes[file] ?? runtime(file, clock: clock, cache: cache)
-      runtimes[file] = runtime
       let name = file.deletingPathExtension().lastPathComponent
       guard let player = try? runtime.player(named: name) else { continue }
       views.append(StickerView(stickerName: name, player: player, runtime: runtime, frame: .zero))
@@ -130,13 +167,28 @@ enum RealStickerBenchmark {
     let coldDecodes = cache.decodes
     let warm = Sampler(warmUp: 0, samples: smoke ? 30 : 600).run(prepare: advance, { _ in tick() })
     let verdict = (warm.p99 <= 0.002 ? "PASS" : "MISS") + (isGoal ? " (the goal)" : " (for information)")
+    let memory =
+      runtime.workerPool.map {
+        "\n  memory: app \(Format.bytes(Double(residentBytes()))) resident, worker pool "
+          + "\(Format.bytes(Double($0.workersResidentBytes))) (\($0.workerProcessIDs.count) workers)"
+      } ?? "\n  memory: app \(Format.bytes(Double(residentBytes()))) resident"
+    let mode = decoding == .inProcess ? "in process" : "sandboxed worker"
     return """
-      P6 real: \(views.count) real stickers visible at \(pixelSize) px (\(files.count) files round robin), \
-      frame cache \(Format.bytes(Double(capacity))), per 60 Hz frame:
+      P6 real (\(mode)): \(views.count) real stickers visible at \(pixelSize) px (\(files.count) files round robin), \
+      frame cache \(Format.bytes(Double(capacity))), per 60 Hz frame:\(memory)
         first \(coldTicks) frames, every loop once (cold): median \(Format.seconds(cold.median)), p99 \(Format.seconds(cold.p99)), \(coldDecodes) decodes
         next 10 s (warm): median \(Format.seconds(warm.median)), p99 \(Format.seconds(warm.p99)), \
       \(cache.decodes - coldDecodes) decodes, \(cache.evictions) evictions, cache \(Format.bytes(Double(cache.bytes)))
         goal p99 ≤ 2 ms: \(verdict)
       """
   }
+}
+
+/// This process's resident memory (`VmRSS`), in bytes.
+private func residentBytes() -> Int {
+  guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+  for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+    return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+  }
+  return 0
 }

@@ -84,7 +84,8 @@ enum RealStickerBenchmark {
       }
       let (latency, status) = firstFrame(.inProcess)
       let workerLatency = worker.map { firstFrame($0).0 }
-      guard let status, status.status == .ok, let player = try? runtime([file], decoding: .inProcess).player(named: name)
+      guard let status, status.status == .ok,
+        let player = try? runtime([file], decoding: .inProcess).player(named: name)
       else {
         lines.append(
           label.padding(toLength: 56, withPad: " ", startingAt: 0) + "rejected: "

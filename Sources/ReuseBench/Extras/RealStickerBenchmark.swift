@@ -102,7 +102,8 @@ enum RealStickerBenchmark {
       }
       let frames = SampleSet(samples: timings)
       var workerFrames = "—"
-      if let worker, let remote = try? runtime([file], decoding: worker).player(named: name) {
+      let remoteRuntime = worker.map { runtime([file], decoding: $0) }  // kept: its pool owns the worker
+      if let remote = try? remoteRuntime?.player(named: name) {
         let remoteTimings = stride(from: 0, to: remote.frameCount, by: step).prefix(frameSamples).map { frame in
           let start = Stopwatch.now()
           _ = remote.render(frame: frame, pixelSize: 128)
@@ -117,7 +118,7 @@ enum RealStickerBenchmark {
           + Format.seconds(latency.median).padding(toLength: 14, withPad: " ", startingAt: 0)
           + (workerLatency.map { Format.seconds($0.median) } ?? "—").padding(toLength: 14, withPad: " ", startingAt: 0)
           + Format.seconds(frames.median).padding(toLength: 15, withPad: " ", startingAt: 0)
-          + Format.seconds(frames.p99).padding(toLength: 8, withPad: " ", startingAt: 0) + workerFrames)
+          + Format.seconds(frames.p99).padding(toLength: 11, withPad: " ", startingAt: 0) + workerFrames)
     }
     // The goal: at the size the chat draws an inline sticker, with the default cache.
     let inline = Int(ChatTextView.inlineStickerBounds.width)

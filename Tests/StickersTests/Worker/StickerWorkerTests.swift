@@ -147,6 +147,28 @@ import Testing
     #expect(runtime.status(named: "odd").status == .ok)
   }
 
+  @Test func aPausedOrOneFrameStickerDoesNoDecodingWork() throws {
+    let clock = ManualClock()
+    let still = StickerFixtures.solidLottie(frames: 1)
+    let runtime = try runtime(["moving": Self.solid, "still": Array(still.utf8)], clock: clock)
+    let moving = try view("moving", runtime)
+    let stillView = try view("still", runtime)
+    _ = moving.currentFrame(pixelSize: 16)
+    _ = stillView.currentFrame(pixelSize: 16)
+    let before = try #require(runtime.workerPool?.statistics.renders)
+    moving.animationState.pause()
+    for _ in 0..<10 {
+      clock.advance(by: 0.05)
+      _ = moving.currentFrame(pixelSize: 16)
+      _ = stillView.currentFrame(pixelSize: 16)
+    }
+    #expect(runtime.workerPool?.statistics.renders == before, "a paused or one-frame sticker decodes nothing")
+    moving.animationState.resume()
+    clock.advance(by: 0.05)
+    _ = moving.currentFrame(pixelSize: 16)
+    #expect(runtime.workerPool?.statistics.renders == before + 1, "and a playing one does")
+  }
+
   @Test func aRestartReloadsStickersWithoutResettingTheirAnimation() throws {
     let clock = ManualClock()
     let runtime = try runtime(["victim": Self.solid, "other": Self.green], clock: clock)

@@ -66,7 +66,8 @@ public enum StickerWorkerMain {
     return server.serve()
   }
 
-  /// Writes all of `bytes` to `descriptor`.
+  /// Writes all of `bytes` to `descriptor` (the worker's answers, and the app's requests).
+  /// - Returns: `false` when the descriptor is closed or broken.
   @discardableResult
   static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
     var written = 0

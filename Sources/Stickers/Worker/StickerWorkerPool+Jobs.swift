@@ -79,7 +79,7 @@ extension StickerWorkerPool {
   }
 
   private func loadJob(
-    _ id: UInt32, reload: Bool = false, completion: @escaping (Result<WorkerJobResult, StickerError.Reason>) -> Void
+    _ id: UInt32, completion: @escaping (Result<WorkerJobResult, StickerError.Reason>) -> Void
   ) -> WorkerJob {
     let sticker = stickers[id]!
     return WorkerJob(
@@ -97,6 +97,8 @@ extension StickerWorkerPool {
   private func pump(_ index: Int) {
     let slot = slots[index]
     while slot.inFlight == nil, !slot.queue.isEmpty {
+      // A worker that died while idle is nobody's fault: drop it, and its replacement takes the job.
+      if slot.process?.checkEnded() != nil || slot.process?.reachedEnd == true { diedIdle(index) }
       if slot.process == nil {
         do throws(StickerError.Reason) {
           try start(index)
@@ -116,18 +118,13 @@ extension StickerWorkerPool {
         // A replacement worker: load the sticker again first, then render.
         slot.queue.insert(job, at: 0)
         statistics.reloads += 1
-        job = loadJob(id, reload: true) { [weak self] result in
+        job = loadJob(id) { [weak self] result in
           if case .failure(let reason) = result { self?.fail(sticker: id, reason) }
         }
       }
       if case .render = job.request, let fault = slot.armed {
         slot.armed = nil
         _ = slot.process?.send(WorkerRequest.arm(fault).message())
-      }
-      // A worker that died while idle is nobody's fault: replace it and send the job again, once.
-      if slot.process?.checkEnded() != nil || slot.process?.reachedEnd == true {
-        diedIdle(index)
-        if !resent(&job, in: index) { return }
       }
       let cpu = slot.process?.cpuSeconds ?? 0
       slot.inFlight = (job, clock.now, cpu)
@@ -136,24 +133,6 @@ extension StickerWorkerPool {
         ended(index)
         return
       }
-    }
-  }
-
-  /// Starts a replacement for `job` after an idle worker died; `false` (the job failed) when none starts.
-  private func resent(_ job: inout WorkerJob, in index: Int) -> Bool {
-    do throws(StickerError.Reason) {
-      try start(index)
-      if case .render(let id, _, _) = job.request, !slots[index].loaded.contains(id) {
-        slots[index].queue.insert(job, at: 0)
-        statistics.reloads += 1
-        job = loadJob(id, reload: true) { [weak self] result in
-          if case .failure(let reason) = result { self?.fail(sticker: id, reason) }
-        }
-      }
-      return true
-    } catch {
-      job.completion(.failure(error))
-      return false
     }
   }
 
@@ -196,7 +175,7 @@ extension StickerWorkerPool {
       return
     }
     if let body {
-      if body == WorkerResponse.accepted.message().dropFirst(4).map({ $0 }) {
+      if body == WorkerResponse.acceptedBody {
         slot.accepted = true
         slot.deathsBeforeAccepting = 0
         service(index, timeout: 0)

@@ -10,6 +10,14 @@ enum WorkerRequest: Equatable {
   /// A test-only fault for the next render (honoured only by a worker started with `--test-hooks`).
   case arm(WorkerFault)
 
+  /// Whether the worker answers this request (with `accepted`, then the result).
+  var isAnswered: Bool {
+    switch self {
+    case .load, .render: true
+    case .unload, .arm: false
+    }
+  }
+
   func message() -> [UInt8] {
     var writer = WireWriter()
     switch self {
@@ -139,6 +147,8 @@ enum WorkerResponse: Equatable {
 
   /// The worker has read a request and starts on it: from now on a death is that request's.
   case accepted
+  /// ``accepted``'s message body, which the pool looks for before decoding anything else.
+  static let acceptedBody: [UInt8] = [4]
   case loaded(id: UInt32, Loaded)
   /// The frame is in the shared memory: `width × height` straight-alpha RGBA pixels.
   case rendered(id: UInt32, width: Int, height: Int)

@@ -81,15 +81,7 @@ final class WorkerProcess {
 
   /// Sends one message; `false` when the worker is gone (the pipe is broken).
   func send(_ message: [UInt8]) -> Bool {
-    guard requestFD >= 0 else { return false }
-    var written = 0
-    while written < message.count {
-      let result = message.withUnsafeBytes { write(requestFD, $0.baseAddress! + written, message.count - written) }
-      if result < 0, errno == EINTR { continue }
-      guard result > 0 else { return false }
-      written += result
-    }
-    return true
+    requestFD >= 0 && StickerWorkerMain.writeAll(requestFD, message)
   }
 
   /// Waits up to `timeout` seconds (0: not at all) for the worker to answer or end.

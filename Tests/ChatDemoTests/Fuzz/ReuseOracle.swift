@@ -150,7 +150,11 @@ final class ReuseOracle {
         fail("sticker \(id)'s fragment was replaced by a resize (a relayout keeps the fragment)")
       }
       if old.fragment.value === fragment {
-        if !kept { fail("sticker \(id) kept its fragment but not its provider, view and animation state") }
+        if !kept {
+          fail(
+            "sticker \(id) kept its fragment but not its provider, view and animation state: "
+              + changes(old, provider, view, state))
+        }
       } else if edits {
         checks.keptOnEdit += 1
         if !kept { fail("sticker \(id)'s fragment was replaced by an edit: new provider, view or state") }
@@ -204,7 +208,10 @@ final class ReuseOracle {
       ("provider", old.provider.value === provider), ("view", old.view.value === view),
       ("state", old.state.value === state),
     ].filter { !$0.1 }.map(\.0)
-    return differ.isEmpty ? "nothing new" : "new " + differ.joined(separator: ", ")
+    let what = differ.isEmpty ? "nothing new" : "new " + differ.joined(separator: ", ")
+    // A placeholder has no animation state of its own: say why the sticker became one.
+    guard let sticker = view as? StickerView, sticker.isPlaceholder else { return what }
+    return what + " (the view shows the placeholder: \(sticker.failureReason ?? "no reason given"))"
   }
 
   /// The pass ended: the stickers it did not show left the viewport.

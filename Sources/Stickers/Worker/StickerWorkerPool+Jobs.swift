@@ -126,8 +126,7 @@ extension StickerWorkerPool {
         slot.armed = nil
         _ = slot.process?.send(WorkerRequest.arm(fault).message())
       }
-      let cpu = slot.process?.cpuSeconds ?? 0
-      slot.inFlight = (job, clock.now, cpu)
+      slot.inFlight = (job, clock.now, slot.process?.schedule ?? .zero)
       slot.accepted = false
       guard slot.process?.send(job.request.message()) == true else {
         ended(index)
@@ -190,23 +189,59 @@ extension StickerWorkerPool {
       return
     }
     let elapsed = clock.now - inFlight.sentAt
-    guard elapsed > inFlight.job.budget else { return }
-    // Over the wall-clock budget: kill only if the worker spent the time computing (or is stalled),
-    // so a render that merely waited for a busy CPU is not blamed.
-    let computing = (process.cpuSeconds ?? .infinity) - inFlight.cpuAtSend
-    guard computing > inFlight.job.budget * 0.8 || elapsed > inFlight.job.budget * 4 else { return }
+    guard elapsed > inFlight.job.budget, let schedule = process.schedule else { return }
+    // The budget is the decoder's own time: CPU time, not the machine's load. Time the worker spent
+    // waiting for a CPU counts for nothing; time it spent neither running nor waiting is a stall,
+    // unless a thread is in the run queue now (the kernel counts a wait only once it ends).
+    let computing = schedule.computing - inFlight.scheduleAtSend.computing
+    let waiting = schedule.waitingForCPU - inFlight.scheduleAtSend.waitingForCPU
+    let stalled = schedule.runnable ? 0 : elapsed - computing - waiting
+    let verdict = Self.watchdogVerdict(budget: inFlight.job.budget, computing: computing, stalled: stalled)
+    guard let verdict else { return }
     process.kill()
     statistics.killedOverBudget += 1
     let budgetMS = Int((inFlight.job.budget * 1000).rounded())
-    let what: String
+    let (what, which): (String, String)
     switch inFlight.job.request {
-    case .render(_, let frame, let pixelSize):
-      what = "render took longer than \(budgetMS) ms (frame \(frame) at \(pixelSize) px"
-    default: what = "loading took longer than \(budgetMS) ms ("
+    case .render(_, let frame, let pixelSize): (what, which) = ("render", "frame \(frame) at \(pixelSize) px; ")
+    default: (what, which) = ("loading", "")
     }
-    let reason = StickerError.Reason.renderBudgetExceeded(
-      what + (what.hasSuffix("(") ? "" : "; ") + "the decoder was stopped after \(Int(elapsed * 1000)) ms)")
-    retire(index, failing: inFlight.job, with: reason)
+    let detail: String
+    switch verdict {
+    case .overBudget:
+      let spent = Int(computing * 1000)
+      detail = "\(what) took longer than \(budgetMS) ms (\(which)the decoder was stopped after \(spent) ms of CPU time)"
+    case .stalled:
+      let (idle, factor) = (Int(stalled * 1000), Int(Self.stallFactor))
+      detail =
+        "\(what) stalled (\(which)the decoder did nothing for \(idle) ms, over \(factor) times its \(budgetMS) ms budget)"
+    }
+    retire(index, failing: inFlight.job, with: .renderBudgetExceeded(detail))
+  }
+
+  /// Why the watchdog stops a request.
+  @_spi(Testing) public enum WatchdogVerdict: Equatable, Sendable {
+    /// The decoder computed for longer than the budget.
+    case overBudget
+    /// The decoder was blocked (neither running nor waiting for a CPU) for over ``stallFactor`` budgets.
+    case stalled
+  }
+
+  /// How many budgets of blocked time make a stall: a decoder never blocks while it works.
+  @_spi(Testing) public static let stallFactor = 4.0
+
+  /// The watchdog's rule, given what a request has cost so far (seconds).
+  /// - Parameters:
+  ///   - budget: The request's budget.
+  ///   - computing: CPU time since the request was sent.
+  ///   - stalled: Wall-clock time neither on a CPU nor waiting for one.
+  /// - Returns: Why to stop it, or `nil` to let it go on (however long the machine's load makes it wait).
+  @_spi(Testing) public static func watchdogVerdict(budget: Double, computing: Double, stalled: Double)
+    -> WatchdogVerdict?
+  {
+    if computing > budget { return .overBudget }
+    if stalled > budget * stallFactor { return .stalled }
+    return nil
   }
 
   private func complete(_ index: Int, _ job: WorkerJob, with body: [UInt8], frames: SharedFrameMemory) {
@@ -254,12 +289,25 @@ extension StickerWorkerPool {
     let reason = StickerError.Reason.decoderCrashed(
       detail.map { "the decoder \($0)" }
         ?? Self.describe(process.ending, errors: process.errorTail, limits: configuration))
-    if let inFlight = slot.inFlight {
-      retire(index, failing: inFlight.job, with: reason)
-    } else {
-      retire(index, failing: nil, with: reason)
+    guard let inFlight = slot.inFlight else { return retire(index, failing: nil, with: reason) }
+    // What it wrote before it ended is read first: an 'accepted' there means it died on the job.
+    while !slot.accepted, let body = try? process.receive(timeout: 0) {
+      if body == WorkerResponse.acceptedBody { slot.accepted = true }
     }
+    if detail == nil, !slot.accepted, slot.deathsBeforeAccepting < Self.maxDeathsBeforeAccepting {
+      // It died before it read the job (idle, or noticed late): not the job's fault. A new worker
+      // takes the job; a job that two workers in a row die on unread is blamed after all.
+      slot.deathsBeforeAccepting += 1
+      slot.inFlight = nil
+      slot.queue.insert(inFlight.job, at: 0)
+      return retire(index, failing: nil, with: reason)
+    }
+    slot.deathsBeforeAccepting = 0
+    retire(index, failing: inFlight.job, with: reason)
   }
+
+  /// How many workers may die in a row before reading a job before the job is blamed.
+  static let maxDeathsBeforeAccepting = 2
 
   /// Drops worker `index` (already dead or killed), fails `job` and its sticker, and restarts for what waits.
   private func retire(_ index: Int, failing job: WorkerJob?, with reason: StickerError.Reason) {

@@ -169,7 +169,7 @@ struct WorkerJob {
 final class WorkerSlot {
   var process: WorkerProcess?
   var loaded: Set<UInt32> = []
-  var inFlight: (job: WorkerJob, sentAt: Double, cpuAtSend: Double)?
+  var inFlight: (job: WorkerJob, sentAt: Double, scheduleAtSend: WorkerSchedule)?
   /// Whether the worker said it read the job in flight (a death before that is not the job's).
   var accepted = false
   /// Workers in a row that died before reading their job; after two the job is blamed.
@@ -177,6 +177,22 @@ final class WorkerSlot {
   var queue: [WorkerJob] = []
   var armed: WorkerFault?
   var hadProcess = false
+}
+
+/// Where a worker's time went since it started (seconds), from the kernel's scheduler statistics.
+///
+/// The watchdog judges a request by it: time on a CPU is the decoder's work, time waiting for a CPU
+/// is the machine's load, and the rest of the wall-clock time, while no thread can run, is the
+/// worker blocked (stalled).
+struct WorkerSchedule {
+  /// Seconds on a CPU.
+  var computing: Double
+  /// Seconds ready to run but waiting for a CPU (the run queue), as far as the kernel has added up.
+  var waitingForCPU: Double
+  /// Whether a thread is running or in the run queue now.
+  var runnable = false
+
+  static let zero = WorkerSchedule(computing: 0, waitingForCPU: 0)
 }
 
 /// SDL's performance counter as an animation clock: the watchdog's default.

@@ -184,12 +184,39 @@ final class WorkerProcess {
     ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
   }
 
-  /// Seconds of CPU the worker has used (`/proc/PID/schedstat`), or `nil` once it has ended.
-  var cpuSeconds: Double? {
-    guard ending == nil, let text = Self.readSmallFile("/proc/\(pid)/schedstat") else { return nil }
-    guard let nanoseconds = Double(text.split(separator: " ").first ?? "") else { return nil }
-    return nanoseconds / 1e9
+  /// How the worker has spent its life so far, summed over its threads: seconds on a CPU, and
+  /// seconds ready to run but waiting for one. `nil` once it has ended.
+  ///
+  /// Every thread counts: rlottie starts its render threads during the warm-up, before the sandbox
+  /// forbids `clone`, and its main thread then waits on them while they draw.
+  var schedule: WorkerSchedule? {
+    guard ending == nil, let tasks = opendir("/proc/\(pid)/task") else { return nil }
+    defer { closedir(tasks) }
+    var total = WorkerSchedule.zero
+    var threads = 0
+    while let entry = readdir(tasks) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      guard name.first?.isNumber == true,
+        let text = Self.readSmallFile("/proc/\(pid)/task/\(name)/schedstat")
+      else { continue }
+      let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).prefix(2).compactMap { Double($0) }
+      guard fields.count == 2 else { continue }
+      total.computing += fields[0] / 1e9
+      total.waitingForCPU += fields[1] / 1e9
+      threads += 1
+      // The kernel adds a wait for a CPU to `schedstat` only once it ends: a thread in the run
+      // queue now (state R in `stat`, after the command's closing parenthesis) is not stalled.
+      if let stat = Self.readSmallFile("/proc/\(pid)/task/\(name)/stat"), let close = stat.lastIndex(of: ")"),
+        stat[close...].dropFirst().first(where: { $0 != " " }) == "R"
+      {
+        total.runnable = true
+      }
+    }
+    return threads > 0 ? total : nil
   }
+
+  /// Seconds of CPU the worker has used, or `nil` once it has ended.
+  var cpuSeconds: Double? { schedule?.computing }
 
   /// The worker's resident memory in bytes (`VmRSS` of `/proc/PID/status`), or `nil` once it has ended.
   var residentBytes: Int? {

@@ -34,7 +34,11 @@ struct ScenarioFuzzer {
       return .key(keys[random.below(keys.count)], repeat: 1 + random.below(3))
     case 38..<44: return .insertSticker(sticker())
     case 44..<50: return random.below(2) == 0 ? .undo(repeat: 1 + random.below(3)) : .redo(repeat: 1 + random.below(2))
-    case 50..<55: return [.cut, .copy, .paste][random.below(3)]
+    case 50..<55:
+      let step = [ScenarioStep.cut, .copy, .paste][random.below(3)]
+      // A cut or paste over a day separator is refused (and reported): not a valid step. The
+      // refusal itself is tested in ChatDaySeparatorEditingTests.
+      return step == .copy || view.shouldChangeText(in: view.selectedRange) ? step : .copy
     case 55..<66: return .scrollBy(dy: Double(random.below(4_001)) - 2_000)
     case 66..<73:
       let positions: [TextView.ScrollPosition] = [.top, .center, .bottom]

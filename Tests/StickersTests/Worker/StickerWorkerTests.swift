@@ -111,12 +111,17 @@ import Testing
     runtime.waitsForWorkerFrames = false  // as the window: nothing waits
     let victim = try view("victim", runtime)
     let other = try view("other", runtime)
-    runtime.armWorkerFault(.spin(milliseconds: 150), forSticker: "victim")
+    runtime.armWorkerFault(.spin(milliseconds: 800), forSticker: "victim")  // under the stall cap (1 s)
     let pending = victim.currentFrame(pixelSize: 16)
     #expect(pending?.isBlank == true, "before its first frame a sticker draws nothing, without waiting")
+    // Kill once the worker has read the render (a kill before that is retried, not blamed).
+    let deadline = MonotonicClock.now + 5
+    while runtime.workerPool?.workersBusyWithAcceptedRequests == 0, MonotonicClock.now < deadline {
+      runtime.pollWorkers()
+      usleep(1000)
+    }
     let pids = try #require(runtime.workerPool?.workerProcessIDs)
     for pid in pids { kill(pid, SIGKILL) }
-    let deadline = MonotonicClock.now + 5
     while !victim.isPlaceholder, MonotonicClock.now < deadline {
       runtime.pollWorkers()
       _ = victim.currentFrame(pixelSize: 16)

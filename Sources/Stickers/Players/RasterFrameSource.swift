@@ -5,13 +5,18 @@ protocol RasterFrameSource: AnyObject {
   /// Frames per loop.
   var frameCount: Int { get }
   /// The canvas after frame `index` is drawn, straight-alpha RGBA.
-  /// - Complexity: O(1) frame decodes when `index` follows the last frame asked for; from the
-  ///   loop's start otherwise (raster formats are composited in order).
+  /// - Complexity: O(1) frame decodes when `index` follows the last frame asked for; otherwise from
+  ///   the nearest kept canvas before it (raster formats are composited in order).
   func canvas(at index: Int) -> RGBAImage
 }
 
 /// GIF or APNG frames, each kept encoded and decoded only when the playhead reaches it, then
-/// composited on one canvas with its disposal and blending (so memory is one canvas and one frame).
+/// composited on one canvas with its disposal and blending.
+///
+/// Views of one sticker play at their own frames, so requests jump back and forth. The source keeps
+/// the canvas of every `checkpointStride`-th frame it composited (at most ``checkpointBudget``
+/// bytes in all), so a jump back decodes at most `checkpointStride - 1` frames, not the whole loop
+/// up to the frame asked for.
 final class CompositedFrames: RasterFrameSource {
   /// One encoded frame and how it joins the canvas.
   struct Frame {
@@ -43,6 +48,16 @@ final class CompositedFrames: RasterFrameSource {
   /// The canvas as it was before the current frame's disposal applies (for restore-previous).
   private var beforeCurrent: RGBAImage?
   private var current = -1
+  /// Kept canvases by frame: the canvas after the frame was drawn, and the one before it (for a
+  /// restore-previous disposal).
+  private var checkpoints: [Int: (canvas: RasterCanvas, before: RGBAImage?)] = [:]
+  /// Every how many frames a canvas is kept: 1 when all fit in ``checkpointBudget``.
+  let checkpointStride: Int
+  /// Frames decoded so far: the source's work.
+  private(set) var framesDecoded = 0
+
+  /// The most bytes of kept canvases per source.
+  static let checkpointBudget = 8 << 20
 
   /// Creates a source; `decode` turns one encoded frame into pixels (`nil`: the frame is skipped).
   init(width: Int, height: Int, frames: [Frame], decode: @escaping ([UInt8]) -> RGBAImage?) {
@@ -52,11 +67,20 @@ final class CompositedFrames: RasterFrameSource {
     self.decode = decode
     frameCount = frames.count
     canvas = RasterCanvas(width: width, height: height)
+    let canvasBytes = max(1, width * height * 4)
+    let keepable = Self.checkpointBudget / canvasBytes
+    // A canvas larger than the budget is never kept: every jump back starts from the loop's start.
+    checkpointStride = keepable == 0 ? Int.max : max(1, (frames.count + keepable - 1) / keepable)
   }
 
   func canvas(at index: Int) -> RGBAImage {
     let target = min(max(0, index), frameCount - 1)
-    if target < current {
+    let nearest = checkpointStride == Int.max ? 0 : target - target % checkpointStride
+    if let kept = checkpoints[nearest], nearest > current || target < current {
+      canvas = kept.canvas
+      beforeCurrent = kept.before
+      current = nearest
+    } else if target < current {
       canvas = RasterCanvas(width: width, height: height)
       current = -1
       beforeCurrent = nil
@@ -68,6 +92,11 @@ final class CompositedFrames: RasterFrameSource {
       beforeCurrent = frame.disposal == .restorePrevious ? canvas.image : nil
       if let pixels = decode(frame.encoded) {
         canvas.draw(pixels, x: frame.x, y: frame.y, over: frame.blendsOver)
+      }
+      framesDecoded += 1
+      DecodeProgress.frameDecoded?()
+      if checkpointStride < Int.max, current % checkpointStride == 0, checkpoints[current] == nil {
+        checkpoints[current] = (canvas, beforeCurrent)
       }
     }
     return canvas.image

@@ -126,7 +126,7 @@ extension StickerWorkerPool {
         slot.armed = nil
         _ = slot.process?.send(WorkerRequest.arm(fault).message())
       }
-      slot.inFlight = (job, clock.now, slot.process?.schedule ?? .zero)
+      slot.inFlight = (job, clock.now, slot.process?.schedule ?? .zero, clock.now)
       slot.accepted = false
       guard slot.process?.send(job.request.message()) == true else {
         ended(index)
@@ -177,6 +177,14 @@ extension StickerWorkerPool {
       if body == WorkerResponse.acceptedBody {
         slot.accepted = true
         slot.deathsBeforeAccepting = 0
+        service(index, timeout: 0)
+        return
+      }
+      if body == WorkerResponse.progressBody {
+        // One more frame done: the budget is per frame decoded, within a cap for the whole request.
+        if clock.now - inFlight.startedAt < inFlight.job.budget * Self.progressAllowance {
+          slot.inFlight = (inFlight.job, clock.now, process.schedule ?? inFlight.scheduleAtSend, inFlight.startedAt)
+        }
         service(index, timeout: 0)
         return
       }
@@ -305,6 +313,9 @@ extension StickerWorkerPool {
     slot.deathsBeforeAccepting = 0
     retire(index, failing: inFlight.job, with: reason)
   }
+
+  /// How many budgets of wall-clock time a request may keep renewing its budget by progress.
+  static let progressAllowance = 16.0
 
   /// How many workers may die in a row before reading a job before the job is blamed.
   static let maxDeathsBeforeAccepting = 2

@@ -169,7 +169,9 @@ struct WorkerJob {
 final class WorkerSlot {
   var process: WorkerProcess?
   var loaded: Set<UInt32> = []
-  var inFlight: (job: WorkerJob, sentAt: Double, scheduleAtSend: WorkerSchedule)?
+  /// The request the worker is on: when it was sent (or last made progress), the worker's schedule
+  /// then, and when it was first sent.
+  var inFlight: (job: WorkerJob, sentAt: Double, scheduleAtSend: WorkerSchedule, startedAt: Double)?
   /// Whether the worker said it read the job in flight (a death before that is not the job's).
   var accepted = false
   /// Workers in a row that died before reading their job; after two the job is blamed.

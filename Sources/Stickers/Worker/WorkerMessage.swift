@@ -149,6 +149,11 @@ enum WorkerResponse: Equatable {
   case accepted
   /// ``accepted``'s message body, which the pool looks for before decoding anything else.
   static let acceptedBody: [UInt8] = [4]
+  /// The worker finished one more frame of the request (a raster sticker composites every frame
+  /// from the last it kept up to the one asked for): the watchdog's budget starts again.
+  case progress
+  /// ``progress``'s message body.
+  static let progressBody: [UInt8] = [5]
   case loaded(id: UInt32, Loaded)
   /// The frame is in the shared memory: `width × height` straight-alpha RGBA pixels.
   case rendered(id: UInt32, width: Int, height: Int)
@@ -158,6 +163,7 @@ enum WorkerResponse: Equatable {
     var writer = WireWriter()
     switch self {
     case .accepted: writer.u8(4)
+    case .progress: writer.u8(5)
     case .loaded(let id, let loaded):
       writer.u8(1)
       writer.u32(id)
@@ -222,6 +228,7 @@ enum WorkerResponse: Equatable {
       let id = try reader.u32()
       self = .failed(id: id, try WorkerReasonCode.read(&reader))
     case 4: self = .accepted
+    case 5: self = .progress
     case let tag: throw WorkerWireError(reason: "unknown response \(tag)")
     }
     guard reader.isAtEnd else { throw WorkerWireError(reason: "trailing bytes") }

@@ -17,6 +17,8 @@ struct WorkerServer {
   /// Serves requests until standard input ends.
   /// - Returns: The exit status (0 at the end of input, 4 for a message it could not read).
   mutating func serve() -> Int32 {
+    DecodeProgress.frameDecoded = { _ = StickerWorkerMain.writeAll(1, WorkerResponse.progress.message()) }
+    defer { DecodeProgress.frameDecoded = nil }
     while true {
       guard let header = Self.readExactly(4) else { return 0 }
       let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24

@@ -55,6 +55,31 @@ import TextEngine
     #expect(created == ["none": 74, "edit": 5, "scroll": 74, "both": 5])
   }
 
+  /// The loop waits: once the caret has stopped blinking (10 s after the last input), a run with
+  /// nothing animating on screen draws no frame over 10 s of manual clock; with a sticker on
+  /// screen it draws one at each of the sticker's frames.
+  @Test func aRunWithNothingAnimatingDrawsNoFrames() throws {
+    /// Frames drawn by a run of `seconds`, each `advance` step 10 s long, over two messages, the
+    /// second one `last` (a JSON message body).
+    func frames(advancing steps: Int, last: String) throws -> Int {
+      let advances = Array(repeating: #"{"op": "advance", "seconds": 10}"#, count: steps).joined(separator: ", ")
+      let json = """
+        {"name": "idle", "viewport": {"width": 360, "height": 400},
+         "transcript": {"messages": [{"from": "ana", "time": "9:00", "text": "Good morning"}, \(last)]},
+         "steps": [\(advances)]}
+        """
+      let scenario = try Scenario(jsonData: Data(json.utf8), baseDirectory: RepositoryAssets.scenarios)
+      return try ScenarioRunner(scenario: scenario, options: options(nil)).run().framesRendered
+    }
+    let text = #"{"from": "me", "time": "9:01", "text": "Morning!"}"#
+    let once = try frames(advancing: 1, last: text)
+    #expect(once > 1, "the composer's caret blinks for its first 10 s")
+    #expect(try frames(advancing: 2, last: text) == once, "then nothing changes: no frame in the next 10 s")
+    let sticker = #"{"from": "me", "time": "9:01", "parts": [{"sticker": "party"}]}"#
+    let animated = try frames(advancing: 2, last: sticker) - (try frames(advancing: 1, last: sticker))
+    #expect(animated >= 10 * 20, "an animating sticker draws its frames (\(animated) in 10 s)")
+  }
+
   @Test func theReportListsAttachmentsExpectationsAndFrames() throws {
     let report = try ScenarioRunner(scenario: try scenario("typing-burst"), options: options(nil)).run()
     #expect(report.perAttachment.count == 5)

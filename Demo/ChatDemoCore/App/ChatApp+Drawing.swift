@@ -7,45 +7,117 @@ import TextEngine
 
 /// One frame: the views, then (in the window) the composer's field, the palette and the banner.
 extension ChatApp {
-  /// Draws one frame of every view; in the window also its own parts, then presents it.
+  /// Draws one frame: each view draws what changed in it; in the window also its own parts that
+  /// changed, then it presents the frame if anything was drawn.
+  /// - Returns: Whether anything was drawn (a frame in which nothing changed draws nothing).
   /// - Throws: ``SDLError`` when drawing fails.
-  func drawFrame() throws(SDLError) {
+  @discardableResult
+  func drawFrame() throws(SDLError) -> Bool {
     stickers.runtime.pollWorkers()  // frames the sticker workers finished, and their watchdog
+    let views = [editorView ?? chatView, secondaryView, composer].compactMap { $0 }
+    let before = views.map(\.framesRendered)
+    guard let renderer = surface.windowRenderer, let chrome else {
+      for view in views { try view.renderFrame() }
+      let drew = zip(views, before).contains { $0.framesRendered > $1 }
+      if drew { framesDrawn += 1 }
+      return drew
+    }
+    try renderer.retainFrames()
     let layout = router.layout
-    if let editorView { try editorView.renderFrame() } else { try chatView.renderFrame() }
+    let transcript = editorView ?? chatView
+    let full =
+      windowDamage.drawnGeneration != renderer.contentGeneration || windowDamage.layout != layout
+      || windowDamage.transcript != ObjectIdentifier(transcript)
+    let composerHint = composer.textContentManager.length == 0 && composer.markedText.isEmpty
+    if composerHint != windowDamage.composerHint { composer.setNeedsDisplay() }
+    let banner = status.flatMap { $0.until > clock.now ? $0.text : nil }
+    let bannerRect = CGRect(x: 8, y: 8, width: layout.width - 16, height: 30)
+    if banner != windowDamage.banner {  // the transcript under the banner is drawn again
+      transcript.setNeedsDisplay(bannerRect.offsetBy(dx: -layout.chatRect.minX, dy: -layout.chatRect.minY))
+    }
+    if full { try drawChrome(layout, chrome.canvas, renderer) }
+    try transcript.renderFrame()
     if let secondaryView {
-      surface.windowRenderer?.fill(
-        CGRect(x: layout.chatRect.maxX, y: 0, width: 2, height: layout.chatRect.height), color: Self.ruleColor)
       secondaryView.setFrameStatistics(fps: chatView.fps, frameTime: chatView.frameTime)
       try secondaryView.renderFrame()
     }
     composer.showsCaret = router.focus == .composer || composer.textContentManager.length > 0
-    guard let renderer = surface.windowRenderer, let chrome else {
-      try composer.renderFrame()
-      return
+    try composer.renderFrame()
+    try drawComposerPlaceholder(layout, chrome.labels, renderer)
+    let paletteKey = palette.contentKey(in: layout.paletteRect)
+    let drawsPalette = full || paletteKey != windowDamage.paletteKey
+    if drawsPalette { try palette.draw(in: layout.paletteRect, canvas: chrome.canvas, labels: chrome.labels) }
+    let underBanner = transcript.lastFrameDamage.map { $0.offsetBy(dx: layout.chatRect.minX, dy: layout.chatRect.minY) }
+    if let banner, banner != windowDamage.banner || full || underBanner.contains(where: { $0.intersects(bannerRect) }) {
+      try drawBanner(
+        banner, in: bannerRect, clippedTo: banner != windowDamage.banner || full ? nil : underBanner, chrome)
     }
-    let (canvas, labels) = chrome
+    let drew =
+      full || drawsPalette || banner != windowDamage.banner || zip(views, before).contains { $0.framesRendered > $1 }
+    windowDamage = WindowDamage(
+      drawnGeneration: renderer.contentGeneration, layout: layout, paletteKey: paletteKey, banner: banner,
+      transcript: ObjectIdentifier(transcript), composerHint: composerHint)
+    guard drew else { return false }
+    framesDrawn += 1
+    renderer.present()
+    return true
+  }
+
+  /// The earliest time something on screen changes by itself: a view's caret or animations, the
+  /// palette's thumbnails, the banner going; `nil` when nothing will until an event.
+  func nextFrameTime() -> Double? {
+    var times = [(editorView ?? chatView).nextFrameTime(), secondaryView?.nextFrameTime(), composer.nextFrameTime()]
+    if surface.windowRenderer != nil {
+      times.append(palette.nextFrameTime())
+      if let status, status.until > clock.now { times.append(status.until) }
+    }
+    return times.compactMap { $0 }.min()
+  }
+
+  /// The window's parts that change only with the layout: the composer's field and the split's rule.
+  private func drawChrome(_ layout: ChatWindowLayout, _ canvas: SDLCanvas, _ renderer: SDLRenderer) throws(SDLError) {
+    renderer.clear(TextColor(red: 246, green: 247, blue: 250))
+    for view in [editorView ?? chatView, secondaryView, composer].compactMap({ $0 }) { view.setNeedsDisplay() }
+    if secondaryView != nil {
+      renderer.fill(
+        CGRect(x: layout.chatRect.maxX, y: 0, width: 2, height: layout.chatRect.height), color: Self.ruleColor)
+    }
     let composerFrame = layout.composerFrame
-    let composerTextRect = layout.composerTextRect
     renderer.fill(composerFrame, color: TextColor(red: 246, green: 247, blue: 250))
     try canvas.fillRoundedRect(
       composerFrame.insetBy(dx: 8, dy: 7), radius: 18, color: TextColor(red: 255, green: 255, blue: 255))
-    try composer.renderFrame()
-    if composer.textContentManager.length == 0, composer.markedText.isEmpty {
+  }
+
+  /// The empty composer's hint, drawn over what the composer drew this frame (and only there).
+  private func drawComposerPlaceholder(_ layout: ChatWindowLayout, _ labels: TextTextureCache, _ renderer: SDLRenderer)
+    throws(SDLError)
+  {
+    guard composer.textContentManager.length == 0, composer.markedText.isEmpty else { return }
+    let textRect = layout.composerTextRect
+    defer { renderer.setClip(nil) }
+    for rect in composer.lastFrameDamage {
+      renderer.setClip(rect.offsetBy(dx: textRect.minX, dy: textRect.minY))
       try labels.draw(
         "Message — Enter sends, Ctrl+1…9 stickers", attributes: TextAttributes(),
-        color: TextColor(red: 150, green: 156, blue: 166), penX: composerTextRect.minX + 4,
-        baselineY: composerTextRect.minY + 20)
+        color: TextColor(red: 150, green: 156, blue: 166), penX: textRect.minX + 4, baselineY: textRect.minY + 20)
     }
-    try palette.draw(in: layout.paletteRect, canvas: canvas, labels: labels)
-    if let status, status.until > clock.now {
-      let banner = CGRect(x: 8, y: 8, width: layout.width - 16, height: 30)
-      try canvas.fillRoundedRect(banner, radius: 10, color: TextColor(red: 40, green: 44, blue: 52, alpha: 230))
-      try labels.draw(
-        status.text, attributes: TextAttributes(fontScale: 0.85), color: TextColor(red: 255, green: 255, blue: 255),
+  }
+
+  /// The banner, whole, or only inside `clips` (where the transcript under it was drawn again).
+  private func drawBanner(
+    _ text: String, in banner: CGRect, clippedTo clips: [CGRect]?,
+    _ chrome: (canvas: SDLCanvas, labels: TextTextureCache)
+  ) throws(SDLError) {
+    guard let renderer = surface.windowRenderer else { return }
+    defer { renderer.setClip(nil) }
+    for clip in clips ?? [banner] {
+      renderer.setClip(clip)
+      try chrome.canvas.fillRoundedRect(
+        banner, radius: 10, color: TextColor(red: 40, green: 44, blue: 52, alpha: 230))
+      try chrome.labels.draw(
+        text, attributes: TextAttributes(fontScale: 0.85), color: TextColor(red: 255, green: 255, blue: 255),
         penX: banner.minX + 12, baselineY: banner.minY + 20)
     }
-    renderer.present()
   }
 
   /// The rule between the split's views.

@@ -62,8 +62,13 @@ extension ChatApp {
     }
   }
 
-  /// Runs the window's event loop until it closes (or `quitAfter` seconds have passed): every event
-  /// from `SDL_PollEvent` goes to ``route(_:)``, then a frame is drawn and presented.
+  /// Runs the window's event loop until it closes (or `quitAfter` seconds have passed).
+  ///
+  /// The loop sleeps in `SDL_WaitEventTimeout` until an event or the next time something on screen
+  /// changes by itself (``nextFrameTime()``: the caret's blink, a visible animation's next frame,
+  /// the banner going), then routes every event to ``route(_:)`` and draws a frame, which draws only
+  /// what changed. A hidden or minimized window draws nothing, so its stickers do no work; without
+  /// the keyboard focus, stickers stop animating unless ``animatesWithoutFocus`` is set.
   func run(quitAfter: Double? = nil) {
     SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")  // long compositions arrive whole (SDL_TEXTEDITING_EXT)
     SDL_StartTextInput()
@@ -71,27 +76,73 @@ extension ChatApp {
     let start = clock.now
     var lastFrame = clock.now
     var fps = 60.0
+    let window: SDLWindow? = if case .window(let window, _) = surface { window } else { nil }
     while isRunning {
-      var event = SDL_Event()
-      while SDL_PollEvent(&event) != 0 { route(event) }
-      let now = clock.now
-      let frameTime = now - lastFrame
-      lastFrame = now
-      if frameTime > 0 { fps = fps * 0.9 + (1 / frameTime) * 0.1 }
-      chatView.setFrameStatistics(fps: fps, frameTime: frameTime)
-      do {
-        try drawFrame()
-      } catch {
-        show("Drawing failed: \(error)", seconds: 4)
+      let hidden = window?.isHidden ?? false
+      let animates = animatesWithoutFocus || window?.hasInputFocus ?? true
+      // Changes that come by themselves are drawn at most once a display refresh: many stickers
+      // with their own frame times make one frame, not one each.
+      let due = nextFrameTime().map { max($0, lastFrame + Self.refreshInterval) - clock.now }
+      var wait = hidden || !animates ? Self.idleWake : (due ?? Self.idleWake)
+      if transcript?.saver.isSaving == true || stickers.runtime.workerPool?.hasPendingRequests == true {
+        wait = min(wait, Self.busyWake)
       }
-      let spent = clock.now - now
-      if spent < 1.0 / 60 { SDL_Delay(UInt32((1.0 / 60 - spent) * 1000)) }
+      if let quitAfter { wait = min(wait, max(0, start + quitAfter - clock.now)) }
+      var event = SDL_Event()
+      let gotEvents = Self.waitForEvent(&event, seconds: min(wait, Self.idleWake))
+      if gotEvents {
+        repeat {
+          // The window's pixels were lost (uncovered, restored): its next frame is drawn whole.
+          if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue) {
+            windowDamage.drawnGeneration = -1
+          }
+          route(event)
+        } while SDL_PollEvent(&event) != 0
+      }
+      // Paused while unfocused, only what events change is drawn; a wake for a sticker worker's
+      // answer draws no sooner than a refresh after the last frame.
+      let refreshed = clock.now >= lastFrame + Self.refreshInterval - 0.001
+      if !gotEvents, !refreshed { stickers.runtime.pollWorkers() }
+      if !hidden, gotEvents || (animates && refreshed) {
+        let now = clock.now
+        do {
+          if try drawFrame() {
+            let frameTime = now - lastFrame
+            lastFrame = now
+            if frameTime > 0 { fps = fps * 0.9 + (1 / frameTime) * 0.1 }
+            chatView.setFrameStatistics(fps: fps, frameTime: clock.now - now)
+          }
+        } catch {
+          show("Drawing failed: \(error)", seconds: 4)
+        }
+      }
       for outcome in transcript?.saver.poll() ?? [] { report(outcome) }
-      if let quitAfter, clock.now - start > quitAfter { isRunning = false }
+      if let quitAfter, clock.now - start >= quitAfter { isRunning = false }
     }
     if transcript?.saver.isSaving == true { print("chat-demo: waiting for the save to finish…") }
     for outcome in transcript?.saver.finish() ?? [] { report(outcome) }
   }
+
+  /// Waits up to `seconds` for an event; `true` with the first one in `event`.
+  ///
+  /// SDL waits in the window system (X11: on its connection); its dummy video driver cannot, and
+  /// `SDL_WaitEventTimeout` would poll every millisecond there, so the loop sleeps, then looks.
+  private static func waitForEvent(_ event: inout SDL_Event, seconds: Double) -> Bool {
+    let milliseconds = Int32((max(0, seconds) * 1000).rounded(.up))
+    guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "dummy" else {
+      return SDL_WaitEventTimeout(&event, milliseconds) != 0
+    }
+    if SDL_PollEvent(&event) != 0 { return true }
+    SDL_Delay(UInt32(milliseconds))
+    return SDL_PollEvent(&event) != 0
+  }
+
+  /// The display's refresh interval the loop draws at most once per (60 Hz).
+  static let refreshInterval = 1.0 / 60
+  /// The longest the loop sleeps with nothing to wait for (it wakes to check the window and the save).
+  static let idleWake = 1.0
+  /// How often the loop looks while a save or a sticker worker is busy.
+  static let busyWake = 0.005
 
   /// Today's date from the wall clock (the app's; ChatKit never reads it).
   private static func wallClockToday() -> ChatDay? {

@@ -75,6 +75,13 @@ final class ChatApp: ChatInputRouterDelegate {
   var isRunning = true
   /// What draws the window's own parts (composer field, palette, banner); `nil` offscreen.
   let chrome: (canvas: SDLCanvas, labels: TextTextureCache)?
+  /// What the window's own parts showed in the last frame.
+  var windowDamage = WindowDamage()
+  /// Frames that drew something (views or the window's parts); a frame with no change draws nothing.
+  var framesDrawn = 0
+  /// Whether stickers keep animating while the window does not have the keyboard focus (default
+  /// `true`, as messengers do); off, the window draws only what events change until it has it again.
+  var animatesWithoutFocus = true
 
   /// Makes the app's views on `surface`.
   /// - Throws: ``SDLError`` when a view cannot be made.

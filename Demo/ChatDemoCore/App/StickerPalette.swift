@@ -77,8 +77,37 @@ final class StickerPalette {
     } catch {
       view = StickerView(placeholderFor: name, reason: error.description, runtime: runtime, frame: frame)
     }
+    if isPaused { view.animationState.pause() }
     views[position] = view
     return view
+  }
+
+  /// Whether the thumbnails stand still (their animations paused where they are).
+  var isPaused = false {
+    didSet {
+      for view in views.values { isPaused ? view.animationState.pause() : view.animationState.resume() }
+    }
+  }
+
+  /// A key that changes whenever the palette's pixels in `rect` would: its page and each
+  /// thumbnail's current frame (asked for once; ``draw(in:canvas:labels:)`` uses it).
+  func contentKey(in rect: CGRect) -> Int {
+    var hasher = Hasher()
+    hasher.combine(page)
+    for (index, frame) in buttonFrames(in: rect).enumerated() {
+      let position = page * Self.pageSize + index
+      guard names.indices.contains(position) else { continue }
+      hasher.combine(textures.prepare(view(at: position), pixelSize: Int(frame.width - 6)))
+    }
+    return hasher.finalize()
+  }
+
+  /// When a thumbnail of the current page reaches its next frame, or `nil`.
+  func nextFrameTime() -> Double? {
+    (0..<buttonCount).compactMap { index -> Double? in
+      let position = page * Self.pageSize + index
+      return names.indices.contains(position) ? view(at: position).nextFrameTime : nil
+    }.min()
   }
 
   /// Draws the current page's buttons with the current animation frames, and the page number.

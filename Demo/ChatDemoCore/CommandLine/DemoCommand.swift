@@ -6,9 +6,10 @@ public enum DemoCommand: Equatable {
   /// `--help` or `-h`: print ``helpText``.
   case help
   /// Open the window (or, without a display, fall back to the default scenario headless).
-  case interactive(transcript: URL?, quitAfter: Double?, stickers: URL?)
+  /// `--pause-unfocused` stops stickers animating while the window lacks the keyboard focus.
+  case interactive(transcript: URL?, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false)
   /// `--history FILE`: open the window on a chat store; edits are saved into it as they happen.
-  case history(store: URL, quitAfter: Double?, stickers: URL?)
+  case history(store: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false)
   /// `--headless`: run a scenario offscreen (SDL's software renderer), or the policy matrix.
   case headless(HeadlessOptions)
   /// `--generate N [--seed S] [--sticker-every K] [--sticker-only-every J] [--out FILE]`: write a
@@ -82,6 +83,7 @@ public enum DemoCommand: Equatable {
     var output: URL?
     var transcript: URL?
     var quitAfter: Double?
+    var pausesUnfocused = false
     var saveLoop: URL?
     var saveCount: Int?
     var storeEditLoop: URL?
@@ -129,6 +131,7 @@ public enum DemoCommand: Equatable {
       case "--out": output = URL(fileURLWithPath: try value(for: argument))
       case "--transcript": transcript = URL(fileURLWithPath: try value(for: argument))
       case "--quit-after": quitAfter = Double(try number(for: argument))
+      case "--pause-unfocused": pausesUnfocused = true
       case "--save-loop": saveLoop = URL(fileURLWithPath: try value(for: argument))
       case "--save-count": saveCount = try number(for: argument)
       case "--store-edit-loop": storeEditLoop = URL(fileURLWithPath: try value(for: argument))
@@ -162,9 +165,11 @@ public enum DemoCommand: Equatable {
     }
     if let history {
       guard transcript == nil else { throw UsageError(description: "--history and --transcript exclude each other") }
-      return .history(store: history, quitAfter: quitAfter, stickers: options.stickers)
+      return .history(
+        store: history, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused)
     }
-    return .interactive(transcript: transcript, quitAfter: quitAfter, stickers: options.stickers)
+    return .interactive(
+      transcript: transcript, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused)
   }
 
   /// The hand-written `--help` text.
@@ -173,11 +178,11 @@ public enum DemoCommand: Equatable {
     whose view providers survive edits and scrolling.
 
     USAGE
-      chat-demo --history HISTORY.sqlite [--quit-after SECONDS] [--stickers DIR]
+      chat-demo --history HISTORY.sqlite [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused]
           Opens the window on a chat store (a SQLite history, see CHAT STORES): only the messages
           on screen are read, and every edit is saved into the store as it happens (Ctrl+S has
           nothing left to do). Needs a display.
-      chat-demo [--transcript FILE] [--quit-after SECONDS] [--stickers DIR]
+      chat-demo [--transcript FILE] [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused]
           Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
           Ctrl+S saves it atomically in the background, and a file that failed to load is never
           overwritten — the save goes to a new FILE.recovered-N.json). Without a display, runs the default scenario headless,
@@ -213,6 +218,8 @@ public enum DemoCommand: Equatable {
       PNG strips: {"stickers": [{"file": "a.png", "name": "hop", "frameCount": 8, "frameRate": 12}]}.
       A bad file becomes one placeholder sticker with its error; duplicate names keep the first
       and warn. The palette shows 9 at a time; Ctrl+0 turns to its next page.
+      --pause-unfocused stops stickers animating while the window lacks the keyboard focus (by
+      default they go on, as in messengers). A hidden or minimized window draws nothing either way.
       With --report, the report's "stickers" list gives each one's kind, status, reason and warnings.
 
     EXIT STATUS

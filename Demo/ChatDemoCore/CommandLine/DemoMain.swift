@@ -27,14 +27,16 @@ public enum DemoMain {
       return storeEditLoop(store, tag: tag)
     case .headless(let options):
       return runHeadless(options)
-    case .history(let store, let quitAfter, let stickers):
+    case .history(let store, let quitAfter, let stickers, let pausesUnfocused):
       guard hasDisplay else {
         return fail("--history needs a display; headless, run a scenario with \"transcript\": {\"history\": …}")
       }
-      return DemoWindowLauncher.launch(history: store, quitAfter: quitAfter, stickers: stickers)
-    case .interactive(let transcript, let quitAfter, let stickers):
+      return DemoWindowLauncher.launch(
+        history: store, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused)
+    case .interactive(let transcript, let quitAfter, let stickers, let pausesUnfocused):
       if hasDisplay {
-        return DemoWindowLauncher.launch(transcript: transcript, quitAfter: quitAfter, stickers: stickers)
+        return DemoWindowLauncher.launch(
+          transcript: transcript, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused)
       }
       print("chat-demo: no display found — running the default scenario headless.")
       guard let assets = AssetLocator.assetsDirectory() else { return fail("cannot find the Assets folder") }

@@ -98,9 +98,15 @@ extension ScenarioRunner {
       let size = app.surface.outputSize
       app.route(ScenarioEvents.windowSizeChanged(width: size.width, height: size.height))
     case .advance(let seconds):
+      // The window's loop, at the display's 60 Hz: a frame only once something on screen has changed
+      // by itself since the last frame (a sticker's next frame, the caret's blink, the banner going),
+      // so a run with nothing animating draws no frame at all.
+      var due = app.nextFrameTime()  // as of the last frame drawn
       for _ in 0..<Int((seconds * 60).rounded()) {
         clock.advance(by: 1.0 / 60)
+        guard let time = due, time <= clock.now + Self.frameTimeTolerance else { continue }
         try render(host, step: index)
+        due = app.nextFrameTime()
       }
       return
     case .setPolicies(let policy):

@@ -139,6 +139,9 @@ public final class ScenarioRunner {
     .offscreen(width: width, height: height + Int(ChatWindowLayout.composerHeight + ChatWindowLayout.paletteHeight))
   }
 
+  /// How close to a frame time counts as reaching it (sums of 1/60 s are not exact).
+  static let frameTimeTolerance = 1e-6
+
   func render(_ host: any ScenarioHost, step: Int?) throws(ScenarioError) {
     do {
       try host.renderFrame()

@@ -101,7 +101,8 @@ public enum ScenarioStep: Equatable, Sendable {
   case paste
   /// `resize`: resizes the window so that its transcript is `width × height`.
   case resize(width: Int, height: Int)
-  /// `advance`: advances the manual clock by `seconds`, rendering a frame every 1/60 s.
+  /// `advance`: advances the manual clock by `seconds` in steps of 1/60 s, rendering a frame at each step
+  /// where something on screen changes by itself (as the window's loop wakes), and none otherwise.
   case advance(seconds: Double)
   /// `setPolicies`: sets the reuse policies (`"policies"`) with F2 / F3 for each option that differs.
   case setPolicies(TextAttachmentViewProviderReusePolicy)

@@ -16,14 +16,14 @@ public final class AnimationState {
   /// The length of one loop, in seconds.
   public let loopDuration: Double
 
-  private let clock: any AnimationClock
+  let clock: any AnimationClock
   /// The end of each frame within a loop, in seconds; `nil` when every frame lasts `1 / frameRate`.
-  private let frameEnds: [Double]?
+  let frameEnds: [Double]?
   private var accumulated: Double = 0
   private var resumedAt: Double?
 
   /// Tolerance for floating-point time sums (a microsecond), so `n` steps of `1 / rate` land on frame `n`.
-  private static let epsilon = 1e-6
+  static let epsilon = 1e-6
 
   /// Creates a running state with frames of equal length.
   /// - Parameters:

@@ -16,4 +16,13 @@ public protocol FrameSurface: AnyObject {
   /// Which frame ``currentFrame(pixelSize:)`` last returned, or `nil` when unknown: equal keys mean
   /// equal pixels, and `nil` means the frame must be uploaded again.
   var lastFrameKey: FrameCacheKey? { get }
+
+  /// The clock time at which the frame to show next changes, or `nil` when it will not (paused,
+  /// finished, one frame): a loop that sleeps between frames wakes then. The default is `nil`.
+  var nextFrameTime: Double? { get }
+}
+
+extension FrameSurface {
+  /// `nil`: the surface's frame changes only when something else changes.
+  public var nextFrameTime: Double? { nil }
 }

@@ -134,17 +134,27 @@ extension ChatTextView {
     }
   }
 
-  /// A pill in the middle of an empty transcript.
+  /// Where the empty transcript's pill is drawn, in view pixels.
   @MainActor
-  func drawEmptyState() throws(SDLError) {
-    let text = "No messages here yet"
-    let attributes = TextAttributes(fontScale: 0.93)
-    let metrics = glyphMeasurer.lineMetrics(for: attributes)
-    let textWidth = width(of: text, attributes: attributes)
-    let pill = CGRect(
+  func emptyStatePill() -> CGRect? {
+    let metrics = glyphMeasurer.lineMetrics(for: Self.emptyStateAttributes)
+    let textWidth = width(of: Self.emptyStateText, attributes: Self.emptyStateAttributes)
+    return CGRect(
       x: ((viewportSize.width - textWidth) / 2 - 14).rounded(),
       y: ((viewportSize.height - metrics.lineHeight) / 2 - 6).rounded(),
       width: textWidth + 28, height: metrics.lineHeight + 12)
+  }
+
+  private static let emptyStateText = "No messages here yet"
+  private static var emptyStateAttributes: TextAttributes { TextAttributes(fontScale: 0.93) }
+
+  /// A pill in the middle of an empty transcript.
+  @MainActor
+  func drawEmptyState() throws(SDLError) {
+    let text = Self.emptyStateText
+    let attributes = Self.emptyStateAttributes
+    let metrics = glyphMeasurer.lineMetrics(for: attributes)
+    guard let pill = emptyStatePill() else { return }
     try canvas.fillRoundedRect(pill, radius: pill.height / 2, color: style.stickerTimePill)
     try textRenderer.cache.draw(
       text, attributes: attributes, color: TextColor(red: 255, green: 255, blue: 255), penX: pill.minX + 14,

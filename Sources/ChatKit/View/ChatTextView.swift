@@ -224,6 +224,58 @@ public final class ChatTextView: SDLTextView {
     drawResetFlash(for: provider, in: rect)
   }
 
+  /// The overlays for damage tracking: the empty state's pill, the "jump to latest" button, the HUD.
+  @MainActor
+  public override func overlayRegions() -> [DrawnRegion] {
+    var regions: [DrawnRegion] = []
+    if textContentManager.length == 0, let pill = emptyStatePill() {
+      regions.append(DrawnRegion(rect: pill, key: 1, scrollsWithContent: false))
+    }
+    if let button = jumpToLatestButtonFrame {
+      regions.append(
+        DrawnRegion(rect: button.insetBy(dx: -1, dy: -1).offsetBy(dx: 0, dy: 1), key: 2, scrollsWithContent: false))
+    }
+    if isHUDVisible {
+      let snapshot = hudSnapshot
+      let size = hud.size(for: snapshot, measurer: glyphMeasurer, maximumWidth: viewportSize.width - 20)
+      var hasher = Hasher()
+      for row in snapshot.rows {
+        hasher.combine(row.0)
+        hasher.combine(row.1)
+      }
+      regions.append(
+        DrawnRegion(
+          rect: CGRect(origin: CGPoint(x: 10, y: 10), size: size).insetBy(dx: -1, dy: -1), key: hasher.finalize(),
+          scrollsWithContent: false))
+    }
+    return regions
+  }
+
+  /// A day separator's label (relative to ``today``, with the count of a collapsed day).
+  @MainActor
+  public override func fragmentDrawingKey(for fragment: TextLayoutFragment) -> Int {
+    guard let date = geometry(of: fragment).message.separatedDay else { return 0 }
+    return daySeparatorLabel(for: date).hashValue
+  }
+
+  /// A reset flash's strength, in the steps it is drawn in.
+  @MainActor
+  public override func attachmentOverlayKey(for provider: TextAttachmentViewProvider) -> Int {
+    guard flashesResets, let intensity = resetFlashes.intensity(for: provider.attachmentID, now: clock.now) else {
+      return 0
+    }
+    return 1 + Int((255 * intensity).rounded())
+  }
+
+  /// The text view's next change, or sooner while a reset flash fades (each step of its colour).
+  @MainActor
+  public override func nextFrameTime() -> Double? {
+    let own = super.nextFrameTime()
+    guard flashesResets, !resetFlashes.flashes.isEmpty else { return own }
+    let fading = clock.now + 1.0 / 60
+    return min(own ?? fading, fading)
+  }
+
   @MainActor
   public override func drawOverlays() throws(SDLError) {
     if textContentManager.length == 0 { try drawEmptyState() }
@@ -234,6 +286,7 @@ public final class ChatTextView: SDLTextView {
   /// Rebuilds the layout rules from ``style``; with `relayout`, runs a pass with them.
   @MainActor
   private func applyStyle(relayout: Bool) {
+    setNeedsDisplay()
     layout = ChatLayout(localSender: localSender, style: style, measurer: glyphMeasurer)
     colors.background = style.background
     textLayoutManager.delegate = layout

@@ -1,3 +1,4 @@
+@_spi(Benchmarks) import ChatDemoCore
 import Foundation
 
 /// The whole `reuse-bench` run: a parent that starts one child per size, or a child measuring one size.
@@ -18,6 +19,7 @@ enum BenchCommand {
       return 0
     }
     if let phase = options.storePhase { return storeChild(options, phase: phase) }
+    if let mode = options.idleMode { return IdleFigure.child(mode: mode, options: options) }
     if let size = options.singleSize { return child(options, size: size) }
     return parent(options)
   }
@@ -85,9 +87,20 @@ enum BenchCommand {
       print("Goals (issue 6):")
       print(table.renderGoals())
     }
-    if options.runs(BenchOptions.storeName) { failures += storeBackend(options) }
+    var store: SizeReport?
+    if options.runs(BenchOptions.storeName) {
+      let backend = storeBackend(options)
+      store = backend.report
+      failures += backend.failures
+    }
+    var idle: [IdleProbe.Result] = []
+    if options.runs(BenchOptions.idleName) {
+      let measured = IdleFigure(options: options).run()
+      idle = measured.results
+      failures += measured.failures
+    }
     failures += extraTables(options)
-    if let path = options.jsonPath { failures += writeJSON(reports, to: path) }
+    if let path = options.jsonPath { failures += writeJSON(reports, store: store, idle: idle, to: path) }
     if let banner = BuildWarning.banner { printError(banner) }
     for failure in failures { print("BROKEN: \(failure)") }
     let seconds = String(format: "%.1f s", Stopwatch.now() - started)
@@ -103,7 +116,8 @@ enum BenchCommand {
   }
 
   /// The store backend: a child writes the store and imports, then a child opens it and measures.
-  private static func storeBackend(_ options: BenchOptions) -> [String] {
+  /// - Returns: Its figures (both children's, as one report) and what broke.
+  private static func storeBackend(_ options: BenchOptions) -> (report: SizeReport?, failures: [String]) {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "reuse-bench-\(getpid())-store-\(options.storeSize).sqlite"
     ).path
@@ -116,7 +130,7 @@ enum BenchCommand {
       reports.append(try ChildRunner(options: options).runStore(phase: "prepare", path: path))
       reports.append(try ChildRunner(options: options).runStore(phase: "figures", path: path))
     } catch {
-      return [error.description]
+      return (nil, [error.description])
     }
     let merged = SizeReport(
       size: options.storeSize, measurer: reports[0].measurer, figures: reports.flatMap(\.figures),
@@ -129,7 +143,7 @@ enum BenchCommand {
         "\(Format.pad(verdict.id, 8)) \(Format.pad(verdict.status.rawValue, 12)) \(Format.pad(verdict.goal, 48)) "
           + verdict.evidence)
     }
-    return merged.failures.map { "[store] \($0)" }
+    return (merged, merged.failures.map { "[store] \($0)" })
   }
 
   private static func extraTables(_ options: BenchOptions) -> [String] {
@@ -149,16 +163,26 @@ enum BenchCommand {
     return failures
   }
 
-  private static func writeJSON(_ reports: [SizeReport], to path: String) -> [String] {
+  /// Writes every figure: the in-memory sizes' reports and goals, and the store backend's report
+  /// and goals when it ran.
+  private static func writeJSON(_ reports: [SizeReport], store: SizeReport?, idle: [IdleProbe.Result], to path: String)
+    -> [String]
+  {
     struct Document: Encodable {
       var reports: [SizeReport]
       var goals: [GoalVerdict]
+      var store: SizeReport?
+      var storeGoals: [GoalVerdict]
+      var idle: [IdleProbe.Result]
       var debugBuild: Bool
     }
     do {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      let document = Document(reports: reports, goals: Goals.verdicts(reports), debugBuild: BuildWarning.isDebugBuild)
+      let document = Document(
+        reports: reports, goals: Goals.verdicts(reports), store: store,
+        storeGoals: store.map(StoreGoals.verdicts) ?? [],
+        idle: idle, debugBuild: BuildWarning.isDebugBuild)
       try encoder.encode(document).write(to: URL(fileURLWithPath: path))
       print("JSON written to \(path)")
       return []
@@ -174,7 +198,7 @@ enum BenchCommand {
     return "reuse-bench — \(build); \(MachineInfo.summary); sizes \(sizes); \(options.samples) samples per figure"
   }
 
-  private static func printError(_ text: String) {
+  static func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
   }
 }

@@ -25,6 +25,10 @@ struct BenchOptions {
   var storePhase: String?
   /// The chat store the store backend's children share.
   var storePath: String?
+  /// Set in a child of P13: the idle mode to measure (`still`, `palette`, `stickers`, `hidden`).
+  var idleMode: String?
+  /// Seconds each P13 mode is measured (10; 2 in a smoke run).
+  var idleSeconds = 10.0
 
   /// The figures that run per size.
   static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P14"]
@@ -32,6 +36,8 @@ struct BenchOptions {
   static let tableNames = ["stickers", "textcache"]
   /// The store backend (ChatStore): its own children, at ``storeSize``; runs unless `--only` leaves it out.
   static let storeName = "store"
+  /// P13, the window's loop at rest: a child per mode; runs unless `--only` leaves it out.
+  static let idleName = "P13"
 
   /// Parses `arguments` (without the executable's name).
   /// - Throws: ``BenchFailure`` naming the bad flag or value.
@@ -55,7 +61,7 @@ struct BenchOptions {
         self.sizes = sizes
       case "--only":
         let names = Set(try value(argument).split(separator: ",").map(String.init))
-        let known = Set(Self.figureNames + Self.tableNames + [Self.storeName])
+        let known = Set(Self.figureNames + Self.tableNames + [Self.storeName, Self.idleName])
         if let unknown = names.subtracting(known).sorted().first {
           throw BenchFailure("--only: unknown figure '\(unknown)' (known: \(known.sorted().joined(separator: ",")))")
         }
@@ -74,6 +80,8 @@ struct BenchOptions {
       case "--store-phase": storePhase = try value(argument)
       case "--store-path": storePath = try value(argument)
       case "--emit": emitPath = try value(argument)
+      case "--idle-child": idleMode = try value(argument)
+      case "--idle-seconds": idleSeconds = Double(try count(try value(argument), argument))
       case "--help", "-h": showsHelp = true
       default: throw BenchFailure("unknown argument '\(argument)' (try --help)")
       }
@@ -82,13 +90,14 @@ struct BenchOptions {
       sizes = [1_000]
       storeSize = min(storeSize, 2_000)
       samples = min(samples, 12)
+      idleSeconds = min(idleSeconds, 2)
       soakMinutes = min(soakMinutes, 0.5)
     }
   }
 
   /// Whether figure or table `name` should run.
   func runs(_ name: String) -> Bool {
-    guard let only else { return Self.figureNames.contains(name) || name == Self.storeName }
+    guard let only else { return Self.figureNames.contains(name) || name == Self.storeName || name == Self.idleName }
     return only.contains(name)
   }
 
@@ -127,7 +136,7 @@ struct BenchOptions {
     OPTIONS
       --sizes N,N,...   Transcript sizes in messages (default 1000,100000,1000000). Each size
                         runs in its own process, so its peak memory (P8) is its own.
-      --only NAME,...   Run only these: P1 … P11, P14, and the size-independent tables
+      --only NAME,...   Run only these: P1 … P11, P13, P14, and the size-independent tables
                         'stickers' (sticker render cost per size, frame-cache memory; the real
                         files of ../shared/real-stickers: first-frame latency, 128 px frame cost,
                         P6 with 30 real stickers visible) and
@@ -169,6 +178,14 @@ struct BenchOptions {
           growth, and heap growth less the shared frame cache's and the control's). A
           provider beyond the stickers seen, or one discarded, fails the run. Runs last,
           after P8 is read.
+
+    P13 THE WINDOW AT REST (the real app and loop, SDL's dummy video driver and software renderer,
+        480x860, a child process per mode; CPU by getrusage, the sticker workers' from /proc)
+      P13.still     50 text messages, the palette paused: nothing animates
+      P13.palette   the same with the palette's 8 thumbnails animating
+      P13.stickers  30 or more stickers animating on screen, the palette paused
+      P13.hidden    the stickers' transcript in a hidden window (0 frames is the goal)
+      --idle-seconds N  seconds each mode is measured (default 10; 2 in a smoke run)
 
     STORE BACKEND (ChatStore over SQLite, at --store-size; two child processes)
       store.generate  write the benchmark transcript straight into a store (messages/s)

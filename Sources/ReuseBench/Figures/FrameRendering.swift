@@ -9,6 +9,8 @@ protocol FrameRendering {
   var name: String { get }
   /// Draws the view's current viewport.
   func renderFrame(of view: TextView) throws
+  /// Whether frames draw only what changed (issue 25), or everything (the figures before it).
+  var tracksDamage: Bool { get nonmutating set }
 }
 
 /// The SDL chat view's own frame: bubbles, names, text through the run-texture cache and every
@@ -21,5 +23,10 @@ struct ChatFrameRenderer: FrameRendering {
   func renderFrame(of view: TextView) throws {
     guard view === chatView else { throw BenchFailure("the frame renderer draws another view") }
     try chatView.renderFrame()
+  }
+
+  var tracksDamage: Bool {
+    get { chatView.tracksDamage }
+    nonmutating set { chatView.tracksDamage = newValue }
   }
 }

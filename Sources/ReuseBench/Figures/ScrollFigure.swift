@@ -49,19 +49,37 @@ struct ScrollFigure {
         details: ["stickers visible (min)": Double(fewestVisible), "stickers visible (max)": Double(mostVisible)])
     ]
     if let renderer {
+      // Drawn whole (every frame draws everything, as before issue 25), then by damage (a scroll
+      // moves the kept pixels and draws the strip that came into view and the stickers' new frames).
+      for damage in [false, true] {
+        renderer.tracksDamage = damage
+        defer { renderer.tracksDamage = true }
+        try restart()
+        try renderer.renderFrame(of: view)
+        let frames = try context.sampler.run(
+          prepare: { _ in
+            if view.scrollOffset + Self.step > partyEnd {
+              try restart()
+              try renderer.renderFrame(of: view)
+            }
+            context.advanceOneFrame()
+          },
+          { _ in
+            view.scroll(by: Self.step)
+            try renderer.renderFrame(of: view)
+          })
+        results.append(
+          FigureResult(
+            id: damage ? "P2.frame" : "P2.frame.whole",
+            label: "scroll frame, \(damage ? "damage" : "whole") (\(renderer.name))", samples: frames))
+      }
+      // P2.idle: no input, only the 30+ stickers on screen move on by one frame.
       try restart()
-      let frames = try context.sampler.run(
-        prepare: { _ in
-          if view.scrollOffset + Self.step > partyEnd { try restart() }
-          context.advanceOneFrame()
-        },
-        { _ in
-          view.scroll(by: Self.step)
-          try renderer.renderFrame(of: view)
-        })
+      try renderer.renderFrame(of: view)
+      let idle = try context.sampler.run(
+        prepare: { _ in context.advanceOneFrame() }, { _ in try renderer.renderFrame(of: view) })
       results.append(
-        FigureResult(
-          id: "P2.frame", label: "scroll frame, whole (\(renderer.name))", samples: frames))
+        FigureResult(id: "P2.idle", label: "idle frame, stickers only, damage (\(renderer.name))", samples: idle))
     }
     return results
   }

@@ -21,6 +21,14 @@ public final class LineNumberSurface: SDLDrawableSurface, TextViewportRenderingS
     self.baselineOffset = baselineOffset
   }
 
+  /// The number and its baseline: what the surface draws.
+  public var drawingKey: Int {
+    var hasher = Hasher()
+    hasher.combine(number)
+    hasher.combine(baselineOffset)
+    return hasher.finalize()
+  }
+
   @MainActor
   public func draw(_ layer: SDLSurfaceLayer, in view: SDLTextView) throws(SDLError) {
     guard layer == .gutter, let editor = view as? LineNumberTextView else { return }

@@ -15,4 +15,14 @@ public protocol SDLDrawableSurface: TextViewportRenderingSurface {
   /// - Throws: `SDLError` when drawing fails.
   @MainActor
   func draw(_ layer: SDLSurfaceLayer, in view: SDLTextView) throws(SDLError)
+
+  /// A value that changes whenever what the surface draws changes, apart from its frame: damage
+  /// tracking redraws the surface when it does. A surface whose drawing never changes returns 0
+  /// (the default).
+  var drawingKey: Int { get }
+}
+
+extension SDLDrawableSurface {
+  /// 0: the surface draws the same pixels for as long as it lives.
+  public var drawingKey: Int { 0 }
 }

@@ -82,16 +82,23 @@ extension SDLTextView {
     RenderableLine.Run(text: String(text), attributes: run.attributes, x: x, isRightToLeft: run.isRightToLeft)
   }
 
+  /// Where the composition is drawn, in view pixels, or `nil` when there is none.
+  @MainActor
+  func compositionBox() -> CGRect? {
+    guard let splice = compositionSplice(), let caret = caretRect() else { return nil }
+    let screen = viewRect(fromContainer: caret)
+    return CGRect(
+      x: screen.minX + splice.minX - splice.caretX, y: screen.minY, width: splice.width, height: screen.height)
+  }
+
   /// Draws the IME composition in the gap ``renderableRuns(of:in:splice:)`` opened at the caret:
   /// on a highlight, underlined, with its own caret.
   @MainActor
   func drawComposition() throws(SDLError) {
-    guard let splice = compositionSplice(), let (line, origin) = caretLine(), let caret = caretRect() else { return }
+    guard compositionSplice() != nil, let (line, origin) = caretLine(), let box = compositionBox() else { return }
     let attributes = typingAttributes
     let advances = glyphMeasurer.advances(of: markedText[...], attributes: attributes)
-    let screen = viewRect(fromContainer: caret)
-    let left = screen.minX + splice.minX - splice.caretX
-    let box = CGRect(x: left, y: screen.minY, width: splice.width, height: screen.height)
+    let splice = compositionSplice()!
     renderer.fill(box.insetBy(dx: -1, dy: 0), color: colors.compositionBackground)
     let baseline = origin.y + line.baselineOffset
     try textRenderer.cache.draw(

@@ -16,37 +16,67 @@ extension SDLTextView {
     public let origin: CGPoint
   }
 
-  /// Draws one frame; see ``renderFrame()``.
+  /// Draws one frame; see ``renderFrame()``. Only what changed since the last frame drawn is
+  /// drawn (``tracksDamage``); a frame in which nothing changed draws and presents nothing.
   @MainActor
   func drawFrame() throws(SDLError) {
     layoutIfNeeded()
-    renderer.setViewport(targetRect)
-    renderer.setClip(nil)
-    if let targetRect {
-      renderer.fill(CGRect(origin: .zero, size: targetRect.size), color: colors.background)
-    } else {
-      renderer.clear(colors.background)
+    let (regions, anchors) = currentRegions()
+    let bounds = viewBounds
+    let lost = renderer.contentGeneration != drawnContentGeneration || !renderer.retainsFrames
+    let plan = damageTracker.plan(
+      regions, anchors: anchors, offset: scrollOffset - contentInsetTop, bounds: bounds,
+      full: needsFullDisplay || lost || !tracksDamage, extra: invalidatedRects, allowsBlit: renderer.retainsFrames)
+    needsFullDisplay = false
+    invalidatedRects = []
+    drawnContentGeneration = renderer.contentGeneration
+    guard !plan.rects.isEmpty || plan.blit != nil else {
+      stickerTextures.endFrame()
+      lastFrameDamage = []
+      lastFrameBlitted = false
+      framesSkipped += 1
+      return
     }
-    defer { renderer.setViewport(nil) }
-    try drawRenderingSurfaces()
-    try drawComposition()
-    drawCaret()
-    if showsScrollBar { try drawScrollBar() }
-    try drawOverlays()
+    renderer.setViewport(targetRect)
+    defer {
+      renderer.setClip(nil)
+      renderer.setViewport(nil)
+      drawingBand = nil
+    }
+    if let dy = plan.blit {
+      renderer.setClip(nil)
+      try renderer.scrollPixels(in: targetRect ?? bounds, by: dy)
+    }
+    for rect in plan.rects {
+      renderer.setClip(plan.isFull ? nil : rect)
+      drawingBand = rect
+      renderer.fill(rect, color: colors.background)
+      try drawRenderingSurfaces(in: rect)
+      if !markedText.isEmpty, compositionBox()?.intersects(rect) == true { try drawComposition() }
+      drawCaret()
+      if showsScrollBar { try drawScrollBar() }
+      try drawOverlays()
+    }
+    stickerTextures.endFrame()
+    lastFrameDamage = plan.rects
+    lastFrameBlitted = plan.blit != nil
     framesRendered += 1
     if presentsFrames, case .window = renderer.target { renderer.present() }
   }
 
-  /// Draws the surfaces the last pass assigned, layer by layer: nothing else draws fragments or
-  /// attachment views. A ``SDLDrawableSurface`` draws itself; an attachment view (a sticker, a
-  /// placeholder) keyed by its provider is drawn in the ``SDLSurfaceLayer/attachments`` layer.
+  /// Draws the surfaces the last pass assigned that paint inside `rect` (view pixels), layer by
+  /// layer: nothing else draws fragments or attachment views. A ``SDLDrawableSurface`` draws itself;
+  /// an attachment view (a sticker, a placeholder) keyed by its provider is drawn in the
+  /// ``SDLSurfaceLayer/attachments`` layer.
   /// - Complexity: O(layers × surfaces in the pass).
   @MainActor
-  func drawRenderingSurfaces() throws(SDLError) {
+  func drawRenderingSurfaces(in rect: CGRect) throws(SDLError) {
     let controller = textViewportLayoutController
+    var drawn: Set<ObjectIdentifier> = []
     for layer in SDLSurfaceLayer.allCases {
       try controller.enumerateRenderingSurfaces { (key, surface) throws(SDLError) in
-        guard isVisible(surface.frame) else { return true }
+        guard isVisible(surface.frame), paintRect(of: surface).intersects(rect) else { return true }
+        if drawn.insert(ObjectIdentifier(surface)).inserted { surfacesDrawn += 1 }
         if let drawable = surface as? any SDLDrawableSurface {
           try drawable.draw(layer, in: self)
         } else if layer == .attachments, let provider = key as? TextAttachmentViewProvider {
@@ -55,7 +85,6 @@ extension SDLTextView {
         return true
       }
     }
-    stickerTextures.endFrame()
   }
 
   /// Whether `frame` (container coordinates) intersects the viewport vertically.
@@ -121,9 +150,12 @@ extension SDLTextView {
   @MainActor
   public func drawText(of item: VisibleFragment) throws(SDLError) {
     textRenderer.defaultTextColor = fragmentColors(for: item.fragment).text
-    // Only the lines on screen: found by binary search, so a long message costs what shows.
+    // Only the lines on screen, and in the part being drawn: found by binary search, so a long
+    // message costs what shows.
+    let band = drawingBand ?? CGRect(origin: .zero, size: viewportSize)
     let lines = renderableLines(
-      of: item.fragment, intersectingYFrom: -item.origin.y, to: viewportSize.height - item.origin.y)
+      of: item.fragment, intersectingYFrom: max(0, band.minY) - item.origin.y,
+      to: min(viewportSize.height, band.maxY) - item.origin.y)
     try textRenderer.draw(lines, offset: item.origin)
   }
 
@@ -203,17 +235,9 @@ extension SDLTextView {
 
   @MainActor
   private func drawCaret() {
-    if lastDrawnSelection != selectedRange {
-      lastDrawnSelection = selectedRange
-      caretEpoch = clock.now
-    }
     guard showsCaret, let rect = caretRect() else { return }
     updateTextInputRect(viewRect(fromContainer: rect))
-    guard selectedRange.isEmpty, markedText.isEmpty else { return }
-    if caretBlinkInterval > 0, Int(((clock.now - caretEpoch) / caretBlinkInterval).rounded(.down)) % 2 == 1 { return }
-    let screen = viewRect(fromContainer: rect)
-    guard screen.maxY > 0, screen.minY < viewportSize.height else { return }
-    let color = caretFragment().map { fragmentColors(for: $0).caret } ?? colors.caret
+    guard let (screen, color) = litCaret() else { return }
     canvas.drawCaret(x: screen.minX, top: screen.minY, height: screen.height, color: color)
   }
 
@@ -229,7 +253,7 @@ extension SDLTextView {
     SDL_SetTextInputRect(&rect)
   }
 
-  private func caretFragment() -> TextLayoutFragment? {
+  func caretFragment() -> TextLayoutFragment? {
     guard let location = try? textContentManager.location(at: caretOffset) else { return nil }
     return textLayoutManager.textLayoutFragment(for: location)
   }

@@ -45,6 +45,9 @@ open class SDLTextView: TextView {
   public var showsCaret = true
   /// Seconds the caret stays on, then off; 0 or less keeps it on.
   public var caretBlinkInterval = 0.53
+  /// Seconds after the last caret move or edit that the caret stops blinking and stays on (GTK's
+  /// `gtk-cursor-blink-timeout`, 10 s), so an idle window draws nothing; 0 or less blinks forever.
+  public var caretBlinkTimeout = 10.0
   /// Whether the vertical scroll bar is drawn when the document is taller than the viewport.
   public var showsScrollBar = true
   /// Whether pasted plain text keeps its line breaks inside the paragraph (U+2028) instead of splitting it.
@@ -59,6 +62,23 @@ open class SDLTextView: TextView {
   /// draw more (another view, a palette) before presenting.
   public var presentsFrames = true
 
+  /// Whether a frame draws only what changed since the last frame drawn (default `true`); off,
+  /// every frame draws the whole view, as a reference for tests and benchmarks.
+  public var tracksDamage = true
+  /// The rectangles the last frame drew, in view pixels (the whole view for a full frame).
+  public internal(set) var lastFrameDamage: [CGRect] = []
+  /// Whether the last frame moved the previous frame's pixels (a scroll) instead of drawing them.
+  public internal(set) var lastFrameBlitted = false
+  /// Frames in which nothing had changed, so nothing was drawn.
+  public internal(set) var framesSkipped = 0
+  /// Rendering surfaces drawn so far (a surface in two damage rectangles is drawn twice).
+  public internal(set) var surfacesDrawn = 0
+  var damageTracker = DamageTracker()
+  var needsFullDisplay = true
+  var invalidatedRects: [CGRect] = []
+  var drawnContentGeneration = -1
+  /// The damage rectangle being drawn (view pixels): text draws only the lines inside it.
+  var drawingBand: CGRect?
   var stickerTextures: StickerTextureCache
   var isDraggingSelection = false
   var caretEpoch = 0.0
@@ -197,6 +217,34 @@ open class SDLTextView: TextView {
   /// Draws over everything else (buttons, the HUD). The default draws nothing.
   @MainActor
   open func drawOverlays() throws(SDLError) {}
+
+  /// What the overlays draw now, for damage tracking: one region per overlay, fixed in the view,
+  /// with a key that changes whenever its pixels do. The default is none; a subclass that draws
+  /// overlays in ``drawOverlays()`` lists them here, or its overlays are not redrawn when they change.
+  @MainActor
+  open func overlayRegions() -> [DrawnRegion] { [] }
+
+  /// A key for what the hooks draw for `fragment` beyond the fragment itself (state of the view's
+  /// own, such as a collapsed day's label); damage tracking redraws the fragment when it changes.
+  /// The default, for hooks that draw only what the fragment holds, is 0.
+  @MainActor
+  open func fragmentDrawingKey(for fragment: TextLayoutFragment) -> Int { 0 }
+
+  /// A key for what ``drawAttachmentOverlay(for:in:)`` draws on `provider`'s view now (it may paint
+  /// up to 6 pixels outside the view). The default, for no overlay, is 0.
+  @MainActor
+  open func attachmentOverlayKey(for provider: TextAttachmentViewProvider) -> Int { 0 }
+
+  /// When the view's pixels next change by themselves (the caret blinks, a visible animation
+  /// reaches its next frame), in clock time, or `nil` when nothing will change until an event.
+  ///
+  /// A loop that sleeps until then and then draws a frame misses no change. Subclasses with timed
+  /// effects of their own take the earlier of theirs and `super`'s.
+  /// - Complexity: O(attachment views in the viewport).
+  @MainActor
+  open func nextFrameTime() -> Double? {
+    nextOwnFrameTime()
+  }
 
   /// A ``TextFragmentSurface`` for `fragment` (drawing relies on it, so subclasses do not replace it).
   public override func makeRenderingSurface(for fragment: TextLayoutFragment) -> any TextViewportRenderingSurface {

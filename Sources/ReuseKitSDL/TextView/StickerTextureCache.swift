@@ -1,5 +1,6 @@
 import AnimationRuntime
 import Foundation
+import ReuseKitSupport
 import SDLSupport
 
 /// One streaming texture per drawn frame surface (a sticker view, or any other `FrameSurface`),
@@ -29,6 +30,10 @@ public final class StickerTextureCache {
   private(set) var uploads = 0
   private var entries: [ObjectIdentifier: Entry] = [:]
   private var used: Set<ObjectIdentifier> = []
+  /// Frames asked for by ``prepare(_:pixelSize:)`` this frame, not drawn yet.
+  private var prepared: [ObjectIdentifier: (pixelSize: Int, frame: RGBAImage?)] = [:]
+  /// Frames whose view could not name them, each counted as new.
+  private var unnamedFrames = 0
 
   /// Creates an empty cache for textures drawn with `renderer`.
   public init(renderer: SDLRenderer) { self.renderer = renderer }
@@ -44,8 +49,9 @@ public final class StickerTextureCache {
   /// - Throws: `SDLError` when SDL cannot create or fill the texture.
   /// - Complexity: O(1) when the frame did not change, else O(pixels).
   public func texture(for view: any FrameSurface, pixelSize: Int) throws(SDLError) -> SDLTexture? {
-    guard let frame = view.currentFrame(pixelSize: pixelSize) else { return nil }
     let key = ObjectIdentifier(view)
+    let asked = prepared.removeValue(forKey: key).flatMap { $0.pixelSize == pixelSize ? $0 : nil }
+    guard let frame = asked.map({ $0.frame }) ?? view.currentFrame(pixelSize: pixelSize) else { return nil }
     let frameKey = view.lastFrameKey
     used.insert(key)
     if let entry = entries[key], entry.view === view, entry.texture.width == frame.width,
@@ -64,9 +70,27 @@ public final class StickerTextureCache {
     return texture
   }
 
-  /// Drops the textures of views not drawn since the last call.
+  /// Asks `view` for its current frame ahead of drawing, so a frame can tell whether it changed;
+  /// a ``texture(for:pixelSize:)`` call in the same frame uses that frame, and the view keeps its
+  /// texture through ``endFrame()`` even when nothing of it is drawn.
+  /// - Returns: A key that changes whenever the frame's pixels do (a fresh one when the view cannot say).
+  public func prepare(_ view: any FrameSurface, pixelSize: Int) -> Int {
+    let frame = view.currentFrame(pixelSize: pixelSize)
+    let key = ObjectIdentifier(view)
+    prepared[key] = (pixelSize, frame)
+    used.insert(key)
+    guard frame != nil else { return -1 }
+    guard let frameKey = view.lastFrameKey else {
+      unnamedFrames += 1
+      return unnamedFrames
+    }
+    return frameKey.hashValue
+  }
+
+  /// Drops the textures of views neither drawn nor prepared since the last call.
   public func endFrame() {
     entries = entries.filter { used.contains($0.key) && $0.value.view != nil }
     used.removeAll(keepingCapacity: true)
+    prepared.removeAll(keepingCapacity: true)
   }
 }

@@ -21,6 +21,13 @@ public final class SDLRenderer {
   let pointer: OpaquePointer
   /// What this renderer draws into; kept alive as long as the renderer.
   public let target: Target
+  /// The window's retained frame, drawn into between presents (see ``retainsFrames``).
+  var retainedFrame: SDLTexture?
+  /// A texture for moving pixels within the retained frame.
+  var scratch: SDLTexture?
+  /// Counts the times the target's pixels were lost (a window's retained frame made anew): a view
+  /// that drew before a change of this number draws everything again.
+  public internal(set) var contentGeneration = 0
 
   /// Creates a renderer for a window.
   /// - Parameters:
@@ -28,14 +35,25 @@ public final class SDLRenderer {
   ///   - software: Whether to force SDL's software renderer (as headless rendering uses).
   ///   - vsync: Whether presenting waits for the display's refresh.
   /// - Throws: ``SDLError`` when SDL cannot create the renderer.
+  /// The system's accelerated renderer is used when it has one, SDL's software renderer otherwise
+  /// (the same pixels: the goldens are drawn offscreen by the software renderer either way).
   public init(window: SDLWindow, software: Bool = false, vsync: Bool = true) throws(SDLError) {
-    var flags = software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
-    if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
-    guard let renderer = SDL_CreateRenderer(window.pointer, -1, flags) else {
-      throw SDLError.fromSDL("SDL_CreateRenderer(window \(window.id))")
-    }
+    let presentation = vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
+    let accelerated =
+      software ? nil : SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_ACCELERATED.rawValue | presentation)
+    guard
+      let renderer = accelerated
+        ?? SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_SOFTWARE.rawValue | presentation)
+    else { throw SDLError.fromSDL("SDL_CreateRenderer(window \(window.id))") }
     pointer = renderer
     target = .window(window)
+  }
+
+  /// The renderer's name as SDL reports it (`opengl`, `opengles2`, `software`, …).
+  public var name: String {
+    var info = SDL_RendererInfo()
+    guard SDL_GetRendererInfo(pointer, &info) == 0, let name = info.name else { return "unknown" }
+    return String(cString: name)
   }
 
   /// Creates a software renderer that draws into `surface`.
@@ -74,9 +92,14 @@ public final class SDLRenderer {
     SDL_RenderClear(pointer)
   }
 
-  /// Shows the frame (windows) or finishes it (surfaces).
+  /// Shows the frame (windows) or finishes it (surfaces). A window that retains its frames copies
+  /// the retained frame to the screen first, and keeps drawing into it afterwards.
   public func present() {
+    guard let retainedFrame else { return SDL_RenderPresent(pointer) }
+    SDL_SetRenderTarget(pointer, nil)
+    SDL_RenderCopy(pointer, retainedFrame.pointer, nil, nil)
     SDL_RenderPresent(pointer)
+    SDL_SetRenderTarget(pointer, retainedFrame.pointer)
   }
 
   /// Moves the origin of all drawing to `rect`'s corner and limits it to `rect`, or restores the

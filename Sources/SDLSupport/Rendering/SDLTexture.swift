@@ -48,6 +48,27 @@ public final class SDLTexture {
     try update(with: rgba)
   }
 
+  /// A texture the renderer can draw into (`SDL_TEXTUREACCESS_TARGET`), copied without blending or
+  /// scaling: a retained frame.
+  /// - Parameters:
+  ///   - renderer: The renderer that draws into it and copies it.
+  ///   - width: Width in pixels.
+  ///   - height: Height in pixels.
+  /// - Throws: ``SDLError`` when the renderer cannot make render targets.
+  public init(target renderer: SDLRenderer, width: Int, height: Int) throws(SDLError) {
+    guard width > 0, height > 0,
+      let texture = SDL_CreateTexture(
+        renderer.pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(width),
+        Int32(height))
+    else { throw SDLError.fromSDL("SDL_CreateTexture(target \(width)x\(height))") }
+    pointer = texture
+    self.renderer = renderer
+    self.width = width
+    self.height = height
+    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+    SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest)
+  }
+
   /// A blending, linearly scaled streaming texture of `format`, for frames that change.
   private init(streaming renderer: SDLRenderer, format: SDL_PixelFormatEnum, width: Int, height: Int)
     throws(SDLError)

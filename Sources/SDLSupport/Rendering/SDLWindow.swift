@@ -32,6 +32,17 @@ public final class SDLWindow {
   /// SDL's identifier of the window, as found in window events.
   public var id: UInt32 { SDL_GetWindowID(pointer) }
 
+  /// Whether nobody can see the window: hidden (unmapped) or minimized. A loop draws nothing then.
+  public var isHidden: Bool {
+    SDL_GetWindowFlags(pointer) & (SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_MINIMIZED.rawValue) != 0
+  }
+
+  /// Hides the window (unmaps it), as a user minimizing or hiding it does.
+  public func hide() { SDL_HideWindow(pointer) }
+
+  /// Whether the window has the keyboard focus.
+  public var hasInputFocus: Bool { SDL_GetWindowFlags(pointer) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 }
+
   /// The window's size in screen coordinates.
   public var size: (width: Int, height: Int) {
     var width: Int32 = 0

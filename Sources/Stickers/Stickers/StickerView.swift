@@ -51,6 +51,10 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
     self.animationState = AnimationState.still(clock: runtime.clock)
   }
 
+  /// When the animation reaches its next frame (clock time), or `nil` for a placeholder, a paused
+  /// animation or a single frame.
+  public var nextFrameTime: Double? { player == nil ? nil : animationState.nextFrameTime }
+
   /// Whether the view stands in for a sticker that could not be loaded.
   public var isPlaceholder: Bool { player == nil }
 

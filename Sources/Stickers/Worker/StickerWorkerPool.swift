@@ -124,11 +124,17 @@ public final class StickerWorkerPool {
     for slot in slots { slot.process?.shutDown(timeout: 0.05) }
   }
 
+  /// Whether a request is in flight or waiting: a loop that sleeps polls soon, so its frame shows.
+  public var hasPendingRequests: Bool { slots.contains { $0.inFlight != nil || !$0.queue.isEmpty } }
+
   /// The process ids of the workers running now.
   public var workerProcessIDs: [Int32] { slots.compactMap { $0.process?.pid } }
 
   /// The resident memory of every running worker together, in bytes.
   public var workersResidentBytes: Int { slots.compactMap { $0.process?.residentBytes }.reduce(0, +) }
+
+  /// The CPU seconds every running worker has used, together (summed over their threads).
+  public var workersCPUSeconds: Double { slots.compactMap { $0.process?.cpuSeconds }.reduce(0, +) }
 
   /// Whether some request is waiting for a worker.
   public var hasPendingWork: Bool { slots.contains { $0.inFlight != nil || !$0.queue.isEmpty } }

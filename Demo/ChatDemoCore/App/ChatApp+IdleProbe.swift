@@ -1,0 +1,88 @@
+import ChatModel
+import Foundation
+import SDLSupport
+import Stickers
+import TextEngine
+
+/// The window's loop at rest, measured (`reuse-bench`'s P13): the real app and its real loop on
+/// SDL's dummy video driver and software renderer, 480×860, for a number of seconds of wall time.
+@_spi(Benchmarks) public enum IdleProbe {
+  /// What is on screen while nobody types.
+  public enum Mode: String, CaseIterable, Sendable {
+    /// 50 text messages, the palette paused: nothing animates (the caret stops blinking after 10 s).
+    case still
+    /// The same, with the palette's thumbnails animating.
+    case palette
+    /// The last messages hold 6 stickers each (30 or more on screen, animating), the palette paused.
+    case stickers
+    /// The stickers' transcript in a hidden window: nothing may be drawn.
+    case hidden
+  }
+
+  /// What a probe measured.
+  public struct Result: Codable, Sendable {
+    /// The mode measured.
+    public var mode: String
+    /// Wall-clock seconds measured.
+    public var wallSeconds: Double
+    /// CPU seconds (user and system) of the app's process over them.
+    public var cpuSeconds: Double
+    /// CPU seconds of the sticker workers over them (their own processes).
+    public var workerCPUSeconds: Double
+    /// Frames the loop drew.
+    public var frames: Int
+    /// Animated stickers on screen.
+    public var visibleStickers: Int
+    /// The renderer SDL chose for the window.
+    public var renderer: String
+  }
+
+  /// Runs the app in `mode` for `warmUp` seconds, then measures `seconds` more.
+  /// - Parameters:
+  ///   - mode: What is on screen.
+  ///   - seconds: How long to measure.
+  ///   - warmUp: How long to run before measuring (first frames, sticker loads).
+  /// - Returns: The measurement.
+  /// - Throws: When the assets, the transcript or the window cannot be had.
+  @MainActor
+  public static func run(_ mode: Mode, seconds: Double, warmUp: Double = 1) throws -> Result {
+    setenv("SDL_VIDEODRIVER", "dummy", 1)  // the same software renderer on every machine
+    guard let assets = AssetLocator.assetsDirectory() else {
+      throw TranscriptError(reason: "cannot find the Assets folder")
+    }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-idle-\(getpid()).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let stickers = mode == .stickers || mode == .hidden
+    let generator = TranscriptGenerator(
+      messages: 50, seed: 3, stickerEvery: 0, averageLength: 60,
+      stickerRuns: stickers ? [.init(messages: 40..<50, stickersPerMessage: 6)] : [])
+    try TranscriptFile.save(generator.generate(), to: url)
+    let app = try ChatApp.window(document: .transcript(url), assets: assets)
+    app.palette.isPaused = mode != .palette
+    if mode == .hidden, case .window(let window, _) = app.surface { window.hide() }
+    app.run(quitAfter: warmUp)
+    app.isRunning = true
+    let bounds = app.chatView.viewportBounds
+    let visible = app.chatView.visibleAttachmentViewProviders.compactMap { $0.view as? StickerView }.filter {
+      $0.frame.intersects(bounds) && $0.nextFrameTime != nil
+    }.count
+    let framesBefore = app.framesDrawn
+    let workersBefore = app.stickers.runtime.workerPool?.workersCPUSeconds ?? 0
+    let (cpuBefore, wallBefore) = (processCPUSeconds(), Date())
+    app.run(quitAfter: seconds)
+    let wall = Date().timeIntervalSince(wallBefore)
+    let renderer = app.surface.windowRenderer?.name ?? "none"
+    return Result(
+      mode: mode.rawValue, wallSeconds: wall, cpuSeconds: processCPUSeconds() - cpuBefore,
+      workerCPUSeconds: (app.stickers.runtime.workerPool?.workersCPUSeconds ?? 0) - workersBefore,
+      frames: app.framesDrawn - framesBefore, visibleStickers: visible, renderer: renderer)
+  }
+
+  /// User and system CPU seconds of this process (`getrusage`).
+  static func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+}

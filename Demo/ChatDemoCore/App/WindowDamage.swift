@@ -1,0 +1,18 @@
+import Foundation
+
+/// What the window's own parts (the composer's field, the rule of a split, the palette, the
+/// banner) showed in the last frame drawn, so a frame redraws them only when they change.
+struct WindowDamage {
+  /// The renderer's content generation the chrome was drawn for; another means a lost frame.
+  var drawnGeneration = -1
+  /// The layout the chrome was drawn for.
+  var layout: ChatWindowLayout?
+  /// The palette's content key when it was last drawn.
+  var paletteKey: Int?
+  /// The banner's text as last drawn, or `nil` when none was.
+  var banner: String?
+  /// The view that showed the transcript (the chat, or the editor scene's).
+  var transcript: ObjectIdentifier?
+  /// Whether the composer's hint was shown.
+  var composerHint = false
+}

@@ -1,0 +1,168 @@
+import AnimationRuntime
+import Foundation
+import SDLSupport
+import TextEngine
+
+/// Damage tracking: a frame draws only what changed since the last frame drawn.
+///
+/// Each frame the view lists what it would draw (``DrawnRegion``s: a region per surface, attachment
+/// view, the caret, the composition, the scroll bar and each overlay) and compares it with the last
+/// frame's. It redraws the union of what changed, clipped, on the pixels its target kept; when it
+/// scrolled by whole pixels it first moves those pixels and draws only the strip that came into
+/// view. A frame in which nothing changed draws nothing.
+extension SDLTextView {
+  /// How far a fragment's surface may paint outside its frame, above and below (a bubble's shadow).
+  static let fragmentPaintOutset = 4.0
+  /// How far an attachment view's overlay may paint outside its frame (a reset flash's outline).
+  static let attachmentPaintOutset = 6.0
+
+  /// Marks the whole view for drawing in the next frame (for a change the regions do not name: a
+  /// colour, a style).
+  public func setNeedsDisplay() {
+    needsFullDisplay = true
+  }
+
+  /// Marks `rect` (view pixels) for drawing in the next frame: someone else drew over it.
+  public func setNeedsDisplay(_ rect: CGRect) {
+    invalidatedRects.append(rect)
+  }
+
+  /// The view's rectangle in its own pixels.
+  var viewBounds: CGRect { CGRect(origin: .zero, size: viewportSize) }
+
+  /// Where `surface` paints, in view pixels: fragments and other drawable surfaces across the whole
+  /// width (their backgrounds and decorations may), attachment views with their overlay's outset.
+  func paintRect(of surface: any TextViewportRenderingSurface) -> CGRect {
+    let rect = viewRect(fromContainer: surface.frame)
+    guard surface is any SDLDrawableSurface else {
+      return rect.insetBy(dx: -Self.attachmentPaintOutset, dy: -Self.attachmentPaintOutset)
+    }
+    let outset = Self.fragmentPaintOutset
+    return CGRect(x: 0, y: rect.minY - outset, width: viewportSize.width, height: rect.height + 2 * outset)
+  }
+
+  /// What the frame would draw now, by identity, with the objects those identities name. Asks each
+  /// visible frame surface for its current frame (once: the drawing uses it).
+  @MainActor
+  func currentRegions() -> (regions: [AnyHashable: DrawnRegion], anchors: [AnyObject]) {
+    var regions: [AnyHashable: DrawnRegion] = [:]
+    var anchors: [AnyObject] = []
+    // Finding the caret may lay out its paragraph (off screen, when the caret is), which changes the
+    // document's height and so the scroll bar: it is done first, as drawing does it too.
+    if showsCaret { _ = caretRect() }
+    let composition = markedText.isEmpty ? nil : (markedText, markedTextCursor, caretOffset)
+    let compositionFragment = composition == nil ? nil : caretFragment()
+    textViewportLayoutController.enumerateRenderingSurfaces { key, surface in
+      guard isVisible(surface.frame) else { return true }
+      anchors.append(surface)
+      var hasher = Hasher()
+      if let fragmentSurface = surface as? TextFragmentSurface {
+        hasher.combine(ObjectIdentifier(fragmentSurface.fragment))
+        anchors.append(fragmentSurface.fragment)
+        hasher.combine(fragmentSurface.paragraphIndex)
+        hasher.combine(selectionKey(in: fragmentSurface))
+        hasher.combine(fragmentDrawingKey(for: fragmentSurface.fragment))
+        if fragmentSurface.fragment === compositionFragment, let composition {
+          hasher.combine(composition.0)
+          hasher.combine(composition.1)
+          hasher.combine(composition.2)
+        }
+      } else if let drawable = surface as? any SDLDrawableSurface {
+        hasher.combine(drawable.drawingKey)
+      } else if let provider = key as? TextAttachmentViewProvider {
+        let rect = viewRect(fromContainer: surface.frame)
+        if let frames = surface as? any FrameSurface {
+          hasher.combine(stickerTextures.prepare(frames, pixelSize: Self.stickerPixelSize(for: rect)))
+        } else {
+          hasher.combine((surface as? PlaceholderRenderingSurface)?.failureReason)
+        }
+        hasher.combine(attachmentOverlayKey(for: provider))
+      }
+      hasher.combine(surface.frame.width)
+      hasher.combine(surface.frame.height)
+      regions[ObjectIdentifier(surface)] = DrawnRegion(
+        rect: paintRect(of: surface), key: hasher.finalize(), scrollsWithContent: true)
+      return true
+    }
+    if let caret = litCaret() {
+      var hasher = Hasher()
+      hasher.combine(caret.color.hashValue)
+      regions["caret"] = DrawnRegion(
+        rect: caret.rect.insetBy(dx: -1, dy: -1), key: hasher.finalize(), scrollsWithContent: true)
+    }
+    if let composition, let box = compositionBox() {
+      var hasher = Hasher()
+      hasher.combine(composition.0)
+      hasher.combine(composition.1)
+      regions["composition"] = DrawnRegion(
+        rect: box.insetBy(dx: -2, dy: -1), key: hasher.finalize(), scrollsWithContent: true)
+    }
+    if showsScrollBar, let thumb = scrollBarThumb {
+      regions["scrollBar"] = DrawnRegion(rect: thumb.insetBy(dx: -1, dy: -1), key: 0, scrollsWithContent: false)
+    }
+    for (index, overlay) in overlayRegions().enumerated() {
+      regions["overlay.\(index)"] = overlay
+    }
+    return (regions, anchors)
+  }
+
+  /// The part of the selection inside a fragment's paragraph, as a key.
+  private func selectionKey(in surface: TextFragmentSurface) -> Int {
+    guard !selectedRange.isEmpty,
+      let start = try? textContentManager.startOffset(ofParagraphAt: surface.paragraphIndex)
+    else { return 0 }
+    let upperBound = start + surface.fragment.textParagraph.length + 1
+    let lower = max(selectedRange.lowerBound, start)
+    let upper = min(selectedRange.upperBound, upperBound)
+    guard lower < upper else { return 0 }
+    var hasher = Hasher()
+    hasher.combine(lower - start)
+    hasher.combine(upper - start)
+    return hasher.finalize()
+  }
+
+  /// The caret's rectangle and colour when it is drawn now (shown, on screen, in its blink's on phase),
+  /// else `nil`. Restarts the blink when the selection moved since the last frame.
+  @MainActor
+  func litCaret() -> (rect: CGRect, color: TextColor)? {
+    if lastDrawnSelection != selectedRange {
+      lastDrawnSelection = selectedRange
+      caretEpoch = clock.now
+    }
+    guard showsCaret, selectedRange.isEmpty, markedText.isEmpty, let rect = caretRect() else { return nil }
+    guard !caretBlinkIsOff else { return nil }
+    let screen = viewRect(fromContainer: rect)
+    guard screen.maxY > 0, screen.minY < viewportSize.height else { return nil }
+    let color = caretFragment().map { fragmentColors(for: $0).caret } ?? colors.caret
+    return (screen, color)
+  }
+
+  /// Whether the blinking caret is in its off phase now.
+  var caretBlinkIsOff: Bool {
+    caretBlinks && Int(((clock.now - caretEpoch) / caretBlinkInterval).rounded(.down)) % 2 == 1
+  }
+
+  /// Whether the caret blinks now: it has an interval, and its blink timeout has not run out.
+  var caretBlinks: Bool {
+    caretBlinkInterval > 0 && (caretBlinkTimeout <= 0 || clock.now - caretEpoch < caretBlinkTimeout)
+  }
+
+  /// The earliest time the caret blinks or a visible attachment view reaches its next frame.
+  @MainActor
+  func nextOwnFrameTime() -> Double? {
+    var next: Double?
+    if showsCaret, selectedRange.isEmpty, markedText.isEmpty, caretBlinks, caretRect() != nil {
+      let phase = ((clock.now - caretEpoch) / caretBlinkInterval).rounded(.down)
+      next = caretEpoch + (phase + 1) * caretBlinkInterval
+      // When the blink stops, the caret comes on (if it was off) once more.
+      if caretBlinkTimeout > 0 { next = min(next!, caretEpoch + caretBlinkTimeout) }
+    }
+    textViewportLayoutController.enumerateRenderingSurfaces { _, surface in
+      if isVisible(surface.frame), let frames = surface as? any FrameSurface, let time = frames.nextFrameTime {
+        next = min(next ?? time, time)
+      }
+      return true
+    }
+    return next
+  }
+}

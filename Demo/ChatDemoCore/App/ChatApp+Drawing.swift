@@ -44,9 +44,17 @@ extension ChatApp {
     composer.showsCaret = router.focus == .composer || composer.textContentManager.length > 0
     try composer.renderFrame()
     try drawComposerPlaceholder(layout, chrome.labels, renderer)
-    let paletteKey = palette.contentKey(in: layout.paletteRect)
-    let drawsPalette = full || paletteKey != windowDamage.paletteKey
-    if drawsPalette { try palette.draw(in: layout.paletteRect, canvas: chrome.canvas, labels: chrome.labels) }
+    let paletteKeys = palette.contentKeys(in: layout.paletteRect)
+    let old = windowDamage.paletteKeys
+    let changedButtons = Set(
+      paletteKeys.indices.dropFirst().filter { old.indices.contains($0) && old[$0] != paletteKeys[$0] }.map { $0 - 1 })
+    let wholePalette = full || old.count != paletteKeys.count || old.first != paletteKeys.first
+    let drawsPalette = wholePalette || !changedButtons.isEmpty
+    if drawsPalette {
+      try palette.draw(
+        in: layout.paletteRect, canvas: chrome.canvas, labels: chrome.labels,
+        buttons: wholePalette ? nil : changedButtons)
+    }
     let underBanner = transcript.lastFrameDamage.map { $0.offsetBy(dx: layout.chatRect.minX, dy: layout.chatRect.minY) }
     if let banner, banner != windowDamage.banner || full || underBanner.contains(where: { $0.intersects(bannerRect) }) {
       try drawBanner(
@@ -55,7 +63,7 @@ extension ChatApp {
     let drew =
       full || drawsPalette || banner != windowDamage.banner || zip(views, before).contains { $0.framesRendered > $1 }
     windowDamage = WindowDamage(
-      drawnGeneration: renderer.contentGeneration, layout: layout, paletteKey: paletteKey, banner: banner,
+      drawnGeneration: renderer.contentGeneration, layout: layout, paletteKeys: paletteKeys, banner: banner,
       transcript: ObjectIdentifier(transcript), composerHint: composerHint)
     guard drew else { return false }
     framesDrawn += 1

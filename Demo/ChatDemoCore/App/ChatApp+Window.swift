@@ -84,8 +84,10 @@ extension ChatApp {
       // with their own frame times make one frame, not one each.
       let due = nextFrameTime().map { max($0, lastFrame + Self.refreshInterval) - clock.now }
       var wait = hidden || !animates ? Self.idleWake : (due ?? Self.idleWake)
-      if transcript?.saver.isSaving == true || stickers.runtime.workerPool?.hasPendingRequests == true {
-        wait = min(wait, Self.busyWake)
+      if transcript?.saver.isSaving == true { wait = min(wait, Self.busyWake) }
+      // A sticker worker's answer is shown at the next refresh: look then, not sooner.
+      if stickers.runtime.workerPool?.hasPendingRequests == true {
+        wait = min(wait, max(Self.busyWake, lastFrame + Self.refreshInterval - clock.now))
       }
       if let quitAfter { wait = min(wait, max(0, start + quitAfter - clock.now)) }
       var event = SDL_Event()
@@ -141,7 +143,7 @@ extension ChatApp {
   static let refreshInterval = 1.0 / 60
   /// The longest the loop sleeps with nothing to wait for (it wakes to check the window and the save).
   static let idleWake = 1.0
-  /// How often the loop looks while a save or a sticker worker is busy.
+  /// How often the loop looks while a save is under way (and at least this long for a worker's answer).
   static let busyWake = 0.005
 
   /// Today's date from the wall clock (the app's; ChatKit never reads it).

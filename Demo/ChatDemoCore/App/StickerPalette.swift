@@ -89,17 +89,16 @@ final class StickerPalette {
     }
   }
 
-  /// A key that changes whenever the palette's pixels in `rect` would: its page and each
-  /// thumbnail's current frame (asked for once; ``draw(in:canvas:labels:)`` uses it).
-  func contentKey(in rect: CGRect) -> Int {
-    var hasher = Hasher()
-    hasher.combine(page)
+  /// Keys that change whenever the palette's pixels in `rect` would: the page's, and each button's
+  /// (its thumbnail's current frame, asked for once; ``draw(in:canvas:labels:buttons:)`` uses it).
+  func contentKeys(in rect: CGRect) -> [Int] {
+    var keys = [page * 1_000 + pageCount]
     for (index, frame) in buttonFrames(in: rect).enumerated() {
       let position = page * Self.pageSize + index
-      guard names.indices.contains(position) else { continue }
-      hasher.combine(textures.prepare(view(at: position), pixelSize: Int(frame.width - 6)))
+      keys.append(
+        names.indices.contains(position) ? textures.prepare(view(at: position), pixelSize: Int(frame.width - 6)) : 0)
     }
-    return hasher.finalize()
+    return keys
   }
 
   /// When a thumbnail of the current page reaches its next frame, or `nil`.
@@ -110,10 +109,18 @@ final class StickerPalette {
     }.min()
   }
 
-  /// Draws the current page's buttons with the current animation frames, and the page number.
-  func draw(in rect: CGRect, canvas: SDLCanvas, labels: TextTextureCache) throws(SDLError) {
-    renderer.fill(rect, color: TextColor(red: 246, green: 247, blue: 250))
-    for (index, frame) in buttonFrames(in: rect).enumerated() {
+  /// Draws the current page's buttons with the current animation frames, and the page number; with
+  /// `buttons`, only those buttons (their thumbnails changed), each inside its own square.
+  func draw(in rect: CGRect, canvas: SDLCanvas, labels: TextTextureCache, buttons: Set<Int>? = nil)
+    throws(SDLError)
+  {
+    defer { renderer.setClip(nil) }
+    if buttons == nil { renderer.fill(rect, color: Self.background) }
+    for (index, frame) in buttonFrames(in: rect).enumerated() where buttons?.contains(index) ?? true {
+      if buttons != nil {  // one button again: exactly its square
+        renderer.setClip(frame)
+        renderer.fill(frame, color: Self.background)
+      }
       try canvas.fillRoundedRect(frame, radius: 10, color: TextColor(red: 232, green: 236, blue: 243))
       let position = page * Self.pageSize + index
       guard names.indices.contains(position) else { continue }
@@ -125,11 +132,14 @@ final class StickerPalette {
         "\(index + 1)", attributes: .init(fontScale: 0.6), color: TextColor(red: 120, green: 128, blue: 140),
         penX: frame.maxX - 8, baselineY: frame.maxY - 2)
     }
-    if pageCount > 1 {
+    renderer.setClip(nil)
+    if buttons == nil, pageCount > 1 {
       try labels.draw(
         "\(page + 1)/\(pageCount) ⌃0", attributes: .init(fontScale: 0.6),
         color: TextColor(red: 120, green: 128, blue: 140), penX: rect.maxX - 52, baselineY: rect.maxY - 4)
     }
     textures.endFrame()
   }
+
+  private static let background = TextColor(red: 246, green: 247, blue: 250)
 }

@@ -7,8 +7,8 @@ struct WindowDamage {
   var drawnGeneration = -1
   /// The layout the chrome was drawn for.
   var layout: ChatWindowLayout?
-  /// The palette's content key when it was last drawn.
-  var paletteKey: Int?
+  /// The palette's content keys (its page's, then each button's) when it was last drawn.
+  var paletteKeys: [Int] = []
   /// The banner's text as last drawn, or `nil` when none was.
   var banner: String?
   /// The view that showed the transcript (the chat, or the editor scene's).

@@ -31,7 +31,7 @@ struct BenchOptions {
   var idleSeconds = 10.0
 
   /// The figures that run per size.
-  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P14"]
+  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P14"]
   /// The size-independent tables.
   static let tableNames = ["stickers", "textcache"]
   /// The store backend (ChatStore): its own children, at ``storeSize``; runs unless `--only` leaves it out.
@@ -136,7 +136,7 @@ struct BenchOptions {
     OPTIONS
       --sizes N,N,...   Transcript sizes in messages (default 1000,100000,1000000). Each size
                         runs in its own process, so its peak memory (P8) is its own.
-      --only NAME,...   Run only these: P1 … P11, P13, P14, and the size-independent tables
+      --only NAME,...   Run only these: P1 … P14, and the size-independent tables
                         'stickers' (sticker render cost per size, frame-cache memory; the real
                         files of ../shared/real-stickers: first-frame latency, 128 px frame cost,
                         P6 with 30 real stickers visible) and
@@ -159,6 +159,9 @@ struct BenchOptions {
           whole frame drawn by the chat view with the software renderer
       P3  open a transcript and show its latest message: built from messages in memory, and
           (P3.file) loaded from a JSON file the way the demo opens one
+      P12 keystroke to present: a key's SDL events through the app's router, the edit and its
+          pass, the frame drawn by damage and presented (software renderer, 480x800), in the
+          message holding 3 stickers; surfaces drawn per key
       P4  jump to a random message: the offset/y query, then the frame showing it
       P5  anchor drift in px over 1000 height corrections above the viewport
       P6  rendering every visible sticker for one frame; frame-cache memory

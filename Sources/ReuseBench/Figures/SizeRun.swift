@@ -44,6 +44,10 @@ struct SizeRun {
       progress("P1.intl multilingual keystrokes")
       figures.append(try MultilingualFigure(context: context, renderer: renderer).keystroke())
     }
+    if options.runs("P12") {
+      progress("P12 keystroke to present")
+      if let figure = try KeystrokePresentFigure(context: context).run() { figures.append(figure) }
+    }
     if options.runs("P4") {
       progress("P4 jumps")
       figures += try JumpFigure(context: context).run()

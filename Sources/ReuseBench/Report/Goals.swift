@@ -1,7 +1,7 @@
 import ChatKit
 import Foundation
 
-/// The goals of issue 6 (and P9 from issue 14), checked against a run's reports.
+/// The goals of issue 6 (P9 from issue 14, P2.frame and P12 from issue 25), checked against a run's reports.
 ///
 /// Goals stated "at 1M" are checked at the largest size run (the evidence names it).
 enum Goals {
@@ -48,6 +48,21 @@ enum Goals {
         GoalVerdict(
           id: "P2", goal: "whole frame p99 < 8.3 ms", status: .pending,
           evidence: "not measured: no SDL fonts, so no ChatTextView to draw with"))
+    }
+    // Issue 25: frames by damage, and the keystroke a user feels.
+    if let frame = largest.figure("P2.frame") {
+      verdicts.append(
+        verdict(
+          "P2.frame", "scroll frame median ≤ 1.0 ms, p99 ≤ 2 ms at 1M", frame.median <= 0.001 && frame.p99 <= 0.002,
+          "median \(Format.seconds(frame.median)), p99 \(Format.seconds(frame.p99)) \(at)"))
+    }
+    if let keystroke = largest.figure("P12") {
+      verdicts.append(
+        verdict(
+          "P12", "keystroke to present p99 < 1 ms at 1M", keystroke.p99 < 0.001,
+          "p99 \(Format.seconds(keystroke.p99)) \(at)"))
+    } else {
+      verdicts.append(notMeasured("P12", "keystroke to present p99 < 1 ms at 1M"))
     }
     if let intl = largest.figure("P1.intl") {
       verdicts.append(

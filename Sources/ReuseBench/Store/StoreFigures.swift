@@ -32,7 +32,7 @@ struct StoreFigures {
   static let jumps = 1_000
 
   /// The families ``backendFigures(environment:url:stickers:)`` measures.
-  static let backendFamilies = ["P1", "P3", "P4", "P5", "P8"]
+  static let backendFamilies = ["P1", "P3", "P4", "P5", "P8", "P12"]
 
   /// Whether any of `families` runs: all do unless `--only` names per-size figures beside `store`,
   /// and then only those named.
@@ -109,6 +109,7 @@ struct StoreFigures {
       samples: options.samples, warmUp: options.smoke ? 2 : 20)
     figures.append(try memoryFigure(context, manager: manager))
     figures += try KeystrokeFigure(context: context).run().map(Self.storeFigure)
+    if let present = try KeystrokePresentFigure(context: context).run() { figures.append(Self.storeFigure(present)) }
     figures += try JumpFigure(context: context).run().map(Self.storeFigure)
     figures += try AnchorDriftFigure(context: context).run().map(Self.storeFigure)
     return SizeReport(

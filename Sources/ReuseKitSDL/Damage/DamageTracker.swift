@@ -90,13 +90,6 @@ struct DamageTracker {
     return Plan(blit: blit, rects: rects, isFull: false)
   }
 
-  /// Forgets the last frame: the next plan draws everything.
-  mutating func reset() {
-    previousBounds = nil
-    previous = [:]
-    anchors = []
-  }
-
   /// `rects` clipped to `bounds`, rounded out to whole pixels, and merged until none overlap or touch.
   /// - Complexity: O(n²) in the number of rectangles, which is small (a frame's changes).
   static func merge(_ rects: [CGRect], within bounds: CGRect) -> [CGRect] {

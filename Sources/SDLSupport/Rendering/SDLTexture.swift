@@ -55,34 +55,36 @@ public final class SDLTexture {
   ///   - width: Width in pixels.
   ///   - height: Height in pixels.
   /// - Throws: ``SDLError`` when the renderer cannot make render targets.
-  public init(target renderer: SDLRenderer, width: Int, height: Int) throws(SDLError) {
-    guard width > 0, height > 0,
-      let texture = SDL_CreateTexture(
-        renderer.pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(width),
-        Int32(height))
-    else { throw SDLError.fromSDL("SDL_CreateTexture(target \(width)x\(height))") }
-    pointer = texture
-    self.renderer = renderer
-    self.width = width
-    self.height = height
-    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-    SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest)
+  public convenience init(target renderer: SDLRenderer, width: Int, height: Int) throws(SDLError) {
+    try self.init(
+      renderer, format: SDL_PIXELFORMAT_ARGB8888, access: SDL_TEXTUREACCESS_TARGET, width: width, height: height,
+      blend: SDL_BLENDMODE_NONE, scale: SDL_ScaleModeNearest)
   }
 
   /// A blending, linearly scaled streaming texture of `format`, for frames that change.
-  private init(streaming renderer: SDLRenderer, format: SDL_PixelFormatEnum, width: Int, height: Int)
+  private convenience init(streaming renderer: SDLRenderer, format: SDL_PixelFormatEnum, width: Int, height: Int)
     throws(SDLError)
   {
+    try self.init(
+      renderer, format: format, access: SDL_TEXTUREACCESS_STREAMING, width: width, height: height,
+      blend: SDL_BLENDMODE_BLEND, scale: SDL_ScaleModeLinear)
+  }
+
+  /// A texture of `format` and `access`, drawn with `blend` and scaled with `scale`.
+  private init(
+    _ renderer: SDLRenderer, format: SDL_PixelFormatEnum, access: SDL_TextureAccess, width: Int, height: Int,
+    blend: SDL_BlendMode, scale: SDL_ScaleMode
+  ) throws(SDLError) {
     guard width > 0, height > 0,
       let texture = SDL_CreateTexture(
-        renderer.pointer, format.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height))
+        renderer.pointer, format.rawValue, Int32(access.rawValue), Int32(width), Int32(height))
     else { throw SDLError.fromSDL("SDL_CreateTexture(\(width)x\(height))") }
     pointer = texture
     self.renderer = renderer
     self.width = width
     self.height = height
-    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-    SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+    SDL_SetTextureBlendMode(texture, blend)
+    SDL_SetTextureScaleMode(texture, scale)
   }
 
   /// Replaces the pixels of a texture made by ``init(renderer:rgba:)`` with a frame of the same size.

@@ -1,0 +1,62 @@
+import CSDL2
+import ChatKit
+import Foundation
+import SDLSupport
+import Stickers
+import TextEngine
+
+/// A keystroke as the user feels it, measured (`reuse-bench`'s P12): the app's window on SDL's dummy
+/// video driver and software renderer, a key's events through the app's one input path (the router,
+/// the view's edit and pass), then the frame, drawn by damage and presented.
+@_spi(Benchmarks) @MainActor public final class KeystrokeProbe {
+  private let app: ChatApp
+
+  /// Opens the app's window on `storage` with a 480×800 transcript, and draws its first frame.
+  /// - Parameters:
+  ///   - storage: The transcript (in memory, or a chat store's manager).
+  ///   - runtime: The sticker runtime its stickers play in.
+  ///   - clock: The app's clock.
+  /// - Throws: When SDL, the fonts or the window cannot be had.
+  public init(storage: TextContentManager, runtime: StickerRuntime, clock: any AnimationClock) throws {
+    setenv("SDL_VIDEODRIVER", "dummy", 1)
+    let sdl = try SDLContext(video: true)
+    let height = 800 + Int(ChatWindowLayout.composerHeight + ChatWindowLayout.paletteHeight)
+    let window = try SDLWindow(context: sdl, title: "P12", width: 480, height: height)
+    let renderer = try SDLRenderer(window: window, software: true, vsync: false)
+    let configuration = ChatApp.Configuration(
+      storage: storage, stickers: StickerFactory(runtime: runtime), sdl: sdl, fonts: try SDLFontSet(context: sdl),
+      clock: clock, today: { nil }, timeOfDay: { "12:00" }, clipboard: MemoryClipboard())
+    app = try ChatApp(configuration, surface: .window(window, renderer))
+    try app.drawFrame()
+  }
+
+  /// Puts the caret at `offset` in message `paragraph` (scrolled to the middle), as a click does,
+  /// and draws the frame.
+  /// - Throws: When the message is out of range or drawing fails.
+  public func placeCaret(inParagraph paragraph: Int, offset: Int) throws {
+    app.router.focus(on: .transcript)
+    app.chatView.showsCaret = true
+    try app.chatView.scroll(toParagraphAt: paragraph, position: .center)
+    let start = try app.chatView.textContentManager.startOffset(ofParagraphAt: paragraph)
+    try app.chatView.setSelectedRange((start + offset)..<(start + offset))
+    try app.drawFrame()
+  }
+
+  /// Types `character` (its key-down, text and key-up events through the router), then draws and
+  /// presents the frame.
+  /// - Throws: When drawing fails.
+  public func type(_ character: Character) throws {
+    for event in ScenarioEvents.typing(character) { _ = app.route(event) }
+    try app.drawFrame()
+  }
+
+  /// Presses Backspace through the router, then draws and presents the frame.
+  /// - Throws: When drawing fails.
+  public func backspace() throws {
+    for event in ScenarioEvents.press(SDLK_BACKSPACE) { _ = app.route(event) }
+    try app.drawFrame()
+  }
+
+  /// The transcript's view, for counters and checks.
+  public var chatView: ChatTextView { app.chatView }
+}

@@ -1,0 +1,35 @@
+@_spi(Benchmarks) import ChatDemoCore
+import Foundation
+import Instrumentation
+
+/// P12: keystroke to present. A key's SDL events go through the app's router to the chat view (the
+/// edit, its viewport pass), then the frame is drawn by damage and presented (`SDL_RenderPresent`
+/// returns) by the software renderer, 480×800, in the message holding three stickers; typing `k`
+/// and deleting it in turn. The app's own window is a second view of the figures' storage.
+@MainActor
+struct KeystrokePresentFigure {
+  let context: FigureContext
+
+  /// Measures, or returns `nil` without fonts (the headless fallback has no frame to present).
+  func run() throws -> FigureResult? {
+    guard context.environment.fonts != nil else { return nil }
+    let probe = try KeystrokeProbe(
+      storage: context.storage, runtime: context.environment.runtime, clock: context.environment.clock)
+    let paragraph = context.generator.typingParagraph
+    try probe.placeCaret(inParagraph: paragraph, offset: 4)
+    let before = probe.chatView.instrumentation.totals
+    let surfaces = probe.chatView.surfacesDrawn
+    let timings = try context.sampler.run { iteration in
+      if iteration.isMultiple(of: 2) { try probe.type("k") } else { try probe.backspace() }
+    }
+    let keys = Double(max(1, context.warmUp + timings.samples.count))
+    let delta = probe.chatView.instrumentation.totals - before
+    if delta.animationResets != 0 { context.failures.append("P12: \(delta.animationResets) animation resets") }
+    return FigureResult(
+      id: "P12", label: "keystroke to present (router, edit, pass, damage, present)", samples: timings,
+      details: [
+        "surfaces drawn /key": Double(probe.chatView.surfacesDrawn - surfaces) / keys,
+        "providers created /100 keys": Double(delta.providersCreated) * 100 / keys,
+      ])
+  }
+}

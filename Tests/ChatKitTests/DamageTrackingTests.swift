@@ -136,13 +136,16 @@ import TextEngine
     #expect(blits > 0, "some scrolls moved pixels")
   }
 
-  @Test func aWindowDrawsIntoItsRetainedFrameAndScrollsByMovingItsPixels() throws {
+  /// The software renderer keeps the frame in the window's surface; an accelerated one in a target
+  /// texture (forced here, as this machine has no accelerated renderer).
+  @Test(arguments: [false, true])
+  func aWindowDrawsIntoItsRetainedFrameAndScrollsByMovingItsPixels(inTexture: Bool) throws {
     setenv("SDL_VIDEODRIVER", "dummy", 0)
     let fixture = try ChatFixture()
     let context = try SDLContext(video: true)
     let window = try SDLWindow(context: context, title: "damage", width: 320, height: 300)
     let renderer = try SDLRenderer(window: window, software: true, vsync: false)
-    try renderer.retainFrames()
+    try renderer.retainFrames(inTexture: inTexture)
     #expect(renderer.retainsFrames)
     let view = try ChatTextView(
       storage: fixture.stickerTranscript(count: 60), renderer: renderer, fonts: fixture.environment.fonts,
@@ -166,7 +169,7 @@ import TextEngine
     #expect(built == whole, "the frame built by moving pixels equals the frame drawn whole")
     // A resize makes a new retained frame: the view draws everything once.
     SDL_SetWindowSize(window.pointer, 300, 280)
-    try renderer.retainFrames()
+    try renderer.retainFrames(inTexture: inTexture)
     #expect(renderer.contentGeneration == generation + 1)
     try view.renderFrame()
     #expect(view.lastFrameDamage == [CGRect(x: 0, y: 0, width: 320, height: 260)])

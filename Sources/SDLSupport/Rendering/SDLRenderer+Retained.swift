@@ -3,15 +3,16 @@ import Foundation
 
 /// Frames that keep their pixels, so a frame can draw only what changed and a scroll can move pixels.
 ///
-/// An offscreen surface keeps its pixels by nature. A window's back buffer does not (after
-/// `SDL_RenderPresent` its contents are undefined), so a window that retains frames draws into a
-/// target texture of its size, which ``present()`` copies to the screen.
+/// An offscreen surface keeps its pixels by nature, and so does a window drawn by SDL's software
+/// renderer (it draws into the window's surface, which `SDL_RenderPresent` shows and keeps). An
+/// accelerated window's back buffer does not (after `SDL_RenderPresent` its contents are
+/// undefined), so it draws into a target texture of its size, which ``present()`` copies to the screen.
 extension SDLRenderer {
   /// Whether what was drawn stays until drawn over, across presents.
   public var retainsFrames: Bool {
     switch target {
     case .surface: true
-    case .window: retainedFrame != nil
+    case .window: retainedFrame != nil || softwareWindowSize != nil
     }
   }
 
@@ -19,7 +20,20 @@ extension SDLRenderer {
   /// the frame is then new, and ``contentGeneration`` changes). Does nothing for a surface.
   /// - Throws: ``SDLError`` when the renderer cannot make a render target; it then draws as before.
   public func retainFrames() throws(SDLError) {
+    try retainFrames(inTexture: false)
+  }
+
+  /// ``retainFrames()``, in a target texture even for the software renderer when `inTexture` is
+  /// set (so a machine without an accelerated renderer tests that path too).
+  @_spi(Testing) public func retainFrames(inTexture: Bool) throws(SDLError) {
     guard case .window = target else { return }
+    if !inTexture, retainedFrame == nil, name == "software" {
+      // The window's own surface keeps the frame; a new size is a new surface.
+      let size = outputSize
+      if softwareWindowSize.map({ $0 != size }) ?? true { contentGeneration += 1 }
+      softwareWindowSize = size
+      return
+    }
     SDL_SetRenderTarget(pointer, nil)
     let (width, height) = outputSize
     if let retainedFrame, retainedFrame.width == width, retainedFrame.height == height {
@@ -49,9 +63,11 @@ extension SDLRenderer {
     case .surface(let surface):
       SDL_RenderFlush(pointer)
       surface.moveRows(in: area, by: dy)
-    case .window:
-      guard let retainedFrame else { return }
-      try moveThroughScratch(retainedFrame, area: area, dy: dy, height: height)
+    case .window(let window):
+      if let retainedFrame { return try moveThroughScratch(retainedFrame, area: area, dy: dy, height: height) }
+      guard softwareWindowSize != nil, let surface = SDL_GetWindowSurface(window.pointer) else { return }
+      SDL_RenderFlush(pointer)
+      SDLSurface.moveRows(of: surface, in: area, by: dy)
     }
   }
 

@@ -25,6 +25,10 @@ public final class SDLRenderer {
   var retainedFrame: SDLTexture?
   /// A texture for moving pixels within the retained frame.
   var scratch: SDLTexture?
+  /// The size of a software-rendered window whose own surface is the retained frame, once asked
+  /// to retain frames (SDL's software renderer draws into the window's surface, which keeps its
+  /// pixels across presents until the window is resized).
+  var softwareWindowSize: (width: Int, height: Int)?
   /// Counts the times the target's pixels were lost (a window's retained frame made anew): a view
   /// that drew before a change of this number draws everything again.
   public internal(set) var contentGeneration = 0

@@ -47,11 +47,12 @@ extension SDLTextView {
       renderer.setClip(nil)
       try renderer.scrollPixels(in: targetRect ?? bounds, by: dy)
     }
+    let surfaces = paintedSurfaces()
     for rect in plan.rects {
       renderer.setClip(plan.isFull ? nil : rect)
       drawingBand = rect
       renderer.fill(rect, color: colors.background)
-      try drawRenderingSurfaces(in: rect)
+      try drawRenderingSurfaces(surfaces.filter { $0.paint.intersects(rect) })
       if !markedText.isEmpty, compositionBox()?.intersects(rect) == true { try drawComposition() }
       drawCaret()
       if showsScrollBar { try drawScrollBar() }
@@ -64,25 +65,49 @@ extension SDLTextView {
     if presentsFrames, case .window = renderer.target { renderer.present() }
   }
 
-  /// Draws the surfaces the last pass assigned that paint inside `rect` (view pixels), layer by
+  /// A visible surface of the last pass, as drawing takes it: where it paints, and what draws it.
+  struct PaintedSurface {
+    let surface: any TextViewportRenderingSurface
+    /// Where it paints, in view pixels (``paintRect(of:)``).
+    let paint: CGRect
+    /// The surface itself when it draws itself.
+    let drawable: (any SDLDrawableSurface)?
+    /// The provider whose attachment view it is, when it is one.
+    let provider: TextAttachmentViewProvider?
+  }
+
+  /// The surfaces of the last pass on screen, in drawing order, each looked at once a frame.
+  /// - Complexity: O(surfaces in the pass).
+  @MainActor
+  func paintedSurfaces() -> [PaintedSurface] {
+    var result: [PaintedSurface] = []
+    textViewportLayoutController.enumerateRenderingSurfaces { key, surface in
+      guard isVisible(surface.frame) else { return true }
+      let drawable = surface as? any SDLDrawableSurface
+      result.append(
+        PaintedSurface(
+          surface: surface, paint: paintRect(of: surface), drawable: drawable,
+          provider: drawable == nil ? key as? TextAttachmentViewProvider : nil))
+      return true
+    }
+    return result
+  }
+
+  /// Draws `surfaces` (those of the last pass that paint inside the damage being drawn), layer by
   /// layer: nothing else draws fragments or attachment views. A ``SDLDrawableSurface`` draws itself;
   /// an attachment view (a sticker, a placeholder) keyed by its provider is drawn in the
   /// ``SDLSurfaceLayer/attachments`` layer.
-  /// - Complexity: O(layers × surfaces in the pass).
+  /// - Complexity: O(layers × surfaces given).
   @MainActor
-  func drawRenderingSurfaces(in rect: CGRect) throws(SDLError) {
-    let controller = textViewportLayoutController
-    var drawn: Set<ObjectIdentifier> = []
+  func drawRenderingSurfaces(_ surfaces: [PaintedSurface]) throws(SDLError) {
+    surfacesDrawn += surfaces.count
     for layer in SDLSurfaceLayer.allCases {
-      try controller.enumerateRenderingSurfaces { (key, surface) throws(SDLError) in
-        guard isVisible(surface.frame), paintRect(of: surface).intersects(rect) else { return true }
-        if drawn.insert(ObjectIdentifier(surface)).inserted { surfacesDrawn += 1 }
-        if let drawable = surface as? any SDLDrawableSurface {
+      for item in surfaces {
+        if let drawable = item.drawable {
           try drawable.draw(layer, in: self)
-        } else if layer == .attachments, let provider = key as? TextAttachmentViewProvider {
-          try drawAttachmentView(surface, of: provider)
+        } else if layer == .attachments, let provider = item.provider {
+          try drawAttachmentView(item.surface, of: provider)
         }
-        return true
       }
     }
   }

@@ -25,17 +25,20 @@ extension ChatApp {
     try renderer.retainFrames()
     let layout = router.layout
     let transcript = editorView ?? chatView
-    let full =
-      windowDamage.drawnGeneration != renderer.contentGeneration || windowDamage.layout != layout
-      || windowDamage.transcript != ObjectIdentifier(transcript)
-    let composerHint = composer.textContentManager.length == 0 && composer.markedText.isEmpty
-    if composerHint != windowDamage.composerHint { composer.setNeedsDisplay() }
     let banner = status.flatMap { $0.until > clock.now ? $0.text : nil }
     let bannerRect = CGRect(x: 8, y: 8, width: layout.width - 16, height: 30)
-    if banner != windowDamage.banner {  // the transcript under the banner is drawn again
-      transcript.setNeedsDisplay(bannerRect.offsetBy(dx: -layout.chatRect.minX, dy: -layout.chatRect.minY))
-    }
+    // A banner that comes, changes or goes (rarely) lies over both views of a split: all is drawn.
+    let full =
+      windowDamage.drawnGeneration != renderer.contentGeneration || windowDamage.layout != layout
+      || windowDamage.transcript != ObjectIdentifier(transcript) || banner != windowDamage.banner
+    let composerHint = composer.textContentManager.length == 0 && composer.markedText.isEmpty
+    if composerHint != windowDamage.composerHint { composer.setNeedsDisplay() }
     if full { try drawChrome(layout, chrome.canvas, renderer) }
+    let covered = banner == nil ? [] : [bannerRect]
+    transcript.coveredRects = covered.map { $0.offsetBy(dx: -layout.chatRect.minX, dy: -layout.chatRect.minY) }
+    secondaryView?.coveredRects = covered.map {
+      $0.offsetBy(dx: -layout.secondaryRect.minX, dy: -layout.secondaryRect.minY)
+    }
     try transcript.renderFrame()
     if let secondaryView {
       secondaryView.setFrameStatistics(fps: chatView.fps, frameTime: chatView.frameTime)
@@ -55,13 +58,16 @@ extension ChatApp {
         in: layout.paletteRect, canvas: chrome.canvas, labels: chrome.labels,
         buttons: wholePalette ? nil : changedButtons)
     }
-    let underBanner = transcript.lastFrameDamage.map { $0.offsetBy(dx: layout.chatRect.minX, dy: layout.chatRect.minY) }
-    if let banner, banner != windowDamage.banner || full || underBanner.contains(where: { $0.intersects(bannerRect) }) {
-      try drawBanner(
-        banner, in: bannerRect, clippedTo: banner != windowDamage.banner || full ? nil : underBanner, chrome)
+    // Where the views drew under the banner this frame, in window pixels: the banner goes over it again.
+    var underBanner = transcript.lastFrameDamage.map { $0.offsetBy(dx: layout.chatRect.minX, dy: layout.chatRect.minY) }
+    if let secondaryView {
+      let origin = layout.secondaryRect.origin
+      underBanner += secondaryView.lastFrameDamage.map { $0.offsetBy(dx: origin.x, dy: origin.y) }
     }
-    let drew =
-      full || drawsPalette || banner != windowDamage.banner || zip(views, before).contains { $0.framesRendered > $1 }
+    if let banner, full || underBanner.contains(where: { $0.intersects(bannerRect) }) {
+      try drawBanner(banner, in: bannerRect, clippedTo: full ? nil : underBanner, chrome)
+    }
+    let drew = full || drawsPalette || zip(views, before).contains { $0.framesRendered > $1 }
     windowDamage = WindowDamage(
       drawnGeneration: renderer.contentGeneration, layout: layout, paletteKeys: paletteKeys, banner: banner,
       transcript: ObjectIdentifier(transcript), composerHint: composerHint)

@@ -103,6 +103,9 @@ extension SDLTextView {
     for (index, overlay) in overlayRegions().enumerated() {
       regions["overlay.\(index)"] = overlay
     }
+    for (index, covered) in coveredRects.enumerated() {
+      regions["covered.\(index)"] = DrawnRegion(rect: covered, key: 0, scrollsWithContent: false)
+    }
     return (regions, anchors)
   }
 

@@ -71,6 +71,10 @@ open class SDLTextView: TextView {
   public internal(set) var lastFrameBlitted = false
   /// Frames in which nothing had changed, so nothing was drawn.
   public internal(set) var framesSkipped = 0
+  /// Parts of the view (view pixels) that its owner draws over after the view each frame (a
+  /// banner): fixed regions for damage tracking, so a scroll draws them again, and where it moved
+  /// their pixels, instead of carrying the owner's pixels along with the content.
+  public var coveredRects: [CGRect] = []
   /// Rendering surfaces drawn so far (a surface in two damage rectangles is drawn twice).
   public internal(set) var surfacesDrawn = 0
   var damageTracker = DamageTracker()

@@ -33,13 +33,12 @@ struct DamageTracker {
   ///   - offset: The view's scroll offset (whole pixels make a blit possible).
   ///   - bounds: The view's rectangle in view pixels.
   ///   - full: Draw everything (the first frame, a lost target, a change the regions do not name).
-  ///   - extra: Rectangles someone else invalidated.
   ///   - allowsBlit: Whether the target keeps its pixels so a scroll can move them.
   /// - Returns: What to draw.
   /// - Complexity: O(regions now and in the last frame).
   mutating func plan(
     _ regions: [AnyHashable: DrawnRegion], anchors: [AnyObject], offset: Double, bounds: CGRect, full: Bool,
-    extra: [CGRect], allowsBlit: Bool
+    allowsBlit: Bool
   ) -> Plan {
     defer {
       previous = regions
@@ -50,7 +49,7 @@ struct DamageTracker {
     if full || previousBounds != bounds { return Plan(blit: nil, rects: [bounds], isFull: true) }
     let delta = offset - previousOffset
     var blit: Int?
-    var damage = extra
+    var damage: [CGRect] = []
     if delta != 0 {
       let pixels = Int(delta.rounded())
       // Only a whole-pixel move shorter than the view can reuse pixels; anything else is drawn anew.

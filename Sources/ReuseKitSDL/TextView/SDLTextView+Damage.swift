@@ -22,11 +22,6 @@ extension SDLTextView {
     needsFullDisplay = true
   }
 
-  /// Marks `rect` (view pixels) for drawing in the next frame: someone else drew over it.
-  public func setNeedsDisplay(_ rect: CGRect) {
-    invalidatedRects.append(rect)
-  }
-
   /// The view's rectangle in its own pixels.
   var viewBounds: CGRect { CGRect(origin: .zero, size: viewportSize) }
 
@@ -41,24 +36,45 @@ extension SDLTextView {
     return CGRect(x: 0, y: rect.minY - outset, width: viewportSize.width, height: rect.height + 2 * outset)
   }
 
-  /// What the frame would draw now, by identity, with the objects those identities name. Asks each
-  /// visible frame surface for its current frame (once: the drawing uses it).
-  @MainActor
-  func currentRegions() -> (regions: [AnyHashable: DrawnRegion], anchors: [AnyObject]) {
+  /// What a frame shows, gathered once: the regions damage tracking compares, the visible surfaces
+  /// drawing walks, and the caret.
+  struct FrameContents {
+    /// What the frame would draw, by identity.
     var regions: [AnyHashable: DrawnRegion] = [:]
+    /// Objects whose identities name the regions.
     var anchors: [AnyObject] = []
+    /// The visible surfaces of the last pass, in drawing order.
+    var surfaces: [PaintedSurface] = []
+    /// The caret in view pixels when it is shown (for the IME's window), lit or not.
+    var caret: CGRect?
+    /// The caret as drawn now (its blink's on phase, on screen), with its colour.
+    var litCaret: (rect: CGRect, color: TextColor)?
+  }
+
+  /// What the frame would draw now. Each visible surface is looked at once, and each visible frame
+  /// surface is asked for its current frame once (the drawing uses it).
+  /// - Complexity: O(surfaces in the pass).
+  @MainActor
+  func currentContents() -> FrameContents {
+    var contents = FrameContents()
     // Finding the caret may lay out its paragraph (off screen, when the caret is), which changes the
-    // document's height and so the scroll bar: it is done first, as drawing does it too.
-    if showsCaret { _ = caretRect() }
+    // document's height and so the scroll bar: it is done first.
+    let caret = showsCaret ? caretRect() : nil
+    contents.caret = caret.map(viewRect(fromContainer:))
+    contents.litCaret = litCaret(caret)
     let composition = markedText.isEmpty ? nil : (markedText, markedTextCursor, caretOffset)
     let compositionFragment = composition == nil ? nil : caretFragment()
     textViewportLayoutController.enumerateRenderingSurfaces { key, surface in
       guard isVisible(surface.frame) else { return true }
-      anchors.append(surface)
+      contents.anchors.append(surface)
+      let drawable = surface as? any SDLDrawableSurface
+      let provider = drawable == nil ? key as? TextAttachmentViewProvider : nil
+      let paint = paintRect(of: surface)
+      contents.surfaces.append(PaintedSurface(surface: surface, paint: paint, drawable: drawable, provider: provider))
       var hasher = Hasher()
       if let fragmentSurface = surface as? TextFragmentSurface {
         hasher.combine(ObjectIdentifier(fragmentSurface.fragment))
-        anchors.append(fragmentSurface.fragment)
+        contents.anchors.append(fragmentSurface.fragment)
         hasher.combine(fragmentSurface.paragraphIndex)
         hasher.combine(selectionKey(in: fragmentSurface))
         hasher.combine(fragmentDrawingKey(for: fragmentSurface.fragment))
@@ -67,9 +83,9 @@ extension SDLTextView {
           hasher.combine(composition.1)
           hasher.combine(composition.2)
         }
-      } else if let drawable = surface as? any SDLDrawableSurface {
+      } else if let drawable {
         hasher.combine(drawable.drawingKey)
-      } else if let provider = key as? TextAttachmentViewProvider {
+      } else if let provider {
         let rect = viewRect(fromContainer: surface.frame)
         if let frames = surface as? any FrameSurface {
           hasher.combine(stickerTextures.prepare(frames, pixelSize: Self.stickerPixelSize(for: rect)))
@@ -80,33 +96,34 @@ extension SDLTextView {
       }
       hasher.combine(surface.frame.width)
       hasher.combine(surface.frame.height)
-      regions[ObjectIdentifier(surface)] = DrawnRegion(
-        rect: paintRect(of: surface), key: hasher.finalize(), scrollsWithContent: true)
+      contents.regions[ObjectIdentifier(surface)] = DrawnRegion(
+        rect: paint, key: hasher.finalize(), scrollsWithContent: true)
       return true
     }
-    if let caret = litCaret() {
+    if let caret = contents.litCaret {
       var hasher = Hasher()
       hasher.combine(caret.color.hashValue)
-      regions["caret"] = DrawnRegion(
+      contents.regions["caret"] = DrawnRegion(
         rect: caret.rect.insetBy(dx: -1, dy: -1), key: hasher.finalize(), scrollsWithContent: true)
     }
     if let composition, let box = compositionBox() {
       var hasher = Hasher()
       hasher.combine(composition.0)
       hasher.combine(composition.1)
-      regions["composition"] = DrawnRegion(
+      contents.regions["composition"] = DrawnRegion(
         rect: box.insetBy(dx: -2, dy: -1), key: hasher.finalize(), scrollsWithContent: true)
     }
     if showsScrollBar, let thumb = scrollBarThumb {
-      regions["scrollBar"] = DrawnRegion(rect: thumb.insetBy(dx: -1, dy: -1), key: 0, scrollsWithContent: false)
+      contents.regions["scrollBar"] = DrawnRegion(
+        rect: thumb.insetBy(dx: -1, dy: -1), key: 0, scrollsWithContent: false)
     }
     for (index, overlay) in overlayRegions().enumerated() {
-      regions["overlay.\(index)"] = overlay
+      contents.regions["overlay.\(index)"] = overlay
     }
     for (index, covered) in coveredRects.enumerated() {
-      regions["covered.\(index)"] = DrawnRegion(rect: covered, key: 0, scrollsWithContent: false)
+      contents.regions["covered.\(index)"] = DrawnRegion(rect: covered, key: 0, scrollsWithContent: false)
     }
-    return (regions, anchors)
+    return contents
   }
 
   /// The part of the selection inside a fragment's paragraph, as a key.
@@ -124,15 +141,16 @@ extension SDLTextView {
     return hasher.finalize()
   }
 
-  /// The caret's rectangle and colour when it is drawn now (shown, on screen, in its blink's on phase),
-  /// else `nil`. Restarts the blink when the selection moved since the last frame.
+  /// The caret's rectangle (view pixels) and colour when it is drawn now (shown at `rect`, container
+  /// coordinates, on screen, in its blink's on phase), else `nil`. Restarts the blink when the
+  /// selection moved since the last frame.
   @MainActor
-  func litCaret() -> (rect: CGRect, color: TextColor)? {
+  private func litCaret(_ rect: CGRect?) -> (rect: CGRect, color: TextColor)? {
     if lastDrawnSelection != selectedRange {
       lastDrawnSelection = selectedRange
       caretEpoch = clock.now
     }
-    guard showsCaret, selectedRange.isEmpty, markedText.isEmpty, let rect = caretRect() else { return nil }
+    guard let rect, selectedRange.isEmpty, markedText.isEmpty else { return nil }
     guard !caretBlinkIsOff else { return nil }
     let screen = viewRect(fromContainer: rect)
     guard screen.maxY > 0, screen.minY < viewportSize.height else { return nil }

@@ -21,14 +21,13 @@ extension SDLTextView {
   @MainActor
   func drawFrame() throws(SDLError) {
     layoutIfNeeded()
-    let (regions, anchors) = currentRegions()
+    let contents = currentContents()
     let bounds = viewBounds
     let lost = renderer.contentGeneration != drawnContentGeneration || !renderer.retainsFrames
     let plan = damageTracker.plan(
-      regions, anchors: anchors, offset: scrollOffset - contentInsetTop, bounds: bounds,
-      full: needsFullDisplay || lost || !tracksDamage, extra: invalidatedRects, allowsBlit: renderer.retainsFrames)
+      contents.regions, anchors: contents.anchors, offset: scrollOffset - contentInsetTop, bounds: bounds,
+      full: needsFullDisplay || lost || !tracksDamage, allowsBlit: renderer.retainsFrames)
     needsFullDisplay = false
-    invalidatedRects = []
     drawnContentGeneration = renderer.contentGeneration
     guard !plan.rects.isEmpty || plan.blit != nil else {
       stickerTextures.endFrame()
@@ -47,14 +46,16 @@ extension SDLTextView {
       renderer.setClip(nil)
       try renderer.scrollPixels(in: targetRect ?? bounds, by: dy)
     }
-    let surfaces = paintedSurfaces()
+    if let caret = contents.caret { updateTextInputRect(caret) }
     for rect in plan.rects {
       renderer.setClip(plan.isFull ? nil : rect)
       drawingBand = rect
       renderer.fill(rect, color: colors.background)
-      try drawRenderingSurfaces(surfaces.filter { $0.paint.intersects(rect) })
+      try drawRenderingSurfaces(contents.surfaces.filter { $0.paint.intersects(rect) })
       if !markedText.isEmpty, compositionBox()?.intersects(rect) == true { try drawComposition() }
-      drawCaret()
+      if let (caret, color) = contents.litCaret {
+        canvas.drawCaret(x: caret.minX, top: caret.minY, height: caret.height, color: color)
+      }
       if showsScrollBar { try drawScrollBar() }
       try drawOverlays()
     }
@@ -74,23 +75,6 @@ extension SDLTextView {
     let drawable: (any SDLDrawableSurface)?
     /// The provider whose attachment view it is, when it is one.
     let provider: TextAttachmentViewProvider?
-  }
-
-  /// The surfaces of the last pass on screen, in drawing order, each looked at once a frame.
-  /// - Complexity: O(surfaces in the pass).
-  @MainActor
-  func paintedSurfaces() -> [PaintedSurface] {
-    var result: [PaintedSurface] = []
-    textViewportLayoutController.enumerateRenderingSurfaces { key, surface in
-      guard isVisible(surface.frame) else { return true }
-      let drawable = surface as? any SDLDrawableSurface
-      result.append(
-        PaintedSurface(
-          surface: surface, paint: paintRect(of: surface), drawable: drawable,
-          provider: drawable == nil ? key as? TextAttachmentViewProvider : nil))
-      return true
-    }
-    return result
   }
 
   /// Draws `surfaces` (those of the last pass that paint inside the damage being drawn), layer by
@@ -256,14 +240,6 @@ extension SDLTextView {
     let frame = fragment.layoutFragmentFrame
     guard !frame.isNull else { return nil }
     return (line, CGPoint(x: frame.minX, y: frame.minY + containerToViewY))
-  }
-
-  @MainActor
-  private func drawCaret() {
-    guard showsCaret, let rect = caretRect() else { return }
-    updateTextInputRect(viewRect(fromContainer: rect))
-    guard let (screen, color) = litCaret() else { return }
-    canvas.drawCaret(x: screen.minX, top: screen.minY, height: screen.height, color: color)
   }
 
   /// Tells SDL where the caret is (window views only), so an IME puts its candidate list next to it.

@@ -79,7 +79,6 @@ open class SDLTextView: TextView {
   public internal(set) var surfacesDrawn = 0
   var damageTracker = DamageTracker()
   var needsFullDisplay = true
-  var invalidatedRects: [CGRect] = []
   var drawnContentGeneration = -1
   /// The damage rectangle being drawn (view pixels): text draws only the lines inside it.
   var drawingBand: CGRect?

@@ -13,3 +13,14 @@ extension SDL_Rect {
     self.init(x: minX, y: minY, w: maxX - minX, h: maxY - minY)
   }
 }
+
+extension SDL_Rect {
+  /// The part of this rectangle inside `other`; its width or height is 0 when they do not meet.
+  func intersection(_ other: SDL_Rect) -> SDL_Rect {
+    let minX = max(x, other.x)
+    let minY = max(y, other.y)
+    let maxX = min(x + w, other.x + other.w)
+    let maxY = min(y + h, other.y + other.h)
+    return SDL_Rect(x: minX, y: minY, w: max(0, maxX - minX), h: max(0, maxY - minY))
+  }
+}

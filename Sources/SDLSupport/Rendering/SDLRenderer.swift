@@ -32,6 +32,9 @@ public final class SDLRenderer {
   /// Counts the times the target's pixels were lost (a window's retained frame made anew): a view
   /// that drew before a change of this number draws everything again.
   public internal(set) var contentGeneration = 0
+  /// The clip rectangle set by ``setClip(_:)``, in viewport pixels: drawing wholly outside it is
+  /// skipped before it reaches SDL, and a fill is cut to it.
+  private var clip: SDL_Rect?
 
   /// Creates a renderer for a window.
   /// - Parameters:
@@ -118,7 +121,8 @@ public final class SDLRenderer {
 
   /// Restricts drawing to `rect`, or lifts the restriction with `nil`.
   public func setClip(_ rect: CGRect?) {
-    if var clip = rect.map(SDL_Rect.init(pixelAligned:)) {
+    clip = rect.map(SDL_Rect.init(pixelAligned:))
+    if var clip {
       SDL_RenderSetClipRect(pointer, &clip)
     } else {
       SDL_RenderSetClipRect(pointer, nil)
@@ -128,7 +132,9 @@ public final class SDLRenderer {
   /// Fills `rect` with `color`, blending when the colour is translucent.
   public func fill(_ rect: CGRect, color: TextColor) {
     var sdlRect = SDL_Rect(pixelAligned: rect)
+    if let clip { sdlRect = sdlRect.intersection(clip) }
     guard sdlRect.w > 0, sdlRect.h > 0 else { return }
+    if fillDirectly(sdlRect, color: color) { return }
     SDL_SetRenderDrawBlendMode(pointer, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
     setDrawColor(color)
     SDL_RenderFillRect(pointer, &sdlRect)
@@ -142,6 +148,7 @@ public final class SDLRenderer {
   public func copy(_ texture: SDLTexture, source: SDL_Rect? = nil, to destination: CGRect) {
     precondition(texture.renderer === self, "a texture can only be drawn by the renderer that created it")
     var target = SDL_Rect(pixelAligned: destination)
+    if let clip, target.intersection(clip).w <= 0 { return }
     if var source {
       SDL_RenderCopy(pointer, texture.pointer, &source, &target)
     } else {

@@ -39,22 +39,22 @@ import Testing
     let a = DrawnRegion(rect: CGRect(x: 0, y: 10, width: 320, height: 40), key: 1, scrollsWithContent: true)
     let b = DrawnRegion(rect: CGRect(x: 0, y: 60, width: 320, height: 40), key: 2, scrollsWithContent: true)
     let first = tracker.plan(
-      ["a": a, "b": b], anchors: [], offset: 0, bounds: bounds, full: false, allowsBlit: true)
+      [.overlay(0): a, .overlay(1): b], anchors: [], offset: 0, bounds: bounds, full: false, allowsBlit: true)
     #expect(first.isFull, "the first frame draws everything")
     let same = tracker.plan(
-      ["a": a, "b": b], anchors: [], offset: 0, bounds: bounds, full: false, allowsBlit: true)
+      [.overlay(0): a, .overlay(1): b], anchors: [], offset: 0, bounds: bounds, full: false, allowsBlit: true)
     #expect(same == .nothing)
     var changed = b
     changed.key = 3
     let edit = tracker.plan(
-      ["a": a, "b": changed], anchors: [], offset: 0, bounds: bounds, full: false, allowsBlit: true)
+      [.overlay(0): a, .overlay(1): changed], anchors: [], offset: 0, bounds: bounds, full: false, allowsBlit: true)
     #expect(edit.rects == [b.rect] && edit.blit == nil)
     // A scroll by 10 px: both moved with the content; only the strip that came into view is new.
     let moved = ["a": a.rect, "b": changed.rect].mapValues { $0.offsetBy(dx: 0, dy: -10) }
     let scroll = tracker.plan(
       [
-        "a": DrawnRegion(rect: moved["a"]!, key: 1, scrollsWithContent: true),
-        "b": DrawnRegion(rect: moved["b"]!, key: 3, scrollsWithContent: true),
+        .overlay(0): DrawnRegion(rect: moved["a"]!, key: 1, scrollsWithContent: true),
+        .overlay(1): DrawnRegion(rect: moved["b"]!, key: 3, scrollsWithContent: true),
       ], anchors: [], offset: 10, bounds: bounds, full: false, allowsBlit: true)
     #expect(scroll.blit == 10 && scroll.rects == [CGRect(x: 0, y: 470, width: 320, height: 10)])
     // A fractional scroll cannot reuse pixels.

@@ -39,9 +39,20 @@ extension ChatTextView {
     if let date = geometry.message.separatedDay { return try drawDaySeparator(of: item, date: date) }
     guard let bubble = geometry.bubble else { return }
     let rect = bubble.offsetBy(dx: item.origin.x, dy: item.origin.y)
-    try canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: style.cornerRadius, color: style.bubbleShadow)
-    try canvas.fillRoundedRect(
-      rect, radius: style.cornerRadius, color: geometry.message.isLocal ? style.outgoingBubble : style.incomingBubble)
+    let color = geometry.message.isLocal ? style.outgoingBubble : style.incomingBubble
+    // The shadow shows only below an opaque bubble: a part drawn wholly inside the bubble skips it.
+    let hidesShadow =
+      color.alpha == 255 && drawingBand.map { band in bubbleCover(rect).contains { $0.contains(band) } } == true
+    if !hidesShadow {
+      try canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: style.cornerRadius, color: style.bubbleShadow)
+    }
+    try canvas.fillRoundedRect(rect, radius: style.cornerRadius, color: color)
+  }
+
+  /// The pixels a bubble drawn at `rect` (view pixels) covers whole.
+  @MainActor
+  func bubbleCover(_ rect: CGRect) -> [CGRect] {
+    SDLCanvas.coveredRects(ofRoundedRect: rect, radius: style.cornerRadius)
   }
 
   /// Draws the sender's name above the text and the time below it (in a pill under a sticker-only message).

@@ -212,6 +212,16 @@ public final class ChatTextView: SDLTextView {
     try drawBubble(of: item)
   }
 
+  /// A message's bubble, where it is opaque (the chat's bubble colours are): a frame drawing inside
+  /// it fills neither the view's background nor the bubble's shadow there.
+  @MainActor
+  public override func opaqueBackgroundRects(of item: VisibleFragment) -> [CGRect] {
+    let geometry = geometry(of: item.fragment)
+    let color = geometry.message.isLocal ? style.outgoingBubble : style.incomingBubble
+    guard color.alpha == 255, geometry.message.separatedDay == nil, let bubble = geometry.bubble else { return [] }
+    return bubbleCover(bubble.offsetBy(dx: item.origin.x, dy: item.origin.y))
+  }
+
   @MainActor
   public override func drawDecorations(of item: VisibleFragment) throws(SDLError) {
     try drawNameAndTime(of: item)

@@ -19,7 +19,7 @@ struct DamageTracker {
     static let nothing = Plan(blit: nil, rects: [], isFull: false)
   }
 
-  private var previous: [AnyHashable: DrawnRegion] = [:]
+  private var previous: [RegionID: DrawnRegion] = [:]
   private var previousOffset = 0.0
   private var previousBounds: CGRect?
   /// Objects whose identities name the previous regions, held so no new object can take an
@@ -37,7 +37,7 @@ struct DamageTracker {
   /// - Returns: What to draw.
   /// - Complexity: O(regions now and in the last frame).
   mutating func plan(
-    _ regions: [AnyHashable: DrawnRegion], anchors: [AnyObject], offset: Double, bounds: CGRect, full: Bool,
+    _ regions: [RegionID: DrawnRegion], anchors: [AnyObject], offset: Double, bounds: CGRect, full: Bool,
     allowsBlit: Bool
   ) -> Plan {
     defer {

@@ -49,6 +49,23 @@ public final class SDLCanvas {
     renderer.fill(CGRect(x: x + w - r, y: y + r, width: r, height: h - 2 * r), color: color)
   }
 
+  /// The pixels ``fillRoundedRect(_:radius:color:)`` covers whole (every one but the corners'),
+  /// as two overlapping rectangles in whole target pixels.
+  /// - Parameters:
+  ///   - rect: The rounded rectangle, as given to ``fillRoundedRect(_:radius:color:)``.
+  ///   - radius: Its corner radius.
+  /// - Returns: The rectangle without its corners' columns, and the one without their rows; none
+  ///   when the rectangle covers no pixel.
+  public nonisolated static func coveredRects(ofRoundedRect rect: CGRect, radius: Double) -> [CGRect] {
+    let box = SDL_Rect(pixelAligned: rect)
+    let (x, y, w, h) = (Int(box.x), Int(box.y), Int(box.w), Int(box.h))
+    guard w > 0, h > 0 else { return [] }
+    let r = max(0, min(Int(radius.rounded()), w / 2, h / 2))
+    return [
+      CGRect(x: x + r, y: y, width: w - 2 * r, height: h), CGRect(x: x, y: y + r, width: w, height: h - 2 * r),
+    ]
+  }
+
   /// Draws the outline of a rectangle, inside its bounds.
   /// - Parameters:
   ///   - rect: The rectangle, in target pixels.

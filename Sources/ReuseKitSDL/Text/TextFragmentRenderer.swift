@@ -49,6 +49,8 @@ public final class TextFragmentRenderer {
 
   /// `text` without the characters layout gives no width (``TextShaper/hasNoAdvance(_:)``).
   private static func drawable(_ text: String) -> String {
+    // Printable ASCII (most text) has a width: one pass over the bytes, no property lookups.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     guard text.unicodeScalars.contains(where: mayBeInvisible) else { return text }
     return String(text.filter { !TextShaper.hasNoAdvance($0) })
   }

@@ -26,11 +26,13 @@ extension SDLTextView {
   var viewBounds: CGRect { CGRect(origin: .zero, size: viewportSize) }
 
   /// Where `surface` paints, in view pixels: fragments and other drawable surfaces across the whole
-  /// width (their backgrounds and decorations may), attachment views with their overlay's outset.
-  func paintRect(of surface: any TextViewportRenderingSurface) -> CGRect {
+  /// width (their backgrounds and decorations may), attachment views within their frame, or with
+  /// their overlay's outset while one shows (`overlaid`).
+  func paintRect(of surface: any TextViewportRenderingSurface, overlaid: Bool = true) -> CGRect {
     let rect = viewRect(fromContainer: surface.frame)
     guard surface is any SDLDrawableSurface else {
-      return rect.insetBy(dx: -Self.attachmentPaintOutset, dy: -Self.attachmentPaintOutset)
+      let outset = overlaid ? Self.attachmentPaintOutset : 0
+      return rect.insetBy(dx: -outset, dy: -outset)
     }
     let outset = Self.fragmentPaintOutset
     return CGRect(x: 0, y: rect.minY - outset, width: viewportSize.width, height: rect.height + 2 * outset)
@@ -40,7 +42,7 @@ extension SDLTextView {
   /// drawing walks, and the caret.
   struct FrameContents {
     /// What the frame would draw, by identity.
-    var regions: [AnyHashable: DrawnRegion] = [:]
+    var regions: [RegionID: DrawnRegion] = [:]
     /// Objects whose identities name the regions.
     var anchors: [AnyObject] = []
     /// The visible surfaces of the last pass, in drawing order.
@@ -69,7 +71,8 @@ extension SDLTextView {
       contents.anchors.append(surface)
       let drawable = surface as? any SDLDrawableSurface
       let provider = drawable == nil ? key as? TextAttachmentViewProvider : nil
-      let paint = paintRect(of: surface)
+      let overlayKey = provider.map(attachmentOverlayKey(for:)) ?? 0
+      let paint = paintRect(of: surface, overlaid: overlayKey != 0)
       contents.surfaces.append(PaintedSurface(surface: surface, paint: paint, drawable: drawable, provider: provider))
       var hasher = Hasher()
       if let fragmentSurface = surface as? TextFragmentSurface {
@@ -85,43 +88,43 @@ extension SDLTextView {
         }
       } else if let drawable {
         hasher.combine(drawable.drawingKey)
-      } else if let provider {
+      } else if provider != nil {
         let rect = viewRect(fromContainer: surface.frame)
         if let frames = surface as? any FrameSurface {
           hasher.combine(stickerTextures.prepare(frames, pixelSize: Self.stickerPixelSize(for: rect)))
         } else {
           hasher.combine((surface as? PlaceholderRenderingSurface)?.failureReason)
         }
-        hasher.combine(attachmentOverlayKey(for: provider))
+        hasher.combine(overlayKey)
       }
       hasher.combine(surface.frame.width)
       hasher.combine(surface.frame.height)
-      contents.regions[ObjectIdentifier(surface)] = DrawnRegion(
+      contents.regions[.surface(ObjectIdentifier(surface))] = DrawnRegion(
         rect: paint, key: hasher.finalize(), scrollsWithContent: true)
       return true
     }
     if let caret = contents.litCaret {
       var hasher = Hasher()
       hasher.combine(caret.color.hashValue)
-      contents.regions["caret"] = DrawnRegion(
+      contents.regions[.caret] = DrawnRegion(
         rect: caret.rect.insetBy(dx: -1, dy: -1), key: hasher.finalize(), scrollsWithContent: true)
     }
     if let composition, let box = compositionBox() {
       var hasher = Hasher()
       hasher.combine(composition.0)
       hasher.combine(composition.1)
-      contents.regions["composition"] = DrawnRegion(
+      contents.regions[.composition] = DrawnRegion(
         rect: box.insetBy(dx: -2, dy: -1), key: hasher.finalize(), scrollsWithContent: true)
     }
     if showsScrollBar, let thumb = scrollBarThumb {
-      contents.regions["scrollBar"] = DrawnRegion(
+      contents.regions[.scrollBar] = DrawnRegion(
         rect: thumb.insetBy(dx: -1, dy: -1), key: 0, scrollsWithContent: false)
     }
     for (index, overlay) in overlayRegions().enumerated() {
-      contents.regions["overlay.\(index)"] = overlay
+      contents.regions[.overlay(index)] = overlay
     }
     for (index, covered) in coveredRects.enumerated() {
-      contents.regions["covered.\(index)"] = DrawnRegion(rect: covered, key: 0, scrollsWithContent: false)
+      contents.regions[.covered(index)] = DrawnRegion(rect: covered, key: 0, scrollsWithContent: false)
     }
     return contents
   }

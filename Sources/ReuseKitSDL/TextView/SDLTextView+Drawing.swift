@@ -50,8 +50,9 @@ extension SDLTextView {
     for rect in plan.rects {
       renderer.setClip(plan.isFull ? nil : rect)
       drawingBand = rect
-      renderer.fill(rect, color: colors.background)
-      try drawRenderingSurfaces(contents.surfaces.filter { $0.paint.intersects(rect) })
+      let surfaces = contents.surfaces.filter { $0.paint.intersects(rect) }
+      if plan.isFull || !isCoveredOpaquely(rect, by: surfaces) { renderer.fill(rect, color: colors.background) }
+      try drawRenderingSurfaces(surfaces)
       if !markedText.isEmpty, compositionBox()?.intersects(rect) == true { try drawComposition() }
       if let (caret, color) = contents.litCaret {
         canvas.drawCaret(x: caret.minX, top: caret.minY, height: caret.height, color: color)
@@ -93,6 +94,16 @@ extension SDLTextView {
           try drawAttachmentView(item.surface, of: provider)
         }
       }
+    }
+  }
+
+  /// Whether a fragment's background among `surfaces` paints every pixel of `rect` opaque
+  /// (``opaqueBackgroundRects(of:)``), so the view's background under it need not be filled.
+  @MainActor
+  private func isCoveredOpaquely(_ rect: CGRect, by surfaces: [PaintedSurface]) -> Bool {
+    surfaces.contains { item in
+      guard let surface = item.surface as? TextFragmentSurface else { return false }
+      return opaqueBackgroundRects(of: surface.visibleFragment(in: self)).contains { $0.contains(rect) }
     }
   }
 

@@ -80,8 +80,10 @@ open class SDLTextView: TextView {
   var damageTracker = DamageTracker()
   var needsFullDisplay = true
   var drawnContentGeneration = -1
-  /// The damage rectangle being drawn (view pixels): text draws only the lines inside it.
-  var drawingBand: CGRect?
+  /// The damage rectangle being drawn (view pixels, whole pixels, the clip), or `nil` outside a
+  /// frame: text draws only the lines inside it, and a hook may skip what it would draw wholly
+  /// under its own opaque pixels there.
+  public internal(set) var drawingBand: CGRect?
   var stickerTextures: StickerTextureCache
   var isDraggingSelection = false
   var caretEpoch = 0.0
@@ -209,6 +211,12 @@ open class SDLTextView: TextView {
   @MainActor
   open func drawBackground(of item: VisibleFragment) throws(SDLError) {}
 
+  /// Where ``drawBackground(of:)`` paints every pixel opaque for `item` (view pixels, whole
+  /// pixels). A damage rectangle inside one of them skips the view's background fill, which the
+  /// fragment's background would cover. The default, for a background that covers nothing, is none.
+  @MainActor
+  open func opaqueBackgroundRects(of item: VisibleFragment) -> [CGRect] { [] }
+
   /// Draws over a fragment's text (the chat draws names and times here). The default draws nothing.
   @MainActor
   open func drawDecorations(of item: VisibleFragment) throws(SDLError) {}
@@ -233,8 +241,9 @@ open class SDLTextView: TextView {
   @MainActor
   open func fragmentDrawingKey(for fragment: TextLayoutFragment) -> Int { 0 }
 
-  /// A key for what ``drawAttachmentOverlay(for:in:)`` draws on `provider`'s view now (it may paint
-  /// up to 6 pixels outside the view). The default, for no overlay, is 0.
+  /// A key for what ``drawAttachmentOverlay(for:in:)`` draws on `provider`'s view now: 0 for
+  /// nothing, else a value that changes whenever the overlay's pixels do (the overlay may then
+  /// paint up to 6 pixels outside the view). The default, for no overlay, is 0.
   @MainActor
   open func attachmentOverlayKey(for provider: TextAttachmentViewProvider) -> Int { 0 }
 

@@ -49,6 +49,11 @@ struct ScrollFigure {
         details: ["stickers visible (min)": Double(fewestVisible), "stickers visible (max)": Double(mostVisible)])
     ]
     if let renderer {
+      // As the window draws: a frame never waits for a sticker worker (a frame not rendered yet
+      // shows the sticker's last one, and comes in a later frame).
+      let runtime = context.environment.runtime
+      runtime.waitsForWorkerFrames = false
+      defer { runtime.waitsForWorkerFrames = true }
       // Drawn whole (every frame draws everything, as before issue 25), then by damage (a scroll
       // moves the kept pixels and draws the strip that came into view and the stickers' new frames).
       for damage in [false, true] {
@@ -56,6 +61,7 @@ struct ScrollFigure {
         defer { renderer.tracksDamage = true }
         try restart()
         try renderer.renderFrame(of: view)
+        let late = runtime.framesRequestedWithoutWaiting
         let frames = try context.sampler.run(
           prepare: { _ in
             if view.scrollOffset + Self.step > partyEnd {
@@ -71,16 +77,27 @@ struct ScrollFigure {
         results.append(
           FigureResult(
             id: damage ? "P2.frame" : "P2.frame.whole",
-            label: "scroll frame, \(damage ? "damage" : "whole") (\(renderer.name))", samples: frames))
+            label: "scroll frame, \(damage ? "damage" : "whole") (\(renderer.name))", samples: frames,
+            details: ["sticker frames late /frame": lateShare(since: late, frames: frames)]))
       }
       // P2.idle: no input, only the 30+ stickers on screen move on by one frame.
       try restart()
       try renderer.renderFrame(of: view)
+      let late = runtime.framesRequestedWithoutWaiting
       let idle = try context.sampler.run(
         prepare: { _ in context.advanceOneFrame() }, { _ in try renderer.renderFrame(of: view) })
       results.append(
-        FigureResult(id: "P2.idle", label: "idle frame, stickers only, damage (\(renderer.name))", samples: idle))
+        FigureResult(
+          id: "P2.idle", label: "idle frame, stickers only, damage (\(renderer.name))", samples: idle,
+          details: ["sticker frames late /frame": lateShare(since: late, frames: idle)]))
     }
     return results
+  }
+
+  /// Sticker frames asked of a worker since `start` (each shown a frame late, warm-up included),
+  /// per timed frame.
+  private func lateShare(since start: Int, frames: SampleSet) -> Double {
+    let late = context.environment.runtime.framesRequestedWithoutWaiting - start
+    return Double(late) / Double(max(1, frames.samples.count))
   }
 }

@@ -42,6 +42,7 @@ extension StickerRuntime {
   /// Asks a worker for `key`'s frame unless it is asked already; the frame lands in the cache.
   func requestFrame(_ player: WorkerPlayer, named name: String, key: FrameCacheKey) {
     guard requestedFrames.insert(key).inserted else { return }
+    framesRequestedWithoutWaiting += 1
     player.request(frame: key.frameIndex, pixelSize: key.pixelSize) { [weak self] result in
       guard let self else { return }
       self.requestedFrames.remove(key)

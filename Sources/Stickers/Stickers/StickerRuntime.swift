@@ -37,6 +37,9 @@ public final class StickerRuntime {
   public private(set) var playbackFailures: [StickerError] = []
   /// Frames asked of a worker and not back yet.
   var requestedFrames: Set<FrameCacheKey> = []
+  /// Frames asked of a worker without waiting, so far: each is a frame a view showed late (its
+  /// last one stood in), as the window does when ``waitsForWorkerFrames`` is off.
+  public internal(set) var framesRequestedWithoutWaiting = 0
 
   /// Load results by sticker name.
   private var loaded: [String: Result<StickerLoader.Loaded, StickerError>] = [:]

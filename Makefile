@@ -1,13 +1,14 @@
 # ReuseKit — every target installs what it needs first, so a fresh Debian machine works.
 SHELL := /bin/bash
 APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev librlottie-dev fonts-dejavu-core fontconfig pkg-config zlib1g-dev libzip-dev libwebp-dev \
-  libfontconfig-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libfribidi-dev libicu-dev libsqlite3-dev libseccomp-dev
+  libfontconfig-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libfribidi-dev libicu-dev libsqlite3-dev libseccomp-dev \
+  libatk1.0-dev libatk-bridge2.0-dev libglib2.0-dev at-spi2-core dbus python3-pyatspi
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 # Tests render offscreen: SDL never needs a display for them.
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build test consumer-test demo bench lint format record-goldens fuzz sanitize docs
+.PHONY: deps build test consumer-test accessibility-test demo bench lint format record-goldens fuzz sanitize docs
 
 ## deps: install the Debian packages that are missing (apt-get update first).
 deps:
@@ -28,10 +29,20 @@ test: deps
 	$(SWIFT) build --build-tests
 	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest 2>&1 | tee .build/test-output.txt
 	$(MAKE) consumer-test
+	$(MAKE) accessibility-test
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Demo
 	$(TEST_ENV) $(SWIFT) run reuse-bench --smoke
 	@count=$$(grep -oE 'Test run with [0-9]+ tests' .build/test-output.txt | grep -oE '[0-9]+' | tail -n 1); \
 	  echo "tests: $${count:-0} passed, 0 failed"
+
+## accessibility-test: a screen reader's view of the app, headless: dbus-run-session starts a session bus
+## (the accessibility bus and its registry are started on demand), `chat-demo --accessibility-serve` runs
+## a scenario with its tree on the bus, and a client on the system's python3 with pyatspi (the library
+## Orca is built on) reads and drives it (Tests/Accessibility/a11y_client.py).
+accessibility-test: deps
+	$(SWIFT) build --product chat-demo
+	$(TEST_ENV) NO_AT_BRIDGE=0 dbus-run-session -- /usr/bin/python3 Tests/Accessibility/a11y_client.py \
+	  "$$($(SWIFT) build --show-bin-path)/chat-demo" Tests/Accessibility
 
 ## consumer-test: build Tests/ConsumerPackage (its own Package.swift, depending on this one by path)
 ## and run its tests: a custom attachment counted under the four policies, headless and on SDL.

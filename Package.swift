@@ -52,6 +52,9 @@ let package = Package(
     .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
+    .systemLibrary(
+      name: "CATK", pkgConfig: "atk-bridge-2.0",
+      providers: [.apt(["libatk-bridge2.0-dev", "libatk1.0-dev", "libglib2.0-dev"])]),
 
     // Pure Swift layers: no C module, no SDL.
     .target(name: "ReuseKitSupport", swiftSettings: strictSettings),
@@ -71,6 +74,10 @@ let package = Package(
     // ICU's break iterator behind plain C functions: Swift never sees an ICU header, whose UErrorCode
     // clashes with the one of the ICU inside Foundation.
     .target(name: "ICUBridge", dependencies: ["CICU"]),
+    // ATK objects (GObject subclasses, whose type system is macros Swift does not import) behind
+    // plain C functions and one callback table; ReuseKitATK is the Swift side.
+    .target(name: "ATKShim", dependencies: ["CATK"]),
+    .target(name: "ReuseKitATK", dependencies: ["ATKShim", "CATK", "TextEngine"], swiftSettings: strictSettings),
     .target(
       name: "TextAnalysis", dependencies: ["TextEngine", "CFriBidi", "ICUBridge"], swiftSettings: strictSettings),
     .target(
@@ -113,7 +120,7 @@ let package = Package(
       name: "ChatDemoCore",
       dependencies: [
         "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "Stickers", "ReuseKitSupport", "TextEngine",
-        "AnimationRuntime", "Instrumentation", "CSDL2",
+        "AnimationRuntime", "Instrumentation", "CSDL2", "ReuseKitATK", "CATK",
       ],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .executableTarget(

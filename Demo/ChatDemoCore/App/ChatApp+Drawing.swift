@@ -13,6 +13,7 @@ extension ChatApp {
   /// - Throws: ``SDLError`` when drawing fails.
   @discardableResult
   func drawFrame() throws(SDLError) -> Bool {
+    accessibility?.update(self)  // once a frame: what assistive technologies asked, and what changed
     stickers.runtime.pollWorkers()  // frames the sticker workers finished, and their watchdog
     let views = [editorView ?? chatView, secondaryView, composer].compactMap { $0 }
     let before = views.map(\.framesRendered)

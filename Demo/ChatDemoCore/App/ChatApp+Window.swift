@@ -89,6 +89,7 @@ extension ChatApp {
       if stickers.runtime.workerPool?.hasPendingRequests == true {
         wait = min(wait, max(Self.busyWake, lastFrame + Self.refreshInterval - clock.now))
       }
+      if accessibility != nil { wait = min(wait, Self.accessibilityWake) }  // a client's call waits no longer
       if let quitAfter { wait = min(wait, max(0, start + quitAfter - clock.now)) }
       var event = SDL_Event()
       let gotEvents = Self.waitForEvent(&event, seconds: min(wait, Self.idleWake))
@@ -118,6 +119,7 @@ extension ChatApp {
           show("Drawing failed: \(error)", seconds: 4)
         }
       }
+      accessibility?.update(self)  // every wake: a client's call is answered even when nothing is drawn
       for outcome in transcript?.saver.poll() ?? [] { report(outcome) }
       if let quitAfter, clock.now - start >= quitAfter { isRunning = false }
     }

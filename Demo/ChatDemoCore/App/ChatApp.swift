@@ -82,6 +82,8 @@ final class ChatApp: ChatInputRouterDelegate {
   /// Whether stickers keep animating while the window does not have the keyboard focus (default
   /// `true`, as messengers do); off, the window draws only what events change until it has it again.
   var animatesWithoutFocus = true
+  /// The accessibility tree on the AT-SPI bus, once started (``startAccessibility()``).
+  var accessibility: ChatAccessibility?
 
   /// Makes the app's views on `surface`.
   /// - Throws: ``SDLError`` when a view cannot be made.

@@ -26,6 +26,10 @@ public enum DemoCommand: Equatable {
   /// The hidden `--store-edit-loop FILE [--seed TAG]` test hook (not in `--help`): edits the chat
   /// store FILE in transactions until killed, printing `committed TAG.N` after each commit returns.
   case storeEditLoop(store: URL, tag: UInt64)
+  /// The hidden `--accessibility-serve SCENARIO` test hook (not in `--help`): runs the scenario
+  /// headless with the accessibility tree on the AT-SPI bus, then runs steps read from standard
+  /// input until `quit` (see `ScenarioRunner.serveAccessibility(input:)`).
+  case accessibilityServe(scenario: URL)
 
   /// The most messages `--generate` makes (written as they are made, so memory stays flat).
   public static let maximumGeneratedMessages = 100_000_000
@@ -87,6 +91,7 @@ public enum DemoCommand: Equatable {
     var saveLoop: URL?
     var saveCount: Int?
     var storeEditLoop: URL?
+    var accessibilityServe: URL?
     var history: URL?
     var importInput: URL?
     var exportInput: URL?
@@ -135,6 +140,7 @@ public enum DemoCommand: Equatable {
       case "--save-loop": saveLoop = URL(fileURLWithPath: try value(for: argument))
       case "--save-count": saveCount = try number(for: argument)
       case "--store-edit-loop": storeEditLoop = URL(fileURLWithPath: try value(for: argument))
+      case "--accessibility-serve": accessibilityServe = URL(fileURLWithPath: try value(for: argument))
       case "--history": history = URL(fileURLWithPath: try value(for: argument))
       case "--import": importInput = URL(fileURLWithPath: try value(for: argument))
       case "--export": exportInput = URL(fileURLWithPath: try value(for: argument))
@@ -143,6 +149,7 @@ public enum DemoCommand: Equatable {
       }
     }
     if let storeEditLoop { return .storeEditLoop(store: storeEditLoop, tag: seed) }
+    if let accessibilityServe { return .accessibilityServe(scenario: accessibilityServe) }
     if importInput != nil, exportInput != nil {
       throw UsageError(description: "--import and --export exclude each other")
     }

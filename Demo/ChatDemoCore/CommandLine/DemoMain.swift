@@ -27,6 +27,8 @@ public enum DemoMain {
       return storeEditLoop(store, tag: tag)
     case .headless(let options):
       return runHeadless(options)
+    case .accessibilityServe(let scenario):
+      return serveAccessibility(scenario)
     case .history(let store, let quitAfter, let stickers, let pausesUnfocused):
       guard hasDisplay else {
         return fail("--history needs a display; headless, run a scenario with \"transcript\": {\"history\": …}")

@@ -27,6 +27,7 @@ enum DemoWindowLauncher {
       let app = try ChatApp.window(document: document, assets: assets, userStickers: stickers)
       for warning in app.stickerWarnings { print("chat-demo: \(warning)") }
       app.animatesWithoutFocus = !pausesUnfocused
+      app.startAccessibility()  // when an accessibility bus is there (a desktop session)
       app.run(quitAfter: quitAfter)
       return 0
     } catch {

@@ -1,0 +1,140 @@
+import Foundation
+
+/// A text view's document as accessible text: read, caret, selection, geometry and editing, with
+/// offsets in Unicode scalars mapped to the view's character offsets.
+///
+/// Each call reads the document's text, so it suits short documents (the composer's field).
+/// - Complexity: O(document length) a call.
+@MainActor
+public final class TextViewAccessibleText: EditableAccessibleTextContent {
+  /// The view read and edited.
+  public unowned let textView: TextView
+
+  /// Accessible text over `textView`.
+  public init(textView: TextView) {
+    self.textView = textView
+  }
+
+  /// The document as one string: its paragraphs joined by "\n" (one character each, as the
+  /// content manager counts them).
+  private var string: String {
+    let manager = textView.textContentManager
+    var result = ""
+    for index in 0..<manager.paragraphCount {
+      if index > 0 { result.append("\n") }
+      result.append(manager.paragraph(at: index)?.attributedString.string ?? "")
+    }
+    return result
+  }
+
+  public var scalarCount: Int { string.unicodeScalars.count }
+
+  public func text(scalars range: Range<Int>) -> String {
+    let scalars = string.unicodeScalars
+    let lower = scalars.index(scalars.startIndex, offsetBy: min(max(0, range.lowerBound), scalars.count))
+    let upper = scalars.index(lower, offsetBy: max(0, min(range.upperBound, scalars.count) - max(0, range.lowerBound)))
+    return String(scalars[lower..<upper])
+  }
+
+  public func scalar(at offset: Int) -> Unicode.Scalar? {
+    let scalars = Array(string.unicodeScalars)
+    return scalars.indices.contains(offset) ? scalars[offset] : nil
+  }
+
+  public func range(of granularity: AccessibleTextGranularity, at offset: Int) -> Range<Int> {
+    AccessibleTextSegments(string).range(of: granularity, at: offset, lines: lineStarts())
+  }
+
+  public var caretScalarOffset: Int { scalarOffset(ofCharacter: textView.selectedRange.upperBound) }
+
+  public func moveCaret(toScalar offset: Int) -> Bool {
+    guard (0...scalarCount).contains(offset) else { return false }
+    textView.setCaret(characterOffset(ofScalar: offset))
+    return true
+  }
+
+  public var selectedScalarRanges: [Range<Int>] {
+    let selection = textView.selectedRange
+    guard !selection.isEmpty else { return [] }
+    return [scalarOffset(ofCharacter: selection.lowerBound)..<scalarOffset(ofCharacter: selection.upperBound)]
+  }
+
+  public func select(scalars range: Range<Int>) -> Bool {
+    guard range.lowerBound >= 0, range.upperBound <= scalarCount else { return false }
+    let characters = characterOffset(ofScalar: range.lowerBound)..<characterOffset(ofScalar: range.upperBound)
+    return (try? textView.setSelectedRange(characters)) != nil
+  }
+
+  public func characterRect(atScalar offset: Int) -> CGRect? {
+    let character = characterOffset(ofScalar: offset)
+    guard
+      let rect = textView.selectionRects(for: character..<(character + 1)).first ?? textView.caretRect(at: character)
+    else { return nil }
+    return rect.offsetBy(dx: 0, dy: -textView.scrollOffset)
+  }
+
+  public func scalarOffset(at point: CGPoint) -> Int? {
+    let character = textView.characterOffset(at: CGPoint(x: point.x, y: point.y + textView.scrollOffset))
+    return scalarOffset(ofCharacter: character)
+  }
+
+  public func replaceContents(with text: String) {
+    try? textView.replaceCharacters(in: 0..<textView.textContentManager.length, with: AttributedText(text))
+  }
+
+  public func insert(_ text: String, atScalar offset: Int) -> Int {
+    let at = characterOffset(ofScalar: min(max(0, offset), scalarCount))
+    guard (try? textView.replaceCharacters(in: at..<at, with: AttributedText(text))) != nil else { return offset }
+    return offset + text.unicodeScalars.count
+  }
+
+  public func delete(scalars range: Range<Int>) {
+    let count = scalarCount
+    let lower = characterOffset(ofScalar: min(max(0, range.lowerBound), count))
+    let upper = characterOffset(ofScalar: min(max(0, range.upperBound), count))
+    guard lower < upper else { return }
+    try? textView.replaceCharacters(in: lower..<upper, with: AttributedText())
+  }
+
+  // MARK: Offsets
+
+  /// The scalar offset where the character at `offset` (the view's character offsets) starts.
+  public func scalarOffset(ofCharacter offset: Int) -> Int {
+    var scalars = 0
+    for (index, character) in string.enumerated() {
+      if index >= offset { break }
+      scalars += character.unicodeScalars.count
+    }
+    return scalars
+  }
+
+  /// The character offset of the character holding scalar `offset` (its start when `offset` falls
+  /// inside a character of several scalars).
+  public func characterOffset(ofScalar offset: Int) -> Int {
+    var scalars = 0
+    var characters = 0
+    for character in string {
+      let next = scalars + character.unicodeScalars.count
+      if next > offset { break }
+      scalars = next
+      characters += 1
+    }
+    return characters
+  }
+
+  /// The scalar offsets where the view's laid-out lines start, for the line granularity.
+  private func lineStarts() -> [Int] {
+    var starts: [Int] = []
+    let manager = textView.textContentManager
+    for index in 0..<manager.paragraphCount {
+      guard let start = try? manager.startOffset(ofParagraphAt: index),
+        let location = try? manager.location(at: start),
+        let fragment = textView.textLayoutManager.textLayoutFragment(for: location)
+      else { continue }
+      for line in fragment.textLineFragments {
+        starts.append(scalarOffset(ofCharacter: start + line.characterRange.lowerBound))
+      }
+    }
+    return starts
+  }
+}

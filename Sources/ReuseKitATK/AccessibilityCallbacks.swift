@@ -77,10 +77,10 @@ enum AccessibilityCallbacks {
   }
 
   private static func fill(_ table: inout ReuseKitAtkCallbacks) {
-    table.child_count = { owner in A.on(owner, 0) { Int32($0.children.count) } }
+    table.child_count = { owner in A.on(owner, 0) { Int32(clamping: $0.childCount) } }
     table.child_at = { owner, index in
       let address: UInt = A.on(owner, 0) { element in
-        element.children.indices.contains(Int(index)) ? UInt(bitPattern: element.children[Int(index)].object) : 0
+        element.child(at: Int(index)).map { UInt(bitPattern: $0.object) } ?? 0
       }
       return UnsafeMutableRawPointer(bitPattern: address)
     }

@@ -28,6 +28,11 @@ public final class AccessibleElement {
   public var windowOrigin: () -> CGPoint = { .zero }
   /// Called when a client asks the element to take the focus; returns whether it did.
   public var onGrabFocus: (() -> Bool)?
+  /// Children made on demand, for a list of millions: how many there are, and the one at an
+  /// index (which ``adopt(_:)`` gave this parent). When set, ``children`` is not used.
+  public var lazyChildren: (count: () -> Int, at: (Int) -> AccessibleElement?)?
+  /// The element's index among its parent's lazy children, when it is one.
+  public var lazyIndex: (() -> Int)?
 
   /// Creates an element.
   /// - Parameters:
@@ -82,8 +87,34 @@ public final class AccessibleElement {
     reusekit_atk_emit_children_changed(object, Int32(children.count - 1), element.object, 1)
   }
 
+  /// Makes this element the parent of `element`, a lazy child (see ``lazyChildren``).
+  public func adopt(_ element: AccessibleElement) {
+    guard element.parent !== self else { return }
+    element.parent = self
+    reusekit_atk_object_set_parent(element.object, object)
+  }
+
+  /// Tells clients that a lazy child was added at `index` (`children-changed::add`).
+  public func notifyChildAdded(_ element: AccessibleElement, at index: Int) {
+    reusekit_atk_emit_children_changed(object, Int32(clamping: index), element.object, 1)
+  }
+
+  /// Tells clients that the child at `index` went (`children-changed::remove`).
+  public func notifyChildRemoved(_ element: AccessibleElement, at index: Int) {
+    reusekit_atk_emit_children_changed(object, Int32(clamping: index), element.object, 0)
+  }
+
+  /// How many children the element has now.
+  var childCount: Int { lazyChildren?.count() ?? children.count }
+
+  /// The child at `index`, or `nil`.
+  func child(at index: Int) -> AccessibleElement? {
+    if let lazyChildren { return lazyChildren.at(index) }
+    return children.indices.contains(index) ? children[index] : nil
+  }
+
   /// The element's index among its parent's children, or -1.
-  var indexInParent: Int { parent?.children.firstIndex { $0 === self } ?? -1 }
+  var indexInParent: Int { lazyIndex?() ?? parent?.children.firstIndex { $0 === self } ?? -1 }
 
   // MARK: Events
 

@@ -92,10 +92,14 @@ def wait_for_event(predicate, what, timeout=10):
 def find_app(name):
     desktop = pyatspi.Registry.getDesktop(0)
     for _ in range(200):
-        for index in range(desktop.childCount):
+        # The newest one with a window: an app that quit may stay listed for a moment.
+        for index in reversed(range(desktop.childCount)):
             child = desktop.getChildAtIndex(index)
-            if child is not None and child.name == name:
-                return child
+            try:
+                if child is not None and child.name == name and child.childCount > 0:
+                    return child
+            except Exception:  # a defunct application
+                continue
         pump(0.05)
     return None
 
@@ -142,8 +146,125 @@ def main():
     check(editable.setTextContents(""), "the composer can be emptied")
     check(text.characterCount == 0, "and is empty")
 
+    check_messages(window, parts[("log", "Messages")])
+    check_keyboard(app, parts[("log", "Messages")], composer)
+    check_events(app, parts[("log", "Messages")], composer)
     app.quit()
+    check_large_transcript(binary, directory)
     print(f"accessibility: {CHECKS} checks passed")
+
+
+def unit(text, offset, granularity):
+    """The text unit at `offset` (AT-SPI's GetStringAtOffset), as a string."""
+    found = text.getStringAtOffset(offset, granularity)
+    return found[0] if isinstance(found, tuple) else found.content
+
+
+def message_texts(log):
+    return [(child.name, child.getRoleName(), child.queryText().getText(0, -1) if child.getRoleName() == "paragraph"
+             else None) for child in children(log)]
+
+
+def check_messages(window, log):
+    items = children(log)
+    roles = [item.getRoleName() for item in items]
+    check(roles[0] == "heading", f"the day separator reads as a heading ({roles})")
+    check(items[0].name in ("Today", "Yesterday") or "2026" in items[0].name, f"named by its day ({items[0].name})")
+    check(items[1].name == "Ana, 14:24", f"a message is named by its sender and time ({items[1].name!r})")
+    first = items[1].queryText()
+    check(first.getText(0, -1) == "Hello there. How are you today? Fine weather!", "its text is the message")
+    # Word and sentence units, English.
+    word = unit(first, 7, pyatspi.TEXT_GRANULARITY_WORD)
+    check(word.strip() == "there." or word.startswith("there"), f"the word at 7 ({word!r})")
+    sentence = unit(first, 15, pyatspi.TEXT_GRANULARITY_SENTENCE)
+    check(sentence == "How are you today? ", f"the sentence at 15 ({sentence!r})")
+    # Japanese: sentences end at 。; words change at script changes.
+    japanese = items[2].queryText()
+    sentence = unit(japanese, 12, pyatspi.TEXT_GRANULARITY_SENTENCE)
+    check(sentence == "散歩に行きましょう。", f"a Japanese sentence ({sentence!r})")
+    check(unit(japanese, 0, pyatspi.TEXT_GRANULARITY_WORD) == "今日",
+          f"a Japanese word ({unit(japanese, 0, pyatspi.TEXT_GRANULARITY_WORD)!r})")
+    # Arabic.
+    arabic = items[3].queryText()
+    word = unit(arabic, 7, pyatspi.TEXT_GRANULARITY_WORD)
+    check(word.strip() == "بكم.", f"an Arabic word ({word!r})")
+    sentence = unit(arabic, 12, pyatspi.TEXT_GRANULARITY_SENTENCE)
+    check(sentence == "كيف حالكم اليوم؟", f"an Arabic sentence ({sentence!r})")
+    # A sticker: U+FFFC in the text, an image child with a name.
+    mine = items[4]
+    check(mine.name == "You, 14:27", f"the local sender reads as You ({mine.name!r})")
+    check(mine.queryText().getText(0, -1) == "Party time \ufffc", f"a sticker is U+FFFC ({mine.queryText().getText(0, -1)!r})")
+    images = children(mine)
+    check(len(images) == 1 and images[0].getRoleName() == "image", "the sticker is an image child")
+    check(images[0].name == "party sticker, animated", f"named from the sticker ({images[0].name!r})")
+
+
+def focused_name():
+    for event in reversed(EVENTS):
+        if event[0].startswith("object:state-changed:focused") and event[2] == 1:
+            return event[1]
+    return None
+
+
+def check_keyboard(app, log, composer):
+    app.step('{"op": "tab"}')
+    wait_for_event(lambda e: e[0].startswith("object:state-changed:focused") and e[2] == 1 and e[1] == "You, 14:27",
+                   "Tab moves the focus to the last message")
+    last = log.getChildAtIndex(log.childCount - 1)
+    check(last.getState().contains(pyatspi.STATE_FOCUSED), "the last message says it has the focus")
+    app.step('{"op": "key", "key": "up"}')
+    wait_for_event(lambda e: e[0].startswith("object:state-changed:focused") and e[2] == 1 and e[1] == "Layla, 14:26",
+                   "Up moves the focus to the message before")
+    app.step('{"op": "tab"}')
+    wait_for_event(lambda e: e[0].startswith("object:state-changed:focused") and e[2] == 1 and e[1] == "Message",
+                   "Tab again returns to the composer")
+
+
+def check_events(app, log, composer):
+    before = log.childCount
+    app.step('{"op": "send", "text": "On my way"}')
+    wait_for_event(lambda e: e[0].startswith("object:text-changed:insert") and e[1] == "Message",
+                   "typing in the composer is text-changed::insert")
+    wait_for_event(lambda e: e[0].startswith("object:text-caret-moved") and e[1] == "Message",
+                   "and moves its caret")
+    wait_for_event(lambda e: e[0].startswith("object:children-changed:add") and e[1] == "Messages",
+                   "a sent message is children-changed::add on the list")
+    check(log.childCount == before + 1, f"the list has one more child ({log.childCount}, was {before})")
+    check(log.getChildAtIndex(before).queryText().getText(0, -1) == "On my way", "the new child reads the message")
+    check(not any(e[0] == "object:announcement" for e in EVENTS), "one's own message is not announced")
+    app.step('{"op": "receive", "from": "Ana", "text": "See you soon"}')
+    wait_for_event(lambda e: e[0] == "object:announcement" and e[4] == "Ana: See you soon",
+                   "an incoming message is announced, politely, without a relative time")
+
+
+def check_large_transcript(binary, directory):
+    """The first and last messages of a generated 100,000-message transcript, read through the tree."""
+    import json
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        transcript = os.path.join(folder, "big.json")
+        subprocess.run([binary, "--generate", "100000", "--out", transcript], check=True, stdout=subprocess.DEVNULL)
+        with open(transcript) as file:
+            messages = json.load(file)["messages"]
+        scenario = os.path.join(folder, "big-scenario.json")
+        with open(scenario, "w") as file:
+            json.dump({"name": "big", "transcript": {"file": transcript}, "steps": []}, file)
+        app = App(binary, scenario)
+        log = [child for child in children(children(find_app("chat-demo"))[0]) if child.getRoleName() == "log"][0]
+        count = log.childCount
+        check(count >= len(messages), f"the list has a child per message and day ({count} for {len(messages)})")
+
+        def expected(message):
+            if "text" in message:
+                return message["text"]
+            return "".join(part if isinstance(part, str) else "\ufffc" for part in message["parts"])
+
+        paragraphs = [index for index in range(min(count, 5)) if log.getChildAtIndex(index).getRoleName() == "paragraph"]
+        first = log.getChildAtIndex(paragraphs[0]).queryText().getText(0, -1)
+        check(first == expected(messages[0]), f"the first message reads whole ({first!r})")
+        last = log.getChildAtIndex(count - 1).queryText().getText(0, -1)
+        check(last == expected(messages[-1]), f"the last message reads whole ({last!r})")
+        app.quit()
 
 
 if __name__ == "__main__":

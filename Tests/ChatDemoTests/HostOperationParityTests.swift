@@ -15,14 +15,15 @@ import Testing
     .scrollToTop, .scrollToBottom, .type("a"), .key(.enter, repeat: 1), .insertSticker("s"), .send([]),
     .undo(repeat: 1), .redo(repeat: 1), .cut, .copy, .paste, .resize(width: 1, height: 1), .advance(seconds: 1),
     .setPolicies([]), .screenshot(name: "s"), .expect(counter: .providersCreated, comparison: .equals, value: 0),
-    .scene(.chat), .collapse(.day(0)), .expand(.day(0)), .split(true),
+    .scene(.chat), .collapse(.day(0)), .expand(.day(0)), .split(true), .receive(ChatMessage(from: "a", text: "b")),
+    .tab(backward: false),
   ]
 
   static func opName(of step: ScenarioStep) -> String {
     switch step {
     case .select, .scrollTo, .scrollBy, .scrollToTop, .scrollToBottom, .type, .key, .insertSticker, .send, .undo,
       .redo, .cut, .copy, .paste, .resize, .advance, .setPolicies, .screenshot, .expect, .scene, .collapse, .expand,
-      .split:
+      .split, .receive, .tab:
       step.op
     }
   }

@@ -50,5 +50,5 @@ extension ReuseTestHost {
 
   /// The scenario ops that are not the host's: `expect` (a test uses `#expect` on
   /// ``ReuseTestHost/measure(sourceLocation:_:)``'s counters) and `scene` (the demo's editor scene).
-  public static let scenarioOnlyOperations: Set<String> = ["expect", "scene"]
+  public static let scenarioOnlyOperations: Set<String> = ["expect", "scene", "receive", "tab"]
 }

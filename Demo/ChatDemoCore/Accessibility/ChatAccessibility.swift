@@ -23,6 +23,15 @@ final class ChatAccessibility {
   let composer: AccessibleElement
   /// Which element had the focus when last told.
   private var focused: AccessibleElement?
+  /// The message list's children, made on demand.
+  private(set) var messages: MessageListAccessibility?
+  /// Messages announced so far (incoming ones: not from the local sender).
+  private(set) var announcements = 0
+  /// The composer's text, caret and selection as clients last heard of them.
+  private var composerText = ""
+  private var composerSelection: Range<Int> = 0..<0
+  private var composerEdited = false
+  private var composerObservation: TextContentEditObservation?
 
   private init(
     bridge: AccessibilityBridge, application: AccessibleElement, window: AccessibleElement,
@@ -49,7 +58,34 @@ final class ChatAccessibility {
     let tree = ChatAccessibility(
       bridge: bridge, application: application, window: window, messageList: messageList, composer: composer)
     tree.describe(app)
+    tree.messages = MessageListAccessibility(
+      list: messageList, storage: app.storage, chatView: app.chatView,
+      focusedIndex: { [unowned app] in app.router.focus == .messageList ? app.router.browsedMessage : nil })
+    tree.composerObservation = TextContentEditObservation(of: app.composer.textContentManager) { [weak tree] _ in
+      MainActor.assumeIsolated { tree?.composerEdited = true }
+    }
     return tree
+  }
+
+  /// Tells clients how the composer's text, caret and selection changed since the last frame.
+  private func updateComposer(_ app: ChatApp) {
+    guard let text = composer.text as? TextViewAccessibleText else { return }
+    if composerEdited {
+      composerEdited = false
+      let now = text.text(scalars: 0..<text.scalarCount)
+      if let change = AccessibleTextChange(from: composerText, to: now) {
+        if !change.removed.isEmpty { composer.notifyTextDeleted(at: change.offset, change.removed) }
+        if !change.inserted.isEmpty { composer.notifyTextInserted(at: change.offset, change.inserted) }
+      }
+      composerText = now
+    }
+    let selection = app.composer.selectedRange
+    guard selection != composerSelection else { return }
+    let caretMoved = selection.upperBound != composerSelection.upperBound
+    let wasSelected = !composerSelection.isEmpty
+    composerSelection = selection
+    if caretMoved { composer.notifyCaretMoved(to: text.caretScalarOffset) }
+    if wasSelected || !selection.isEmpty { composer.notifySelectionChanged() }
   }
 
   /// Gives each element its states and geometry from `app`'s current layout.
@@ -61,7 +97,7 @@ final class ChatAccessibility {
     }
     messageList.states = { [unowned app] in
       var states = common.union([ATK_STATE_FOCUSABLE, ATK_STATE_MULTI_LINE])
-      if app.router.focus != .composer { states.insert(ATK_STATE_FOCUSED) }
+      if app.router.focus == .transcript || app.router.focus == .secondary { states.insert(ATK_STATE_FOCUSED) }
       return states
     }
     messageList.frame = { [unowned app] in app.router.layout.chatRect }
@@ -75,7 +111,18 @@ final class ChatAccessibility {
 
   /// Runs the bridge's pending work and tells clients what changed since the last frame.
   func update(_ app: ChatApp) {
-    let now = app.router.focus == .composer ? composer : messageList
+    messages?.flushChanged()
+    updateComposer(app)
+    for announcement in messages?.flushAdded() ?? [] {
+      messageList.announce(announcement)  // polite: the log is a live region
+      announcements += 1
+    }
+    let now: AccessibleElement =
+      switch app.router.focus {
+      case .composer: composer
+      case .messageList: app.router.browsedMessage.flatMap { messages?.element(at: $0) } ?? messageList
+      case .transcript, .secondary: messageList
+      }
     if now !== focused {
       focused?.notifyState(ATK_STATE_FOCUSED, false)
       now.notifyState(ATK_STATE_FOCUSED, true)

@@ -22,7 +22,8 @@ extension ChatApp {
     case .layOut: layOut()
     case .toggleSplit: toggleSplit()
     case .toggleScene: toggleScene()
-    case .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .stopEditing: break
+    // The router performs these itself.
+    case .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .stopEditing, .cycleFocus, .browse: break
     }
   }
 
@@ -95,6 +96,24 @@ extension ChatApp {
     guard text.length > 0, let paragraph = text.paragraph(at: 0) else { return }
     var message = ChatMessage(paragraph: paragraph)
     message.from = chatView.localSender
+    guard append(message) else { return }  // not saved (a full disk): it stays in the composer
+    chatView.scrollToBottom()
+    composer.selectAll()
+    composer.deleteBackward()
+  }
+
+  /// A message from someone else arrives (as from the network), at the end of the transcript.
+  func receive(_ message: ChatMessage) {
+    let atBottom = chatView.scrollOffset >= chatView.maximumScrollOffset - 1
+    guard append(message) else { return }
+    if atBottom { chatView.scrollToBottom() }
+  }
+
+  /// Appends `message` with the time now, after a day separator when a new day starts; a collapsed
+  /// day it joins expands.
+  /// - Returns: Whether it was appended (a store that cannot write refuses it).
+  private func append(_ message: ChatMessage) -> Bool {
+    var message = message
     message.time = timeOfDay()
     chatView.today = today()
     secondaryView?.today = chatView.today
@@ -104,16 +123,12 @@ extension ChatApp {
     }
     if let date = message.date, date != lastDate, storage.length > 0 {  // a new day starts
       let (separator, attributes) = ChatDay.separatorParagraph(for: date)
-      // Not saved (a full disk): the message stays in the composer, to send again.
-      guard chatView.appendParagraph(separator, attributes: attributes) != nil else { return }
+      guard chatView.appendParagraph(separator, attributes: attributes) != nil else { return false }
     }
     // A message sent into a collapsed day shows: the day expands.
     if let date = message.date { chatView.daySections.expand(date) }
     let (content, attributes) = message.paragraph(stickers: stickers)
-    guard chatView.appendParagraph(content, attributes: attributes) != nil else { return }
-    chatView.scrollToBottom()
-    composer.selectAll()
-    composer.deleteBackward()
+    return chatView.appendParagraph(content, attributes: attributes) != nil
   }
 
   /// Takes a snapshot of the messages (paragraph references, well under a frame) and saves it in the

@@ -13,6 +13,8 @@ extension ChatCommand {
   /// | F1 / F2 / F3 / F4 | ``toggleHUD`` / ``toggleStickerPolicy(_:)`` `.onEditingInlineParagraphs`, `.onScrollingOutOfViewport` / ``toggleResetFlashes`` |
   /// | Esc in the transcript | ``stopEditing`` |
   /// | F5 / F6 | ``toggleSplit`` / ``toggleScene`` |
+  /// | Tab / Shift+Tab | ``cycleFocus(backward:)`` (composer ↔ message list) |
+  /// | Up / Down in the message list | ``browse(_:)`` −1 / +1 |
   ///
   /// Ctrl means the shortcut modifier (Control or Super, see `TextInputEvent.KeyModifiers.hasShortcutModifier`).
   /// - Parameters:
@@ -36,6 +38,9 @@ extension ChatCommand {
       self = .insertSticker(paletteIndex: number - 1)
     case .enter where focus == .composer && !modifiers.contains(.shift): self = .send
     case .escape where focus == .transcript: self = .stopEditing
+    case .tab: self = .cycleFocus(backward: modifiers.contains(.shift))
+    case .up where focus == .messageList: self = .browse(-1)
+    case .down where focus == .messageList: self = .browse(1)
     default: return nil
     }
   }

@@ -30,6 +30,10 @@ enum ChatCommand: Equatable, Sendable {
   case toggleSplit
   /// Switches the transcript between the chat and the line-numbered editor scene (F6).
   case toggleScene
+  /// Tab / Shift+Tab: the focus moves between the composer and the message list.
+  case cycleFocus(backward: Bool)
+  /// Up / Down in the message list: the focus moves by `step` messages.
+  case browse(Int)
 
   /// Whether the command changes the focused text or its editing (send, a sticker, stop
   /// editing): while an IME composes, the key that would make it belongs to the composition.
@@ -37,7 +41,7 @@ enum ChatCommand: Equatable, Sendable {
     switch self {
     case .send, .insertSticker, .stopEditing: true
     case .save, .quit, .layOut, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .toggleSplit, .toggleScene,
-      .nextStickerPage:
+      .nextStickerPage, .cycleFocus, .browse:
       false
     }
   }

@@ -31,6 +31,9 @@ final class ChatInputRouter {
     case composer
     /// The second view of the transcript while split.
     case secondary
+    /// The transcript's messages, one at a time, without editing (Tab from the composer): Up and
+    /// Down move by message (``browsedMessage``), as a screen reader's user walks a list.
+    case messageList
   }
 
   /// One routing decision: who receives an event.
@@ -53,8 +56,15 @@ final class ChatInputRouter {
   let paletteCount: Int
   /// Performs the app's commands.
   weak var delegate: (any ChatInputRouterDelegate)?
-  /// The view that receives typing; a click moves it.
+  /// The view that receives typing; a click moves it, and Tab.
   private(set) var focus = Focus.composer
+  /// The paragraph index of the message the message list's focus is on (``Focus/messageList``).
+  private(set) var browsedMessage: Int?
+
+  func setBrowsedMessage(_ index: Int?) { browsedMessage = index }
+
+  /// Gives the composer the focus.
+  func focusComposer() { focus(on: .composer) }
   /// Events handed to a responder so far (a view's ``SDLTextView/handle(_:)`` or a command): at most
   /// one per routed event.
   private(set) var deliveries = 0
@@ -80,6 +90,7 @@ final class ChatInputRouter {
   /// which names a character offset rather than a point, moves the focus.
   func focus(on target: Focus) {
     focus = target
+    if target != .messageList { browsedMessage = nil }
   }
 
   /// The text view with the keyboard focus.
@@ -124,9 +135,9 @@ final class ChatInputRouter {
         return .command(command)
       }
       if key == .pageUp || key == .pageDown { return .view(.transcript, input) }
-      return .view(focus, input)
+      return focus == .messageList ? nil : .view(focus, input)  // the list is read, not typed into
     case .text, .composition:
-      return .view(focus, input)
+      return focus == .messageList ? nil : .view(focus, input)
     case .wheel:
       return .view(.transcript, input)
     case .mouseDown(let x, let y, _, _):
@@ -134,6 +145,7 @@ final class ChatInputRouter {
       let targets: [Focus] = secondaryView == nil ? [.transcript, .composer] : [.transcript, .secondary, .composer]
       for target in targets where hitRect(of: target).contains(point) {
         focus = target
+        browsedMessage = nil
         mouseCapture = target
         return .view(target, input.translated(by: frame(of: target).origin))
       }
@@ -156,6 +168,8 @@ final class ChatInputRouter {
       chatView.toggleStickerPolicy(option)
       secondaryView?.setStickerPolicy(chatView.requestedStickerPolicy ?? chatView.stickerPolicy)
     case .toggleResetFlashes: chatView.flashesResets.toggle()
+    case .cycleFocus(let backward): cycleFocus(backward: backward)
+    case .browse(let step): browse(by: step)
     case .stopEditing: chatView.stopEditing()
     case .send, .save, .quit, .insertSticker, .layOut, .toggleSplit, .toggleScene, .nextStickerPage:
       delegate?.perform(command)
@@ -170,7 +184,7 @@ final class ChatInputRouter {
 
   private func view(_ target: Focus) -> SDLTextView {
     switch target {
-    case .transcript: editorView ?? chatView
+    case .transcript, .messageList: editorView ?? chatView
     case .composer: composer
     case .secondary: secondaryView ?? chatView
     }
@@ -179,7 +193,7 @@ final class ChatInputRouter {
   /// Where a click focuses a view: the transcript, or the composer's whole strip.
   private func hitRect(of target: Focus) -> CGRect {
     switch target {
-    case .transcript: layout.chatRect
+    case .transcript, .messageList: layout.chatRect
     case .composer: layout.composerFrame
     case .secondary: layout.secondaryRect
     }
@@ -188,7 +202,7 @@ final class ChatInputRouter {
   /// Where a view draws in the window: mouse coordinates are made relative to its origin.
   private func frame(of target: Focus) -> CGRect {
     switch target {
-    case .transcript: layout.chatRect
+    case .transcript, .messageList: layout.chatRect
     case .composer: layout.composerTextRect
     case .secondary: layout.secondaryRect
     }

@@ -188,6 +188,11 @@ extension Scenario {
       if let parts = step.parts { return .send(parts) }
       guard let parts = object["parts"] else { throw fields.error("needs \"text\" or \"parts\"") }
       throw fields.error("bad \"parts\": expected an array, found \(parts.kindName)")
+    case "receive":
+      guard let from = object["from"]?.string, !from.isEmpty else { throw fields.error("needs a \"from\" string") }
+      if let text = object["text"]?.string { return .receive(ChatMessage(from: from, text: text)) }
+      if let parts = step.parts { return .receive(ChatMessage(from: from, parts: parts)) }
+      throw fields.error("needs \"text\" or \"parts\"")
     case "undo": return .undo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))
     case "redo": return .redo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))
     case "cut": return .cut
@@ -227,6 +232,12 @@ extension Scenario {
       return .scene(scene)
     case "collapse": return .collapse(try parseDayTarget(fields))
     case "expand": return .expand(try parseDayTarget(fields))
+    case "tab":
+      switch object["backward"] {
+      case nil: return .tab(backward: false)
+      case .bool(let backward)?: return .tab(backward: backward)
+      default: throw fields.error("\"backward\" must be true or false")
+      }
     case "split":
       switch object["split"]?.string {
       case "on": return .split(true)

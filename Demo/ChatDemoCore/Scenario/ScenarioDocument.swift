@@ -24,7 +24,8 @@ struct ScenarioDocument {
   /// The step fields kept (besides `"parts"`); the others are skipped.
   static let stepKeys: Set<String> = [
     "op", "message", "offset", "length", "position", "dy", "text", "key", "repeat", "sticker", "width", "height",
-    "seconds", "policies", "name", "counter", "equals", "atMost", "atLeast", "view", "scene", "day", "split",
+    "seconds", "policies", "name", "counter", "equals", "atMost", "atLeast", "view", "scene", "day", "split", "from",
+    "backward",
   ]
 
   /// The members of `"transcript"`.

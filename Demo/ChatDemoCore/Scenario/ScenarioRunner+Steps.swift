@@ -82,6 +82,8 @@ extension ScenarioRunner {
       try requireFocus(on: viewIndex, app: app, fail: fail)
       pressPaletteButton(of: name, app: app)
     case .send(let parts): send(parts, app: app)
+    case .receive(let message): app.receive(message)
+    case .tab(let backward): route(ScenarioEvents.press(SDLK_TAB, backward ? KMOD_LSHIFT : KMOD_NONE), app)
     case .undo(let count):
       try requireFocus(on: viewIndex, app: app, fail: fail)
       for _ in 0..<count { route(ScenarioEvents.press(character: "z", KMOD_LCTRL), app) }

@@ -89,6 +89,13 @@ public enum ScenarioStep: Equatable, Sendable {
   /// `send`: clicks into the composer, types the parts (`"parts"` or `"text"`) there and presses Enter, sending
   /// a message from `me`.
   case send([ChatMessage.Part])
+  /// `receive`: a message from someone else (`"from"`, with `"text"` or `"parts"`) arrives, as from the
+  /// network: appended at the end of the transcript with the run's time, after a day separator when a
+  /// new day starts. No input is involved.
+  case receive(ChatMessage)
+  /// `tab`: presses Tab (Shift+Tab with `"backward": true`): the keyboard focus moves between the
+  /// composer and the message list, where `key` steps `up` and `down` move it by message.
+  case tab(backward: Bool)
   /// `undo`: presses Ctrl+Z `repeat` times where the keyboard focus is.
   case undo(repeat: Int)
   /// `redo`: presses Ctrl+Shift+Z `repeat` times where the keyboard focus is.
@@ -131,6 +138,8 @@ public enum ScenarioStep: Equatable, Sendable {
     case .key: "key"
     case .insertSticker: "insertSticker"
     case .send: "send"
+    case .receive: "receive"
+    case .tab: "tab"
     case .undo: "undo"
     case .redo: "redo"
     case .cut: "cut"
@@ -153,6 +162,7 @@ public enum ScenarioStep: Equatable, Sendable {
     switch self {
     case .insertSticker(let name): [name]
     case .send(let parts): parts.compactMap { if case .sticker(let name) = $0 { name } else { nil } }
+    case .receive(let message): message.parts.compactMap { if case .sticker(let name) = $0 { name } else { nil } }
     default: []
     }
   }

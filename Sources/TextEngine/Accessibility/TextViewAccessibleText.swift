@@ -8,7 +8,7 @@ import Foundation
 @MainActor
 public final class TextViewAccessibleText: EditableAccessibleTextContent {
   /// The view read and edited.
-  public unowned let textView: TextView
+  public let textView: TextView
 
   /// Accessible text over `textView`.
   public init(textView: TextView) {

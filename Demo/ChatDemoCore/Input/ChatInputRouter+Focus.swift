@@ -1,0 +1,47 @@
+import ChatModel
+import TextEngine
+
+extension ChatInputRouter {
+  /// Tab: the composer and the message list take the focus in turn (Shift+Tab the other way; with
+  /// two views, or a message being edited, Tab returns to the composer). In the list the focus is on
+  /// the last message, with no caret.
+  func cycleFocus(backward: Bool) {
+    if focus == .composer {
+      enterMessageList()
+    } else {
+      focusComposer()
+    }
+  }
+
+  /// Up / Down in the message list: the focus moves `step` messages (day separators count as
+  /// messages: a screen reader reads them as headings), and the list scrolls to show it.
+  func browse(by step: Int) {
+    let count = chatView.textContentManager.paragraphCount
+    guard focus == .messageList, count > 0 else { return }
+    let index = min(max(0, (browsedMessage ?? count - 1) + step), count - 1)
+    setBrowsedMessage(index)
+    showBrowsedMessage()
+  }
+
+  private func enterMessageList() {
+    chatView.stopEditing()
+    focus(on: .messageList)
+    let count = chatView.textContentManager.paragraphCount
+    setBrowsedMessage(count > 0 ? count - 1 : nil)
+    showBrowsedMessage()
+  }
+
+  /// Scrolls the browsed message into view when it is not (wholly) there.
+  private func showBrowsedMessage() {
+    guard let index = browsedMessage else { return }
+    let manager = chatView.textLayoutManager
+    guard let top = manager.yOffset(ofParagraphAt: index) else { return }
+    let bottom = manager.yOffset(ofParagraphAt: index + 1) ?? manager.documentHeight
+    let visible = chatView.viewportBounds
+    if top < visible.minY {
+      try? chatView.scroll(toParagraphAt: index, position: .top)
+    } else if bottom > visible.maxY {
+      try? chatView.scroll(toParagraphAt: index, position: .bottom)
+    }
+  }
+}

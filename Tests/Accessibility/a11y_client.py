@@ -151,6 +151,7 @@ def main():
     check_events(app, parts[("log", "Messages")], composer)
     app.quit()
     check_large_transcript(binary, directory)
+    check_counters_unchanged(binary, directory)
     print(f"accessibility: {CHECKS} checks passed")
 
 
@@ -265,6 +266,57 @@ def check_large_transcript(binary, directory):
         last = log.getChildAtIndex(count - 1).queryText().getText(0, -1)
         check(last == expected(messages[-1]), f"the last message reads whole ({last!r})")
         app.quit()
+
+
+def counters(summary):
+    """The counters of a run's summary line (`providersCreated 3, ..., animationResets 0`)."""
+    for line in summary.splitlines():
+        if "providersCreated" in line:
+            return dict((pair.split()[0], int(pair.split()[1])) for pair in line.strip().split(", "))
+    return None
+
+
+def check_counters_unchanged(binary, directory):
+    """Reuse is unaffected: the same steps give the same counters headless, and served with a client
+    reading the tree (every message's name and text, the first and last 60) before and after them."""
+    scenario = os.path.join(directory, "counters.json")
+    alone = subprocess.run([binary, "--headless", "--scenario", scenario], capture_output=True, text=True,
+                           env=dict(os.environ, NO_AT_BRIDGE="1"))
+    expected = counters(alone.stdout)
+    check(expected is not None and expected["providersCreated"] > 0,
+          f"the run alone creates providers ({alone.stdout!r} {alone.stderr!r})")
+    with open(scenario) as file:
+        import json
+        document = json.load(file)
+    steps = document["steps"]
+    document["steps"] = []
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
+        json.dump(document, file)
+        served_scenario = file.name
+    app = App(binary, served_scenario)
+    log = [child for child in children(children(find_app("chat-demo"))[0]) if child.getRoleName() == "log"][0]
+
+    def read_everything():
+        count = log.childCount
+        for index in list(range(min(60, count))) + list(range(max(0, count - 60), count)):
+            child = log.getChildAtIndex(index)
+            _ = child.name
+            if child.getRoleName() == "paragraph":
+                _ = child.queryText().getText(0, -1)
+                _ = [image.name for image in children(child)]
+
+    read_everything()
+    for step in steps:
+        app.step(json.dumps(step))
+        read_everything()
+    app.process.stdin.write("quit\n")
+    app.process.stdin.flush()
+    app.process.stdin.close()
+    served = counters(app.process.stdout.read())
+    app.process.wait(30)
+    os.unlink(served_scenario)
+    check(served == expected, f"the counters with a client reading are those without ({served} vs {expected})")
 
 
 if __name__ == "__main__":

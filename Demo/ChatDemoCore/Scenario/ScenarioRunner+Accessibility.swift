@@ -2,7 +2,7 @@ import Foundation
 
 extension ScenarioRunner {
   /// Runs the scenario's steps with the accessibility tree on the AT-SPI bus, then serves it:
-  /// pumps GLib every few milliseconds, and runs each line of standard input as one more scenario
+  /// pumps GLib every millisecond, and runs each line of standard input as one more scenario
   /// step (a JSON object, as in a scenario's `steps`) until `quit` or the end of input. Prints
   /// `ready` once the tree is on the bus, and `done N` (or `error N: reason`) after each step.
   ///
@@ -29,7 +29,7 @@ extension ScenarioRunner {
     var lines = LineReader(handle: input)
     while true {
       app.accessibility?.update(app)
-      guard let line = lines.next(waiting: 0.005) else { continue }
+      guard let line = lines.next(waiting: 0.001) else { continue }
       guard let text = line.text, text != "quit" else { break }
       do {
         let step = try Self.step(fromJSON: text)

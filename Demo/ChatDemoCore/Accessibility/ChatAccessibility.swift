@@ -96,7 +96,8 @@ final class ChatAccessibility {
       CGRect(x: 0, y: 0, width: app.router.layout.width, height: app.router.layout.height)
     }
     messageList.states = { [unowned app] in
-      var states = common.union([ATK_STATE_FOCUSABLE, ATK_STATE_MULTI_LINE])
+      // Its children are made on demand: clients (and the bridge's cache) must not walk them all.
+      var states = common.union([ATK_STATE_FOCUSABLE, ATK_STATE_MULTI_LINE, ATK_STATE_MANAGES_DESCENDANTS])
       if app.router.focus == .transcript || app.router.focus == .secondary { states.insert(ATK_STATE_FOCUSED) }
       return states
     }

@@ -57,6 +57,13 @@ import TextEngine
     try app.drawFrame()
   }
 
+  /// Starts the app's accessibility tree on the AT-SPI bus (P12 with the bridge on).
+  /// - Returns: Whether it runs (it needs a bus: a session, or `dbus-run-session`).
+  public func startAccessibility() -> Bool { app.startAccessibility() }
+
+  /// GLib dispatches the accessibility bridge ran so far (0 while no client asks anything).
+  public var accessibilityDispatches: Int { app.accessibility?.bridge.dispatches ?? 0 }
+
   /// The transcript's view, for counters and checks.
   public var chatView: ChatTextView { app.chatView }
 }

@@ -10,11 +10,22 @@ import Instrumentation
 struct KeystrokePresentFigure {
   let context: FigureContext
 
-  /// Measures, or returns `nil` without fonts (the headless fallback has no frame to present).
+  /// Whether the app's accessibility bridge runs while measuring (`P12.a11y`: atk-bridge on the
+  /// bus, pumped once a frame, and a client listening for a screen reader's events).
+  var accessibility = false
+
+  /// Measures, or returns `nil` without fonts (the headless fallback has no frame to present), or
+  /// for `P12.a11y` without an accessibility bus (run under `dbus-run-session`).
   func run() throws -> FigureResult? {
     guard context.environment.fonts != nil else { return nil }
     let probe = try KeystrokeProbe(
       storage: context.storage, runtime: context.environment.runtime, clock: context.environment.clock)
+    var client: AccessibilityClient?
+    if accessibility {
+      guard probe.startAccessibility(), let started = AccessibilityClient.start() else { return nil }
+      client = started
+    }
+    defer { client?.stop() }
     let paragraph = context.generator.typingParagraph
     try probe.placeCaret(inParagraph: paragraph, offset: 4)
     let before = probe.chatView.instrumentation.totals
@@ -25,11 +36,15 @@ struct KeystrokePresentFigure {
     let keys = Double(max(1, context.warmUp + timings.samples.count))
     let delta = probe.chatView.instrumentation.totals - before
     if delta.animationResets != 0 { context.failures.append("P12: \(delta.animationResets) animation resets") }
+    var details = [
+      "surfaces drawn /key": Double(probe.chatView.surfacesDrawn - surfaces) / keys,
+      "providers created /100 keys": Double(delta.providersCreated) * 100 / keys,
+    ]
+    if accessibility { details["bridge dispatches /key"] = Double(probe.accessibilityDispatches) / keys }
     return FigureResult(
-      id: "P12", label: "keystroke to present (router, edit, pass, damage, present)", samples: timings,
-      details: [
-        "surfaces drawn /key": Double(probe.chatView.surfacesDrawn - surfaces) / keys,
-        "providers created /100 keys": Double(delta.providersCreated) * 100 / keys,
-      ])
+      id: accessibility ? "P12.a11y" : "P12",
+      label:
+        "keystroke to present\(accessibility ? ", accessibility bridge on" : " (router, edit, pass, damage, present)")",
+      samples: timings, details: details)
   }
 }

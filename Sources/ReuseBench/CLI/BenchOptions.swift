@@ -161,7 +161,9 @@ struct BenchOptions {
           (P3.file) loaded from a JSON file the way the demo opens one
       P12 keystroke to present: a key's SDL events through the app's router, the edit and its
           pass, the frame drawn by damage and presented (software renderer, 480x800), in the
-          message holding 3 stickers; surfaces drawn per key
+          message holding 3 stickers; surfaces drawn per key. Under dbus-run-session also
+          P12.a11y: the same with the accessibility bridge on and a client listening for a
+          screen reader's events (python3 with pyatspi)
       P4  jump to a random message: the offset/y query, then the frame showing it
       P5  anchor drift in px over 1000 height corrections above the viewport
       P6  rendering every visible sticker for one frame; frame-cache memory

@@ -160,6 +160,9 @@ let package = Package(
       dependencies: ["TextAnalysis", "TextEngine", "ReuseKitSupport", "ReuseKitTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "ReuseKitATKTests", dependencies: ["ReuseKitATK", "CATK", "TextEngine", "ReuseKitTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "AnimationRuntimeTests", dependencies: ["AnimationRuntime", "ReuseKitSupport"],
       swiftSettings: strictSettings),
     .testTarget(

@@ -12,6 +12,9 @@ import TextEngine
 public final class AccessibleElement {
   /// The wrapped `AtkObject`.
   let object: UnsafeMutableRawPointer
+
+  /// The wrapped `AtkObject`, for ATK's C API (tests, and code that hands it to ATK itself).
+  public var atkObject: UnsafeMutableRawPointer { object }
   /// The children, in order; set ``parent`` on them through ``setChildren(_:)``.
   public private(set) var children: [AccessibleElement] = []
   /// The parent, when in a tree.

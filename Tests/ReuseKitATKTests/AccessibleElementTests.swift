@@ -1,0 +1,138 @@
+import CATK
+import Foundation
+import ReuseKitATK
+import ReuseKitTestSupport
+import Testing
+import TextEngine
+
+/// The ATK objects as atk-bridge sees them, through ATK's own C API (no bus): every call the
+/// bridge would make for a client lands in Swift, with offsets in Unicode scalars.
+@MainActor
+@Suite struct AccessibleElementTests {
+  private func atk(_ element: AccessibleElement) -> UnsafeMutablePointer<AtkObject> {
+    element.atkObject.assumingMemoryBound(to: AtkObject.self)
+  }
+
+  private func string(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
+    guard let pointer else { return nil }
+    defer { g_free(pointer) }
+    return String(cString: pointer)
+  }
+
+  private func textView(_ text: String) -> TextView {
+    let view = TextView(
+      storage: TextContentStorage(AttributedText(text)), viewportSize: Fixtures.viewport,
+      glyphMeasurer: FixedAdvanceGlyphMeasurer())
+    view.layoutViewport()
+    return view
+  }
+
+  @Test func aTreeHasRolesNamesAndChildren() throws {
+    let root = AccessibleElement(role: ATK_ROLE_APPLICATION, name: "app")
+    let window = AccessibleElement(role: ATK_ROLE_FRAME, name: "window")
+    let list = AccessibleElement(role: ATK_ROLE_LOG, name: "Messages")
+    root.setChildren([window])
+    window.setChildren([list])
+    #expect(atk_object_get_role(atk(window)) == ATK_ROLE_FRAME)
+    #expect(String(cString: atk_object_get_name(atk(list))) == "Messages")
+    #expect(atk_object_get_n_accessible_children(atk(window)) == 1)
+    let child = try #require(atk_object_ref_accessible_child(atk(window), 0))
+    #expect(child == atk(list))
+    g_object_unref(child)
+    #expect(atk_object_get_index_in_parent(atk(list)) == 0)
+    #expect(atk_object_get_parent(atk(list)) == atk(window))
+  }
+
+  @Test func lazyChildrenAreMadeWhenAsked() throws {
+    let list = AccessibleElement(role: ATK_ROLE_LOG, name: "Messages")
+    var made = 0
+    var kept: [Int: AccessibleElement] = [:]
+    list.lazyChildren = (
+      count: { 1_000_000 },
+      at: { index in
+        if let element = kept[index] { return element }
+        made += 1
+        let element = AccessibleElement(role: ATK_ROLE_PARAGRAPH, name: "message \(index)")
+        element.lazyIndex = { index }
+        list.adopt(element)
+        kept[index] = element
+        return element
+      }
+    )
+    #expect(atk_object_get_n_accessible_children(atk(list)) == 1_000_000)
+    #expect(made == 0, "counting makes nothing")
+    let last = try #require(atk_object_ref_accessible_child(atk(list), 999_999))
+    #expect(String(cString: atk_object_get_name(last)) == "message 999999")
+    #expect(atk_object_get_index_in_parent(last) == 999_999)
+    #expect(atk_object_get_parent(last) == atk(list))
+    g_object_unref(last)
+    #expect(made == 1, "one child asked for, one made")
+  }
+
+  @Test func theTextInterfaceCountsScalars() throws {
+    let view = textView("a👍🏽b👨‍👩‍👧🇯🇵東京")
+    let element = AccessibleElement(role: ATK_ROLE_ENTRY, name: "Message", text: TextViewAccessibleText(textView: view))
+    let text = OpaquePointer(atk(element))
+    #expect(atk_text_get_character_count(text) == 13)
+    #expect(string(atk_text_get_text(text, 0, -1)) == "a👍🏽b👨‍👩‍👧🇯🇵東京")
+    #expect(string(atk_text_get_text(text, 1, 3)) == "👍🏽")
+    #expect(string(atk_text_get_text(text, 4, 9)) == "👨‍👩‍👧")
+    #expect(atk_text_get_character_at_offset(text, 9) == 0x1F1EF, "the flag's first regional indicator")
+    var start: gint = 0
+    var end: gint = 0
+    #expect(string(atk_text_get_string_at_offset(text, 2, ATK_TEXT_GRANULARITY_CHAR, &start, &end)) == "👍🏽")
+    #expect(start == 1 && end == 3)
+    #expect(atk_text_set_caret_offset(text, 9) != 0)
+    #expect(atk_text_get_caret_offset(text) == 9)
+    #expect(view.selectedRange == 4..<4, "scalar 9 is character 4")
+    #expect(atk_text_set_selection(text, 0, 11, 13) != 0)
+    #expect(string(atk_text_get_selection(text, 0, &start, &end)) == "東京" && start == 11 && end == 13)
+  }
+
+  @Test func theEditableTextTakesScalarOffsets() throws {
+    let view = textView("東京!")
+    let element = AccessibleElement(role: ATK_ROLE_ENTRY, name: "Message", text: TextViewAccessibleText(textView: view))
+    let editable = OpaquePointer(atk(element))
+    var position: gint = 2
+    atk_editable_text_insert_text(editable, "🇯🇵", -1, &position)
+    #expect(position == 4, "after the flag's two scalars")
+    #expect(string(atk_text_get_text(editable, 0, -1)) == "東京🇯🇵!")
+    atk_editable_text_delete_text(editable, 0, 2)
+    #expect(string(atk_text_get_text(editable, 0, -1)) == "🇯🇵!")
+    atk_editable_text_set_text_contents(editable, "new")
+    #expect(string(atk_text_get_text(editable, 0, -1)) == "new")
+  }
+
+  @Test func statesAndAttributesReachATK() throws {
+    let element = AccessibleElement(role: ATK_ROLE_HEADING, name: "Today")
+    element.states = { [ATK_STATE_VISIBLE, ATK_STATE_FOCUSED] }
+    element.setAttribute("level", "2")
+    let states = try #require(atk_object_ref_state_set(atk(element)))
+    #expect(atk_state_set_contains_state(states, ATK_STATE_FOCUSED) != 0)
+    #expect(atk_state_set_contains_state(states, ATK_STATE_EDITABLE) == 0)
+    g_object_unref(states)
+    let attributes = atk_object_get_attributes(atk(element))
+    var found: [String: String] = [:]
+    var item = attributes
+    while let node = item {
+      let attribute = node.pointee.data.assumingMemoryBound(to: AtkAttribute.self)
+      found[String(cString: attribute.pointee.name)] = String(cString: attribute.pointee.value)
+      item = node.pointee.next
+    }
+    atk_attribute_set_free(attributes)
+    #expect(found == ["level": "2"])
+  }
+
+  /// An object a client still holds after its element went answers nothing, and says it is defunct.
+  @Test func anObjectOutlivingItsElementIsDefunct() throws {
+    var element: AccessibleElement? = AccessibleElement(role: ATK_ROLE_PARAGRAPH, name: "gone")
+    let object = try #require(element.map(atk))
+    g_object_ref(object)
+    element = nil
+    let states = try #require(atk_object_ref_state_set(object))
+    #expect(atk_state_set_contains_state(states, ATK_STATE_DEFUNCT) != 0)
+    g_object_unref(states)
+    #expect(atk_object_get_n_accessible_children(object) == 0)
+    g_object_unref(object)
+  }
+}

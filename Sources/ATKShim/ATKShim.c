@@ -390,6 +390,10 @@ void reusekit_atk_emit_state_changed(void *object, int32_t state, int32_t value)
 
 void reusekit_atk_emit_visible_data_changed(void *object) { g_signal_emit_by_name(object, "visible-data-changed"); }
 
+void reusekit_atk_emit_active_descendant_changed(void *object, void *child) {
+  g_signal_emit_by_name(object, "active-descendant-changed", child);
+}
+
 void reusekit_atk_announce(void *object, const char *text) {
   if (g_signal_lookup("announcement", ATK_TYPE_OBJECT) != 0) {
     g_signal_emit_by_name(object, "announcement", text);

@@ -146,6 +146,12 @@ public final class AccessibleElement {
     reusekit_atk_emit_state_changed(object, Int32(state.rawValue), value ? 1 : 0)
   }
 
+  /// Tells clients that `child` is now the active one among this element's descendants
+  /// (`active-descendant-changed`: how a container that manages its descendants reports focus).
+  public func notifyActiveDescendant(_ child: AccessibleElement) {
+    reusekit_atk_emit_active_descendant_changed(object, child.object)
+  }
+
   /// Announces `message` politely (AT-SPI's `Announcement` event).
   public func announce(_ message: String) {
     reusekit_atk_announce(object, message)

@@ -82,6 +82,25 @@ import TextEngine
     #expect(recorder.commands.isEmpty)
   }
 
+  /// Tab moves the keyboard focus to the message list (on the last message, with a focus ring and
+  /// no caret), Up and Down move it by message, typing there reaches nobody, and Tab goes back.
+  @Test func tabReachesTheMessageListWhereUpAndDownMoveByMessage() throws {
+    route([SyntheticSDLEvent.keyDown(SDLK_TAB)])
+    #expect(router.focus == .messageList)
+    #expect(router.browsedMessage == 29 && chatView.focusedParagraph == 29)
+    route([SyntheticSDLEvent.keyDown(SDLK_UP), SyntheticSDLEvent.keyDown(SDLK_UP)])
+    #expect(router.browsedMessage == 27 && chatView.focusedParagraph == 27)
+    route([SyntheticSDLEvent.keyDown(SDLK_DOWN)])
+    #expect(router.browsedMessage == 28)
+    let handled = composer.handled.count
+    #expect(route(SyntheticSDLEvent.keystroke(typing: "x")) == [0, 0, 0], "the list is read, not typed into")
+    #expect(try text(chatView).contains("x") == false && composer.handled.count == handled)
+    route([SyntheticSDLEvent.keyDown(SDLK_TAB, KMOD_LSHIFT)])
+    #expect(router.focus == .composer && router.browsedMessage == nil && chatView.focusedParagraph == nil)
+    route("ok".flatMap { SyntheticSDLEvent.keystroke(typing: $0) })
+    #expect(try text(composer) == "ok")
+  }
+
   @Test func shortcutsFireOnceAndTheirTextIsNeverTyped() throws {
     route("abc".flatMap { SyntheticSDLEvent.keystroke(typing: $0) })
     let handledBefore = composer.handled.count

@@ -30,7 +30,6 @@ final class ChatAccessibility {
   /// The composer's text, caret and selection as clients last heard of them.
   private var composerText = ""
   private var composerSelection: Range<Int> = 0..<0
-  private var composerEdited = false
   private var composerObservation: TextContentEditObservation?
 
   private init(
@@ -61,25 +60,30 @@ final class ChatAccessibility {
     tree.messages = MessageListAccessibility(
       list: messageList, storage: app.storage, chatView: app.chatView,
       focusedIndex: { [unowned app] in app.router.focus == .messageList ? app.router.browsedMessage : nil })
-    tree.composerObservation = TextContentEditObservation(of: app.composer.textContentManager) { [weak tree] _ in
-      MainActor.assumeIsolated { tree?.composerEdited = true }
-    }
+    // Each edit of the composer is told as it ends (typing, then sending, in one frame is two changes).
+    tree.composerObservation = TextContentEditObservation(
+      of: app.composer.textContentManager, handler: { _ in },
+      ended: { [weak tree] in MainActor.assumeIsolated { tree?.composerTextChanged() } })
     return tree
   }
 
-  /// Tells clients how the composer's text, caret and selection changed since the last frame.
-  private func updateComposer(_ app: ChatApp) {
+  /// Tells clients how the composer's text changed in the edit that just ended, and where its
+  /// caret went.
+  private func composerTextChanged() {
     guard let text = composer.text as? TextViewAccessibleText else { return }
-    if composerEdited {
-      composerEdited = false
-      let now = text.text(scalars: 0..<text.scalarCount)
-      if let change = AccessibleTextChange(from: composerText, to: now) {
-        if !change.removed.isEmpty { composer.notifyTextDeleted(at: change.offset, change.removed) }
-        if !change.inserted.isEmpty { composer.notifyTextInserted(at: change.offset, change.inserted) }
-      }
-      composerText = now
+    let now = text.text(scalars: 0..<text.scalarCount)
+    if let change = AccessibleTextChange(from: composerText, to: now) {
+      if !change.removed.isEmpty { composer.notifyTextDeleted(at: change.offset, change.removed) }
+      if !change.inserted.isEmpty { composer.notifyTextInserted(at: change.offset, change.inserted) }
     }
-    let selection = app.composer.selectedRange
+    composerText = now
+    updateComposerSelection()
+  }
+
+  /// Tells clients how the composer's caret and selection moved since they last heard.
+  private func updateComposerSelection() {
+    guard let text = composer.text as? TextViewAccessibleText else { return }
+    let selection = text.textView.selectedRange
     guard selection != composerSelection else { return }
     let caretMoved = selection.upperBound != composerSelection.upperBound
     let wasSelected = !composerSelection.isEmpty
@@ -113,7 +117,7 @@ final class ChatAccessibility {
   /// Runs the bridge's pending work and tells clients what changed since the last frame.
   func update(_ app: ChatApp) {
     messages?.flushChanged()
-    updateComposer(app)
+    updateComposerSelection()
     for announcement in messages?.flushAdded() ?? [] {
       messageList.announce(announcement)  // polite: the log is a live region
       announcements += 1
@@ -127,6 +131,8 @@ final class ChatAccessibility {
     if now !== focused {
       focused?.notifyState(ATK_STATE_FOCUSED, false)
       now.notifyState(ATK_STATE_FOCUSED, true)
+      // The list manages its descendants: clients follow its active one.
+      if now.parent === messageList { messageList.notifyActiveDescendant(now) }
       focused = now
     }
     bridge.pump()

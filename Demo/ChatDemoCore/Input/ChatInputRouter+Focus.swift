@@ -23,6 +23,12 @@ extension ChatInputRouter {
     showBrowsedMessage()
   }
 
+  /// Shows the focus ring on the browsed message (none outside the list).
+  func updateFocusRing() {
+    let focused = focus == .messageList ? browsedMessage : nil
+    if chatView.focusedParagraph != focused { chatView.focusedParagraph = focused }
+  }
+
   private func enterMessageList() {
     chatView.stopEditing()
     focus(on: .messageList)

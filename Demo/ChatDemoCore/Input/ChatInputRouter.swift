@@ -61,10 +61,14 @@ final class ChatInputRouter {
   /// The paragraph index of the message the message list's focus is on (``Focus/messageList``).
   private(set) var browsedMessage: Int?
 
-  func setBrowsedMessage(_ index: Int?) { browsedMessage = index }
+  func setBrowsedMessage(_ index: Int?) {
+    browsedMessage = index
+    updateFocusRing()
+  }
 
   /// Gives the composer the focus.
   func focusComposer() { focus(on: .composer) }
+
   /// Events handed to a responder so far (a view's ``SDLTextView/handle(_:)`` or a command): at most
   /// one per routed event.
   private(set) var deliveries = 0
@@ -91,6 +95,7 @@ final class ChatInputRouter {
   func focus(on target: Focus) {
     focus = target
     if target != .messageList { browsedMessage = nil }
+    updateFocusRing()
   }
 
   /// The text view with the keyboard focus.
@@ -144,8 +149,7 @@ final class ChatInputRouter {
       let point = CGPoint(x: x, y: y)
       let targets: [Focus] = secondaryView == nil ? [.transcript, .composer] : [.transcript, .secondary, .composer]
       for target in targets where hitRect(of: target).contains(point) {
-        focus = target
-        browsedMessage = nil
+        focus(on: target)
         mouseCapture = target
         return .view(target, input.translated(by: frame(of: target).origin))
       }

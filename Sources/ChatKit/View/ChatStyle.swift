@@ -11,6 +11,8 @@ public struct ChatStyle: Equatable, Sendable {
   public var outgoingBubble = TextColor(red: 51, green: 128, blue: 246)
   /// A soft shadow under each bubble.
   public var bubbleShadow = TextColor(red: 20, green: 40, blue: 70, alpha: 30)
+  /// The outline around the message the keyboard focus is on.
+  public var focusRing = TextColor(red: 255, green: 149, blue: 0)
   /// Text of incoming messages.
   public var incomingText = TextColor(red: 24, green: 28, blue: 34)
   /// Text of outgoing messages.

@@ -55,6 +55,21 @@ extension ChatTextView {
     SDLCanvas.coveredRects(ofRoundedRect: rect, radius: style.cornerRadius)
   }
 
+  /// Draws the focus ring around the message the keyboard focus is on (``focusedParagraph``): a
+  /// 2-pixel outline just outside its bubble, or around its stickers and time.
+  @MainActor
+  func drawFocusRing(of item: VisibleFragment) {
+    guard let focused = focusedParagraph, item.paragraphIndex == focused else { return }
+    let geometry = geometry(of: item.fragment)
+    let inner =
+      geometry.bubble
+      ?? item.fragment.layoutFragmentFrame.offsetBy(
+        dx: -item.fragment.layoutFragmentFrame.minX, dy: -item.fragment.layoutFragmentFrame.minY
+      ).insetBy(dx: 8, dy: 2)
+    let ring = inner.offsetBy(dx: item.origin.x, dy: item.origin.y).insetBy(dx: -3, dy: -2)
+    canvas.strokeRect(ring, lineWidth: 2, color: style.focusRing)
+  }
+
   /// Draws the sender's name above the text and the time below it (in a pill under a sticker-only message).
   @MainActor
   func drawNameAndTime(of item: VisibleFragment) throws(SDLError) {

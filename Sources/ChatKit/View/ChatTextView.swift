@@ -41,6 +41,9 @@ public final class ChatTextView: SDLTextView {
   public var isHUDVisible = false
   /// Whether stickers whose animation state was just reset flash a red outline (the demo's F4 toggles it).
   public var flashesResets = false
+  /// The paragraph index of the message the keyboard focus is on while the list is browsed without
+  /// editing (Tab, then Up and Down in the demo), drawn with a focus ring; `nil` for none.
+  public var focusedParagraph: Int?
   /// The HUD's drawing.
   @MainActor public let hud = HUDOverlay()
   /// The day day separators are labelled relative to ("Today", "Yesterday"); injected by the app,
@@ -225,6 +228,7 @@ public final class ChatTextView: SDLTextView {
   @MainActor
   public override func drawDecorations(of item: VisibleFragment) throws(SDLError) {
     try drawNameAndTime(of: item)
+    drawFocusRing(of: item)
   }
 
   @MainActor
@@ -264,8 +268,10 @@ public final class ChatTextView: SDLTextView {
   /// A day separator's label (relative to ``today``, with the count of a collapsed day).
   @MainActor
   public override func fragmentDrawingKey(for fragment: TextLayoutFragment) -> Int {
-    guard let date = geometry(of: fragment).message.separatedDay else { return 0 }
-    return daySeparatorLabel(for: date).hashValue
+    var hasher = Hasher()
+    if let date = geometry(of: fragment).message.separatedDay { hasher.combine(daySeparatorLabel(for: date)) }
+    hasher.combine(focusedParagraph.map { textContentManager.paragraph(at: $0) === fragment.textParagraph } ?? false)
+    return hasher.finalize()
   }
 
   /// A reset flash's strength, in the steps it is drawn in.

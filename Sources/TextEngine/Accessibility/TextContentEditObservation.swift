@@ -15,7 +15,13 @@ public struct TextContentEdit: Sendable, Equatable {
 public final class TextContentEditObservation {
   private final class Observer: TextContentObserver {
     let handler: (TextContentEdit) -> Void
-    init(handler: @escaping (TextContentEdit) -> Void) { self.handler = handler }
+    let ended: (() -> Void)?
+    init(handler: @escaping (TextContentEdit) -> Void, ended: (() -> Void)?) {
+      self.handler = handler
+      self.ended = ended
+    }
+
+    func textContentManagerDidEndEditingTransaction(_ manager: TextContentManager) { ended?() }
 
     func textContentManager(
       _ manager: TextContentManager, didReplaceParagraphsIn range: Range<Int>, removed: [TextParagraph],
@@ -32,11 +38,14 @@ public final class TextContentEditObservation {
   /// The manager observed.
   public let manager: TextContentManager
 
-  /// Starts reporting `manager`'s edits to `handler`, told inside each edit's transaction (read
-  /// the document there; never edit it).
-  public init(of manager: TextContentManager, handler: @escaping (TextContentEdit) -> Void) {
+  /// Starts reporting `manager`'s edits to `handler`, told inside each edit's transaction (never
+  /// edit the document there), and the end of each transaction that edited to `ended` (the
+  /// document may be read then, whole).
+  public init(
+    of manager: TextContentManager, handler: @escaping (TextContentEdit) -> Void, ended: (() -> Void)? = nil
+  ) {
     self.manager = manager
-    observer = Observer(handler: handler)
+    observer = Observer(handler: handler, ended: ended)
     manager.addObserver(observer)
   }
 }

@@ -1,6 +1,8 @@
+import CATK
 import CSDL2
 import ChatKit
 import Foundation
+import ReuseKitATK
 import SDLSupport
 import Stickers
 import TextEngine
@@ -10,6 +12,7 @@ import TextEngine
 /// the view's edit and pass), then the frame, drawn by damage and presented.
 @_spi(Benchmarks) @MainActor public final class KeystrokeProbe {
   private let app: ChatApp
+  private var messageReader: MessageListAccessibility?
 
   /// Opens the app's window on `storage` with a 480×800 transcript, and draws its first frame.
   /// - Parameters:
@@ -60,6 +63,29 @@ import TextEngine
   /// Starts the app's accessibility tree on the AT-SPI bus (P12 with the bridge on).
   /// - Returns: Whether it runs (it needs a bus: a session, or `dbus-run-session`).
   public func startAccessibility() -> Bool { app.startAccessibility() }
+
+  /// Reads messages through the message list's accessibility tree (no bus needed) from paragraph
+  /// `index` on, as a screen reader reads on: each message's element, name and text, until
+  /// `bytes` of text (UTF-8) were read.
+  /// - Returns: The messages read.
+  public func readMessages(from index: Int, bytes: Int) -> Int {
+    if messageReader == nil {
+      let list = AccessibleElement(role: ATK_ROLE_LOG, name: "Messages")
+      messageReader = MessageListAccessibility(
+        list: list, storage: app.storage, chatView: app.chatView, focusedIndex: { nil })
+    }
+    guard let reader = messageReader else { return 0 }
+    var read = 0
+    var count = 0
+    var current = index
+    while read < bytes, let element = reader.element(at: current) {
+      read += element.name.utf8.count
+      if let text = element.text { read += text.text(scalars: 0..<text.scalarCount).utf8.count }
+      count += 1
+      current += 1
+    }
+    return count
+  }
 
   /// GLib dispatches the accessibility bridge ran so far (0 while no client asks anything).
   public var accessibilityDispatches: Int { app.accessibility?.bridge.dispatches ?? 0 }

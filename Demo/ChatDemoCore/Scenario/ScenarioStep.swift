@@ -91,8 +91,8 @@ public enum ScenarioStep: Equatable, Sendable {
   case send([ChatMessage.Part])
   /// `receive`: a message from someone else (`"from"`, with `"text"` or `"parts"`) arrives, as from the
   /// network: appended at the end of the transcript with the run's time, after a day separator when a
-  /// new day starts. No input is involved.
-  case receive(ChatMessage)
+  /// new day starts. No input is involved. (Boxed: a step array stays small, see `ScenarioParseMemoryTests`.)
+  indirect case receive(ChatMessage)
   /// `tab`: presses Tab (Shift+Tab with `"backward": true`): the keyboard focus moves between the
   /// composer and the message list, where `key` steps `up` and `down` move it by message.
   case tab(backward: Bool)

@@ -123,16 +123,8 @@ static gchar *text_string_at(
 
 // The deprecated boundary calls, for old clients: the boundary's granularity around the offset.
 static gchar *text_at_offset(AtkText *text, gint offset, AtkTextBoundary boundary, gint *start, gint *end) {
-  AtkTextGranularity granularity = ATK_TEXT_GRANULARITY_CHAR;
-  switch (boundary) {
-  case ATK_TEXT_BOUNDARY_CHAR: granularity = ATK_TEXT_GRANULARITY_CHAR; break;
-  case ATK_TEXT_BOUNDARY_WORD_START:
-  case ATK_TEXT_BOUNDARY_WORD_END: granularity = ATK_TEXT_GRANULARITY_WORD; break;
-  case ATK_TEXT_BOUNDARY_SENTENCE_START:
-  case ATK_TEXT_BOUNDARY_SENTENCE_END: granularity = ATK_TEXT_GRANULARITY_SENTENCE; break;
-  case ATK_TEXT_BOUNDARY_LINE_START:
-  case ATK_TEXT_BOUNDARY_LINE_END: granularity = ATK_TEXT_GRANULARITY_LINE; break;
-  }
+  // CHAR is 0; WORD_START/END 1 and 2, SENTENCE_START/END 3 and 4, LINE_START/END 5 and 6.
+  AtkTextGranularity granularity = (AtkTextGranularity)((boundary + 1) / 2);
   return text_string_at(text, offset, granularity, start, end);
 }
 
@@ -387,8 +379,6 @@ void reusekit_atk_emit_children_changed(void *object, int32_t index, void *child
 void reusekit_atk_emit_state_changed(void *object, int32_t state, int32_t value) {
   atk_object_notify_state_change(ATK_OBJECT(object), (AtkState)state, value != 0);
 }
-
-void reusekit_atk_emit_visible_data_changed(void *object) { g_signal_emit_by_name(object, "visible-data-changed"); }
 
 void reusekit_atk_emit_active_descendant_changed(void *object, void *child) {
   g_signal_emit_by_name(object, "active-descendant-changed", child);

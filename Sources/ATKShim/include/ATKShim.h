@@ -85,7 +85,6 @@ void reusekit_atk_emit_caret_moved(void *object, int32_t offset);
 void reusekit_atk_emit_selection_changed(void *object);
 void reusekit_atk_emit_children_changed(void *object, int32_t index, void *child, int32_t added);
 void reusekit_atk_emit_state_changed(void *object, int32_t state, int32_t value);
-void reusekit_atk_emit_visible_data_changed(void *object);
 /// Tells clients that `child` is now the active descendant of `object` (a container that manages its descendants).
 void reusekit_atk_emit_active_descendant_changed(void *object, void *child);
 /// A polite announcement: ATK's `announcement` signal when the library has it (ATK 2.46), and a

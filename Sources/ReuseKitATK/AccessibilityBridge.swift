@@ -8,7 +8,7 @@ import Foundation
 public final class AccessibilityBridge {
   /// The application's element (role `application`), whose children are its windows.
   public let root: AccessibleElement
-  /// GLib dispatches run by ``pump()`` so far.
+  /// GLib dispatches run by ``pump(limit:)`` so far.
   public private(set) var dispatches = 0
 
   private init(root: AccessibleElement) {

@@ -5,7 +5,7 @@ import TextEngine
 
 /// The callback table the ATK shim forwards every client call to, installed once. Each callback
 /// finds the ``AccessibleElement`` behind the object and answers from it, on the main thread (GLib's
-/// main context is pumped there, by ``AccessibilityBridge/pump()``).
+/// main context is pumped there, by ``AccessibilityBridge/pump(limit:)``).
 enum AccessibilityCallbacks {
   private typealias A = AccessibilityCallbacks
 

@@ -41,7 +41,7 @@ public final class AccessibleElement {
   /// - Parameters:
   ///   - role: Its ATK role.
   ///   - name: What a screen reader calls it.
-  ///   - text: Its text, if it has some (editable when it conforms to ``EditableAccessibleTextContent``).
+  ///   - text: Its text, if it has some (editable when it conforms to `EditableAccessibleTextContent`).
   public init(role: AtkRole, name: String, text: (any AccessibleTextContent)? = nil) {
     self.text = text
     self.name = name

@@ -29,7 +29,7 @@ public final class StickerWorkerPool {
     /// The longest a load (parse and checks) may take, in seconds; renders have
     /// ``StickerLimits/renderTimeBudget``.
     public var loadTimeBudget: Double
-    /// Whether workers honour test-only faults (``StickerRuntime/armWorkerFault(_:forSticker:)``).
+    /// Whether workers honour test-only faults (`StickerRuntime.armWorkerFault(_:forSticker:)`, SPI).
     public var testHooks: Bool
 
     /// A configuration; every parameter but the executable defaults to the documented default.

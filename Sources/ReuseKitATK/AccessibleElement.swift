@@ -102,9 +102,10 @@ public final class AccessibleElement {
     reusekit_atk_emit_children_changed(object, Int32(clamping: index), element.object, 1)
   }
 
-  /// Tells clients that the child at `index` went (`children-changed::remove`).
-  public func notifyChildRemoved(_ element: AccessibleElement, at index: Int) {
-    reusekit_atk_emit_children_changed(object, Int32(clamping: index), element.object, 0)
+  /// Tells clients that the child at `index` went (`children-changed::remove`; a lazy child that
+  /// went has no object left to name).
+  public func notifyChildRemoved(at index: Int) {
+    reusekit_atk_emit_children_changed(object, Int32(clamping: index), nil, 0)
   }
 
   /// How many children the element has now.

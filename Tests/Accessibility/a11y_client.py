@@ -162,11 +162,6 @@ def unit(text, offset, granularity):
     return found[0] if isinstance(found, tuple) else found.content
 
 
-def message_texts(log):
-    return [(child.name, child.getRoleName(), child.queryText().getText(0, -1) if child.getRoleName() == "paragraph"
-             else None) for child in children(log)]
-
-
 def check_messages(window, log):
     items = children(log)
     roles = [item.getRoleName() for item in items]

@@ -25,8 +25,6 @@ final class ChatAccessibility {
   private var focused: AccessibleElement?
   /// The message list's children, made on demand.
   private(set) var messages: MessageListAccessibility?
-  /// Messages announced so far (incoming ones: not from the local sender).
-  private(set) var announcements = 0
   /// The composer's text, caret and selection as clients last heard of them.
   private var composerText = ""
   private var composerSelection: Range<Int> = 0..<0
@@ -71,7 +69,7 @@ final class ChatAccessibility {
   /// caret went.
   private func composerTextChanged() {
     guard let text = composer.text as? TextViewAccessibleText else { return }
-    let now = text.text(scalars: 0..<text.scalarCount)
+    let now = text.string
     if let change = AccessibleTextChange(from: composerText, to: now) {
       if !change.removed.isEmpty { composer.notifyTextDeleted(at: change.offset, change.removed) }
       if !change.inserted.isEmpty { composer.notifyTextInserted(at: change.offset, change.inserted) }
@@ -120,7 +118,6 @@ final class ChatAccessibility {
     updateComposerSelection()
     for announcement in messages?.flushAdded() ?? [] {
       messageList.announce(announcement)  // polite: the log is a live region
-      announcements += 1
     }
     let now: AccessibleElement =
       switch app.router.focus {

@@ -76,7 +76,7 @@ final class MessageListAccessibility {
     let sender = message.from == chatView.localSender ? "You" : message.from
     let name = [sender, message.time].compactMap { $0 }.joined(separator: ", ")
     let element = AccessibleElement(
-      role: ATK_ROLE_PARAGRAPH, name: name, text: MessageAccessibleText(paragraph.attributedString.string))
+      role: ATK_ROLE_PARAGRAPH, name: name, text: StringAccessibleText(paragraph.attributedString.string))
     element.setChildren(
       message.parts.compactMap { part in
         guard case .sticker(let sticker) = part else { return nil }
@@ -104,7 +104,7 @@ final class MessageListAccessibility {
       if offset < edit.inserted.count {
         pendingAdded.append(index)
       } else {
-        list.notifyChildRemoved(AccessibleElement(role: ATK_ROLE_PARAGRAPH, name: ""), at: index)
+        list.notifyChildRemoved(at: index)
       }
     }
   }
@@ -115,7 +115,7 @@ final class MessageListAccessibility {
   /// Tells clients how the kept elements' texts changed (`text-changed::delete` / `::insert`).
   func flushChanged() {
     for index in pendingChanged {
-      guard let element = cache[index], let text = element.text as? MessageAccessibleText,
+      guard let element = cache[index], let text = element.text as? StringAccessibleText,
         let paragraph = storage.paragraph(at: index),
         let change = AccessibleTextChange(from: text.string, to: paragraph.attributedString.string)
       else { continue }
@@ -146,42 +146,4 @@ final class MessageListAccessibility {
     pendingAdded.removeAll()
     return announcements
   }
-}
-
-/// Accessible text of a message, as last read (updated when its paragraph is edited).
-@MainActor
-final class MessageAccessibleText: AccessibleTextContent {
-  var string: String {
-    didSet { scalars = Array(string.unicodeScalars) }
-  }
-  private var scalars: [Unicode.Scalar]
-
-  init(_ string: String) {
-    self.string = string
-    scalars = Array(string.unicodeScalars)
-  }
-
-  var scalarCount: Int { scalars.count }
-
-  func text(scalars range: Range<Int>) -> String {
-    let lower = min(max(0, range.lowerBound), scalars.count)
-    let upper = min(max(lower, range.upperBound), scalars.count)
-    var result = String.UnicodeScalarView()
-    result.append(contentsOf: scalars[lower..<upper])
-    return String(result)
-  }
-
-  func scalar(at offset: Int) -> Unicode.Scalar? { scalars.indices.contains(offset) ? scalars[offset] : nil }
-
-  func range(of granularity: AccessibleTextGranularity, at offset: Int) -> Range<Int> {
-    AccessibleTextUnits.range(of: granularity, at: offset, in: string)
-  }
-
-  // A message is read here; its caret and selection live in the message list's text.
-  var caretScalarOffset: Int { -1 }
-  func moveCaret(toScalar offset: Int) -> Bool { false }
-  var selectedScalarRanges: [Range<Int>] { [] }
-  func select(scalars range: Range<Int>) -> Bool { false }
-  func characterRect(atScalar offset: Int) -> CGRect? { nil }
-  func scalarOffset(at point: CGPoint) -> Int? { nil }
 }

@@ -106,7 +106,8 @@ extension ChatApp {
       // answer draws no sooner than a refresh after the last frame.
       let refreshed = clock.now >= lastFrame + Self.refreshInterval - 0.001
       if !gotEvents, !refreshed { stickers.runtime.pollWorkers() }
-      if !hidden, gotEvents || (animates && refreshed) {
+      let drawsFrame = !hidden && (gotEvents || (animates && refreshed))
+      if drawsFrame {
         let now = clock.now
         do {
           if try drawFrame() {
@@ -119,7 +120,8 @@ extension ChatApp {
           show("Drawing failed: \(error)", seconds: 4)
         }
       }
-      accessibility?.update(self)  // every wake: a client's call is answered even when nothing is drawn
+      // A frame pumps the bridge itself (``drawFrame()``); a wake without one answers clients here.
+      if !drawsFrame { accessibility?.update(self) }
       for outcome in transcript?.saver.poll() ?? [] { report(outcome) }
       if let quitAfter, clock.now - start >= quitAfter { isRunning = false }
     }

@@ -13,7 +13,7 @@ extension ChatCommand {
   /// | F1 / F2 / F3 / F4 | ``toggleHUD`` / ``toggleStickerPolicy(_:)`` `.onEditingInlineParagraphs`, `.onScrollingOutOfViewport` / ``toggleResetFlashes`` |
   /// | Esc in the transcript | ``stopEditing`` |
   /// | F5 / F6 | ``toggleSplit`` / ``toggleScene`` |
-  /// | Tab / Shift+Tab | ``cycleFocus(backward:)`` (composer ↔ message list) |
+  /// | Tab / Shift+Tab | ``cycleFocus`` (composer ↔ message list) |
   /// | Up / Down in the message list | ``browse(_:)`` −1 / +1 |
   ///
   /// Ctrl means the shortcut modifier (Control or Super, see `TextInputEvent.KeyModifiers.hasShortcutModifier`).
@@ -38,7 +38,7 @@ extension ChatCommand {
       self = .insertSticker(paletteIndex: number - 1)
     case .enter where focus == .composer && !modifiers.contains(.shift): self = .send
     case .escape where focus == .transcript: self = .stopEditing
-    case .tab: self = .cycleFocus(backward: modifiers.contains(.shift))
+    case .tab: self = .cycleFocus
     case .up where focus == .messageList: self = .browse(-1)
     case .down where focus == .messageList: self = .browse(1)
     default: return nil

@@ -31,7 +31,7 @@ enum ChatCommand: Equatable, Sendable {
   /// Switches the transcript between the chat and the line-numbered editor scene (F6).
   case toggleScene
   /// Tab / Shift+Tab: the focus moves between the composer and the message list.
-  case cycleFocus(backward: Bool)
+  case cycleFocus
   /// Up / Down in the message list: the focus moves by `step` messages.
   case browse(Int)
 

@@ -2,14 +2,14 @@ import ChatModel
 import TextEngine
 
 extension ChatInputRouter {
-  /// Tab: the composer and the message list take the focus in turn (Shift+Tab the other way; with
-  /// two views, or a message being edited, Tab returns to the composer). In the list the focus is on
-  /// the last message, with no caret.
-  func cycleFocus(backward: Bool) {
+  /// Tab or Shift+Tab: the composer and the message list take the focus in turn (two stops, so
+  /// both keys go the same way; from a message being edited or the second view, to the composer).
+  /// In the list the focus is on the last message, with no caret.
+  func cycleFocus() {
     if focus == .composer {
       enterMessageList()
     } else {
-      focusComposer()
+      focus(on: .composer)
     }
   }
 

@@ -66,9 +66,6 @@ final class ChatInputRouter {
     updateFocusRing()
   }
 
-  /// Gives the composer the focus.
-  func focusComposer() { focus(on: .composer) }
-
   /// Events handed to a responder so far (a view's ``SDLTextView/handle(_:)`` or a command): at most
   /// one per routed event.
   private(set) var deliveries = 0
@@ -172,7 +169,7 @@ final class ChatInputRouter {
       chatView.toggleStickerPolicy(option)
       secondaryView?.setStickerPolicy(chatView.requestedStickerPolicy ?? chatView.stickerPolicy)
     case .toggleResetFlashes: chatView.flashesResets.toggle()
-    case .cycleFocus(let backward): cycleFocus(backward: backward)
+    case .cycleFocus: cycleFocus()
     case .browse(let step): browse(by: step)
     case .stopEditing: chatView.stopEditing()
     case .send, .save, .quit, .insertSticker, .layOut, .toggleSplit, .toggleScene, .nextStickerPage:

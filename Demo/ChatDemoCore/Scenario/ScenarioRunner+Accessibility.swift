@@ -10,20 +10,8 @@ extension ScenarioRunner {
   /// pyatspi test) reads the app while this drives it through the window's input path.
   /// - Throws: ``ScenarioError`` when the app cannot start or no accessibility bus is there.
   public func serveAccessibility(input: FileHandle = .standardInput) throws(ScenarioError) -> ScenarioReport {
-    let app = try makeApp()
-    let host: any ScenarioHost
-    do {
-      host = try options.makeHost(ScenarioHostContext(app: app, clock: clock))
-    } catch {
-      throw ScenarioError(step: nil, reason: "cannot create the view: \(error)")
-    }
-    guard app.startAccessibility() else {
-      throw ScenarioError(step: nil, reason: "no accessibility bus (run under dbus-run-session)")
-    }
-    try render(host, step: nil)
-    for (index, step) in scenario.steps.enumerated() {
-      try perform(step, index: index, app: app, host: host)
-    }
+    let (app, host) = try start(accessible: true)
+    try runSteps(app: app, host: host)
     Self.say("ready")
     var index = scenario.steps.count
     var lines = LineReader(handle: input)

@@ -86,17 +86,8 @@ public final class ScenarioRunner {
   /// the scenario's), until it returns `nil`: how the fuzz test drives random sessions.
   /// - Throws: ``ScenarioError`` naming the step at fault.
   public func run(continuingWith next: (TextView) -> ScenarioStep?) throws(ScenarioError) -> ScenarioReport {
-    let app = try makeApp()
-    let host: any ScenarioHost
-    do {
-      host = try options.makeHost(ScenarioHostContext(app: app, clock: clock))
-    } catch {
-      throw ScenarioError(step: nil, reason: "cannot create the view: \(error)")
-    }
-    try render(host, step: nil)
-    for (index, step) in scenario.steps.enumerated() {
-      try perform(step, index: index, app: app, host: host)
-    }
+    let (app, host) = try start()
+    try runSteps(app: app, host: host)
     var index = scenario.steps.count
     while let step = next(host.textView) {
       for name in step.stickerNames where !app.stickers.knows(name) {
@@ -106,6 +97,30 @@ public final class ScenarioRunner {
       index += 1
     }
     return report(app)
+  }
+
+  /// The app and what draws it, its first frame drawn; the accessibility tree on the bus first when
+  /// `accessible` (it fails without a bus).
+  func start(accessible: Bool = false) throws(ScenarioError) -> (app: ChatApp, host: any ScenarioHost) {
+    let app = try makeApp()
+    let host: any ScenarioHost
+    do {
+      host = try options.makeHost(ScenarioHostContext(app: app, clock: clock))
+    } catch {
+      throw ScenarioError(step: nil, reason: "cannot create the view: \(error)")
+    }
+    if accessible, !app.startAccessibility() {
+      throw ScenarioError(step: nil, reason: "no accessibility bus (run under dbus-run-session)")
+    }
+    try render(host, step: nil)
+    return (app, host)
+  }
+
+  /// Runs the scenario's own steps.
+  func runSteps(app: ChatApp, host: any ScenarioHost) throws(ScenarioError) {
+    for (index, step) in scenario.steps.enumerated() {
+      try perform(step, index: index, app: app, host: host)
+    }
   }
 
   /// The headless app: the window's app object over the scenario's transcript, on offscreen

@@ -39,20 +39,18 @@ extension ChatTextView {
     if let date = geometry.message.separatedDay { return try drawDaySeparator(of: item, date: date) }
     guard let bubble = geometry.bubble else { return }
     let rect = bubble.offsetBy(dx: item.origin.x, dy: item.origin.y)
-    let color = geometry.message.isLocal ? style.outgoingBubble : style.incomingBubble
     // The shadow shows only below an opaque bubble: a part drawn wholly inside the bubble skips it.
-    let hidesShadow =
-      color.alpha == 255 && drawingBand.map { band in bubbleCover(rect).contains { $0.contains(band) } } == true
-    if !hidesShadow {
+    let hidesShadow = drawingBand.map { band in opaqueBackgroundRects(of: item).contains { $0.contains(band) } }
+    if hidesShadow != true {
       try canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: style.cornerRadius, color: style.bubbleShadow)
     }
-    try canvas.fillRoundedRect(rect, radius: style.cornerRadius, color: color)
+    try canvas.fillRoundedRect(rect, radius: style.cornerRadius, color: bubbleColor(geometry))
   }
 
-  /// The pixels a bubble drawn at `rect` (view pixels) covers whole.
+  /// The colour of a message's bubble: the sender's side's.
   @MainActor
-  func bubbleCover(_ rect: CGRect) -> [CGRect] {
-    SDLCanvas.coveredRects(ofRoundedRect: rect, radius: style.cornerRadius)
+  func bubbleColor(_ geometry: ChatFragmentGeometry) -> TextColor {
+    geometry.message.isLocal ? style.outgoingBubble : style.incomingBubble
   }
 
   /// Draws the focus ring around the message the keyboard focus is on (``focusedParagraph``): a
@@ -60,12 +58,9 @@ extension ChatTextView {
   @MainActor
   func drawFocusRing(of item: VisibleFragment) {
     guard let focused = focusedParagraph, item.paragraphIndex == focused else { return }
-    let geometry = geometry(of: item.fragment)
     let inner =
-      geometry.bubble
-      ?? item.fragment.layoutFragmentFrame.offsetBy(
-        dx: -item.fragment.layoutFragmentFrame.minX, dy: -item.fragment.layoutFragmentFrame.minY
-      ).insetBy(dx: 8, dy: 2)
+      geometry(of: item.fragment).bubble
+      ?? CGRect(origin: .zero, size: item.fragment.layoutFragmentFrame.size).insetBy(dx: 8, dy: 2)
     let ring = inner.offsetBy(dx: item.origin.x, dy: item.origin.y).insetBy(dx: -3, dy: -2)
     canvas.strokeRect(ring, lineWidth: 2, color: style.focusRing)
   }
@@ -162,7 +157,7 @@ extension ChatTextView {
 
   /// Where the empty transcript's pill is drawn, in view pixels.
   @MainActor
-  func emptyStatePill() -> CGRect? {
+  func emptyStatePill() -> CGRect {
     let metrics = glyphMeasurer.lineMetrics(for: Self.emptyStateAttributes)
     let textWidth = width(of: Self.emptyStateText, attributes: Self.emptyStateAttributes)
     return CGRect(
@@ -180,7 +175,7 @@ extension ChatTextView {
     let text = Self.emptyStateText
     let attributes = Self.emptyStateAttributes
     let metrics = glyphMeasurer.lineMetrics(for: attributes)
-    guard let pill = emptyStatePill() else { return }
+    let pill = emptyStatePill()
     try canvas.fillRoundedRect(pill, radius: pill.height / 2, color: style.stickerTimePill)
     try textRenderer.cache.draw(
       text, attributes: attributes, color: TextColor(red: 255, green: 255, blue: 255), penX: pill.minX + 14,

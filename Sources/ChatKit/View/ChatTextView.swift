@@ -220,9 +220,10 @@ public final class ChatTextView: SDLTextView {
   @MainActor
   public override func opaqueBackgroundRects(of item: VisibleFragment) -> [CGRect] {
     let geometry = geometry(of: item.fragment)
-    let color = geometry.message.isLocal ? style.outgoingBubble : style.incomingBubble
-    guard color.alpha == 255, geometry.message.separatedDay == nil, let bubble = geometry.bubble else { return [] }
-    return bubbleCover(bubble.offsetBy(dx: item.origin.x, dy: item.origin.y))
+    guard bubbleColor(geometry).alpha == 255, geometry.message.separatedDay == nil, let bubble = geometry.bubble
+    else { return [] }
+    return SDLCanvas.coveredRects(
+      ofRoundedRect: bubble.offsetBy(dx: item.origin.x, dy: item.origin.y), radius: style.cornerRadius)
   }
 
   @MainActor
@@ -242,8 +243,8 @@ public final class ChatTextView: SDLTextView {
   @MainActor
   public override func overlayRegions() -> [DrawnRegion] {
     var regions: [DrawnRegion] = []
-    if textContentManager.length == 0, let pill = emptyStatePill() {
-      regions.append(DrawnRegion(rect: pill, key: 1, scrollsWithContent: false))
+    if textContentManager.length == 0 {
+      regions.append(DrawnRegion(rect: emptyStatePill(), key: 1, scrollsWithContent: false))
     }
     if let button = jumpToLatestButtonFrame {
       regions.append(

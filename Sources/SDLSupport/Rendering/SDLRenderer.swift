@@ -148,7 +148,10 @@ public final class SDLRenderer {
   public func copy(_ texture: SDLTexture, source: SDL_Rect? = nil, to destination: CGRect) {
     precondition(texture.renderer === self, "a texture can only be drawn by the renderer that created it")
     var target = SDL_Rect(pixelAligned: destination)
-    if let clip, target.intersection(clip).w <= 0 { return }
+    if let clip {
+      let visible = target.intersection(clip)
+      if visible.w <= 0 || visible.h <= 0 { return }
+    }
     if var source {
       SDL_RenderCopy(pointer, texture.pointer, &source, &target)
     } else {

@@ -1,8 +1,9 @@
 /// Character, word, sentence and paragraph units of a text, in scalar offsets, as AT-SPI's
 /// granularities take them: a unit runs from its start to the next unit's start.
 ///
-/// Words start at a letter or digit after anything else (and at each change between Han, kana and
-/// other letters, which a text without spaces between words has); sentences start at the text's
+/// Words start at a word character (``WordCharacterClass``, as double-click selection takes words)
+/// after anything else, and at each change between Han, kana and other letters, which a text
+/// without spaces between words has; sentences start at the text's
 /// start and after a terminal mark (`.`, `!`, `?`, `。`, `！`, `？`, `؟`) and the spaces after it.
 struct AccessibleTextSegments {
   private let characters: [Character]
@@ -54,7 +55,7 @@ struct AccessibleTextSegments {
   private enum WordClass { case none, han, kana, other }
 
   private static func wordClass(_ character: Character) -> WordClass {
-    guard character.isLetter || character.isNumber, let scalar = character.unicodeScalars.first else { return .none }
+    guard WordCharacterClass(character) == .word, let scalar = character.unicodeScalars.first else { return .none }
     switch scalar.value {
     case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return .kana
     case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F: return .han

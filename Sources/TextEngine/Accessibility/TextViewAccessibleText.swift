@@ -17,7 +17,7 @@ public final class TextViewAccessibleText: EditableAccessibleTextContent {
 
   /// The document as one string: its paragraphs joined by "\n" (one character each, as the
   /// content manager counts them).
-  private var string: String {
+  public var string: String {
     let manager = textView.textContentManager
     var result = ""
     for index in 0..<manager.paragraphCount {
@@ -29,17 +29,9 @@ public final class TextViewAccessibleText: EditableAccessibleTextContent {
 
   public var scalarCount: Int { string.unicodeScalars.count }
 
-  public func text(scalars range: Range<Int>) -> String {
-    let scalars = string.unicodeScalars
-    let lower = scalars.index(scalars.startIndex, offsetBy: min(max(0, range.lowerBound), scalars.count))
-    let upper = scalars.index(lower, offsetBy: max(0, min(range.upperBound, scalars.count) - max(0, range.lowerBound)))
-    return String(scalars[lower..<upper])
-  }
+  public func text(scalars range: Range<Int>) -> String { StringAccessibleText(string).text(scalars: range) }
 
-  public func scalar(at offset: Int) -> Unicode.Scalar? {
-    let scalars = Array(string.unicodeScalars)
-    return scalars.indices.contains(offset) ? scalars[offset] : nil
-  }
+  public func scalar(at offset: Int) -> Unicode.Scalar? { StringAccessibleText(string).scalar(at: offset) }
 
   public func range(of granularity: AccessibleTextGranularity, at offset: Int) -> Range<Int> {
     AccessibleTextSegments(string).range(of: granularity, at: offset, lines: lineStarts())

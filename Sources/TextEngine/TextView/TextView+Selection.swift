@@ -167,14 +167,7 @@ extension TextView {
 
   // MARK: Private
 
-  private enum WordClass { case word, space, punctuation, attachment }
-
-  private func wordClass(_ character: Character) -> WordClass {
-    if character == AttributedText.attachmentCharacter { return .attachment }
-    if character.isWhitespace { return .space }
-    if character.isLetter || character.isNumber || character == "_" || character == "'" { return .word }
-    return .punctuation
-  }
+  private func wordClass(_ character: Character) -> WordCharacterClass { WordCharacterClass(character) }
 
   private func clamp(_ offset: Int) -> Int { min(max(0, offset), textContentManager.length) }
 

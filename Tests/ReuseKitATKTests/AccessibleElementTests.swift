@@ -19,13 +19,8 @@ import TextEngine
     return String(cString: pointer)
   }
 
-  private func textView(_ text: String) -> TextView {
-    let view = TextView(
-      storage: TextContentStorage(AttributedText(text)), viewportSize: Fixtures.viewport,
-      glyphMeasurer: FixedAdvanceGlyphMeasurer())
-    view.layoutViewport()
-    return view
-  }
+  /// A laid-out view of `text` (the shared fixture: fixed advances, 480×800).
+  private func textView(_ text: String) -> TextView { Fixtures.view(TextContentStorage(AttributedText(text))) }
 
   @Test func aTreeHasRolesNamesAndChildren() throws {
     let root = AccessibleElement(role: ATK_ROLE_APPLICATION, name: "app")

@@ -9,13 +9,8 @@ import Testing
 /// the text units around an offset and the changes clients hear of.
 @MainActor
 @Suite struct AccessibleTextTests {
-  private func view(_ text: String) -> TextView {
-    let view = TextView(
-      storage: TextContentStorage(AttributedText(text)), viewportSize: Fixtures.viewport,
-      glyphMeasurer: FixedAdvanceGlyphMeasurer())
-    view.layoutViewport()
-    return view
-  }
+  /// A laid-out view of `text` (the shared fixture: fixed advances, 480×800).
+  private func view(_ text: String) -> TextView { Fixtures.view(TextContentStorage(AttributedText(text))) }
 
   /// Emoji, ZWJ sequences, flags, CJK, combining marks: every scalar offset maps to the character
   /// holding it, and every character start maps back to its first scalar.

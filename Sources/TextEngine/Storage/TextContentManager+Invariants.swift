@@ -54,7 +54,8 @@ extension TextContentManager {
     if registersAttachmentsAtOpen, !releasedParagraphsWithAttachments.isEmpty {
       violations.append("released paragraphs are listed although the source registered every attachment at open")
     }
-    if readingSource { violations += unbuiltOccurrenceViolations() }
+    if readingSource { violations += unbuiltOccurrenceViolations() + scalarViolations() }
+    violations += blockIndex.checkInvariants()
     let blockItems = holdsUnstoredEmptyParagraph ? 1 : blockIndex.counts.reduce(0, +)
     let blockLength = holdsUnstoredEmptyParagraph ? 0 : blockIndex.lengths.reduce(0, +)
     if blockItems != paragraphs.count || blockLength != paragraphs.totalLength {
@@ -94,6 +95,22 @@ extension TextContentManager {
     return violations
       + Self.differences(
         counted: unbuiltAttachmentOccurrences.mapValues(Int.init), recounted: counts, in: "paragraphs not built")
+  }
+
+  /// Recounts each block's scalars whose sum the index keeps, from the source's elements.
+  private func scalarViolations() -> [String] {
+    guard !holdsUnstoredEmptyParagraph else { return [] }
+    var violations: [String] = []
+    for block in 0..<blockIndex.count {
+      guard let kept = blockIndex.scalarLengths[block],
+        let elements = try? source.elements(inBlock: blockIndex.blocks[block], positions: 0..<blockIndex.counts[block])
+      else { continue }
+      let counted = elements.reduce(0) { $0 + $1.attributedString.scalarLength }
+      if kept != counted {
+        violations.append("block \(blockIndex.blocks[block]) keeps \(kept) scalars, its elements hold \(counted)")
+      }
+    }
+    return violations
   }
 
   /// One message per identity whose count differs between `counted` and `recounted` (at most five).

@@ -46,6 +46,7 @@ extension TextContentManager {
       throw Self.storeError(error)
     }
     // The store changed: bring the block summaries along.
+    scalarLengthsCache = nil
     var removedOffset = 0
     for (index, piece) in pieces.enumerated() {
       let removedHere =
@@ -53,11 +54,15 @@ extension TextContentManager {
       removedOffset += piece.positions.count
       var count = -piece.positions.count
       var length = -removedHere.reduce(0) { $0 + $1.length }
+      // Scalars only while the block's sum is known: an unknown one is counted from the source.
+      let countsScalars = blockIndex.scalarLengths[piece.block] != nil
+      var scalars = countsScalars ? -removedHere.reduce(0) { $0 + $1.attributedString.scalarLength } : 0
       if index == 0 {
         count += contents.count
         length += contents.reduce(0) { $0 + $1.0.length }
+        if countsScalars { scalars += contents.reduce(0) { $0 + $1.0.scalarLength } }
       }
-      blockIndex.add(toBlock: piece.block, count: count, length: length)
+      blockIndex.add(toBlock: piece.block, count: count, length: length, scalars: scalars)
     }
     holdsUnstoredEmptyParagraph = false
     return identifiers

@@ -63,6 +63,9 @@ public class TextContentManager {
   public var paragraphsPerRead = 32
   /// Source queries made since opening (elements, lengths and positions), for complexity tests.
   public internal(set) var sourceQueries = 0
+  /// The last block whose elements' scalar lengths were read, for scalar offsets
+  /// (`TextContentManager+Scalars.swift`); dropped by every edit.
+  var scalarLengthsCache: (block: Int, lengths: [Int])?
   /// The last error the source gave while building a paragraph.
   public internal(set) var lastSourceError: (any Error)?
 

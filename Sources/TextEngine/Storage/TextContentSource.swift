@@ -28,16 +28,24 @@ public struct TextContentBlockSummary: Equatable, Sendable {
   public var count: Int
   /// The characters in the block's elements, without paragraph separators.
   public var length: Int
+  /// The Unicode scalars in the block's elements, without paragraph separators, or `nil` when the
+  /// source does not keep that sum: the manager then counts the block's scalars
+  /// (``TextContentSource/scalarLengths(inBlock:positions:)``) the first time an accessibility
+  /// client asks for scalar offsets.
+  public var scalarLength: Int?
 
   /// A summary of `block`: `count` elements of `length` characters in all.
   /// - Parameters:
   ///   - block: The store's identifier of the block.
   ///   - count: The elements in the block.
   ///   - length: The characters in the block's elements, without paragraph separators.
-  public init(block: Int64, count: Int, length: Int) {
+  ///   - scalarLength: The Unicode scalars in the block's elements, or `nil` (the default) when
+  ///     the source does not keep that sum.
+  public init(block: Int64, count: Int, length: Int, scalarLength: Int? = nil) {
     self.block = block
     self.count = count
     self.length = length
+    self.scalarLength = scalarLength
   }
 }
 
@@ -97,6 +105,12 @@ public protocol TextContentSource: AnyObject {
   /// answers `nil`.
   func element(containingAttachment persistentIdentifier: String) throws -> Int64?
 
+  /// The Unicode scalar lengths of the elements at `positions` inside `block` (an attachment is
+  /// one scalar, U+FFFC), for the offsets assistive technologies count in. Optional: the default
+  /// builds the elements and counts their scalars; a store that keeps the counts answers without
+  /// building anything.
+  func scalarLengths(inBlock block: Int64, positions: Range<Int>) throws -> [Int]
+
   /// The total character length of the elements at `positions` inside `block`: what
   /// ``lengths(inBlock:positions:)`` would sum. A manager asks it for the offset of an element
   /// inside a block it has not built. Optional: the default sums those lengths; a source that keeps
@@ -149,6 +163,13 @@ extension TextContentSource {
       start += length + 1
     }
     return max(0, count - 1)
+  }
+
+  /// The default builds the elements and counts the scalars of each.
+  /// - Complexity: O(the elements' text) plus the cost of reading them.
+  public func scalarLengths(inBlock block: Int64, positions: Range<Int>) throws -> [Int] {
+    guard !positions.isEmpty else { return [] }
+    return try elements(inBlock: block, positions: positions).map(\.attributedString.scalarLength)
   }
 
   /// The default registers no attachment: the manager learns of attachments as it builds paragraphs.

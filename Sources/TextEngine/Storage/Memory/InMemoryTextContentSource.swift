@@ -94,6 +94,10 @@ final class InMemoryTextContentSource: TextContentSource {
     try read(block, positions) { _, text, _ in text.length }
   }
 
+  func scalarLengths(inBlock block: Int64, positions: Range<Int>) throws -> [Int] {
+    try read(block, positions) { _, text, _ in text.scalarLength }
+  }
+
   func length(ofElementsInBlock block: Int64, positions: Range<Int>) throws -> Int {
     let index = try checked(block, positions)
     switch blocks[index] {

@@ -1,6 +1,8 @@
 /// The blocks of a store-backed document: each block's element count and length, with prefix
 /// sums in two Fenwick trees, so that an element position maps to its block and a block to its
-/// first position and offset in O(log blocks).
+/// first position and offset in O(log blocks). Each block's Unicode scalar length is kept too,
+/// with a third Fenwick tree built the first time scalar offsets are asked for
+/// (`BlockIndex+Scalars.swift`).
 struct BlockIndex {
   /// The store's block identifiers, in document order.
   let blocks: [Int64]
@@ -8,23 +10,21 @@ struct BlockIndex {
   let indices: [Int64: Int]
   private(set) var counts: [Int]
   private(set) var lengths: [Int]
-  private var countTree: [Int]
-  private var lengthTree: [Int]
+  private(set) var countTree: [Int]
+  private(set) var lengthTree: [Int]
+  /// Each block's scalar length, `nil` while the source has not given it.
+  var scalarLengths: [Int?]
+  /// The Fenwick tree of `scalarLengths`, once every block's is known.
+  var scalarTree: [Int]?
 
   init(_ summaries: [TextContentBlockSummary]) {
     blocks = summaries.map(\.block)
     indices = Dictionary(summaries.enumerated().map { ($1.block, $0) }, uniquingKeysWith: { first, _ in first })
     counts = summaries.map(\.count)
     lengths = summaries.map(\.length)
-    countTree = [0] + counts
-    lengthTree = [0] + lengths
-    for tree in [0, 1] {
-      for index in 1..<(counts.count + 1) {
-        let parent = index + (index & -index)
-        guard parent <= counts.count else { continue }
-        if tree == 0 { countTree[parent] += countTree[index] } else { lengthTree[parent] += lengthTree[index] }
-      }
-    }
+    scalarLengths = summaries.map(\.scalarLength)
+    countTree = Self.fenwickTree(counts)
+    lengthTree = Self.fenwickTree(lengths)
   }
 
   /// The number of blocks.
@@ -84,9 +84,21 @@ struct BlockIndex {
     return index < counts.count ? (index, start) : nil
   }
 
-  /// Adds `count` elements and `length` characters to `block`.
+  /// Builds the Fenwick tree of `values`, one per block.
+  /// - Complexity: O(blocks).
+  static func fenwickTree(_ values: [Int]) -> [Int] {
+    var tree = [0] + values
+    for index in 1..<(values.count + 1) {
+      let parent = index + (index & -index)
+      if parent <= values.count { tree[parent] += tree[index] }
+    }
+    return tree
+  }
+
+  /// Adds `count` elements, `length` characters and `scalars` scalars to `block` (the scalars
+  /// only while the block's scalar length is known).
   /// - Complexity: O(log blocks).
-  mutating func add(toBlock block: Int, count: Int, length: Int) {
+  mutating func add(toBlock block: Int, count: Int, length: Int, scalars: Int) {
     counts[block] += count
     lengths[block] += length
     var index = block + 1
@@ -95,9 +107,17 @@ struct BlockIndex {
       lengthTree[index] += length
       index += index & -index
     }
+    guard let known = scalarLengths[block] else { return }
+    scalarLengths[block] = known + scalars
+    guard scalarTree != nil else { return }
+    index = block + 1
+    while index <= counts.count {
+      scalarTree![index] += scalars
+      index += index & -index
+    }
   }
 
-  private func prefix(_ tree: [Int], _ end: Int) -> Int {
+  func prefix(_ tree: [Int], _ end: Int) -> Int {
     var sum = 0
     var index = end
     while index > 0 {

@@ -17,6 +17,9 @@ extension ChatStore {
   static let maximumBlockCount = 1 << 31
   /// The most characters one block row may claim.
   static let maximumBlockLength = 1 << 40
+  /// The most Unicode scalars one block row (or message) may claim: a scalar count outside it is
+  /// not used (the block's scalars are then counted from its messages when a client asks).
+  static let maximumBlockScalars = 1 << 42
   /// The largest ordinal (either sign) a block row may have: differences and steps between
   /// ordinals never overflow below it.
   static let maximumOrdinal: Int64 = 1 << 62
@@ -133,7 +136,7 @@ extension ChatStore {
   }
 
   /// Rebuilds the block table from the messages: every block that holds messages gets its true
-  /// count and length (a block with no row gets one after the others), and rows of blocks that
+  /// count, length and scalars (a block with no row gets one after the others), and rows of blocks that
   /// hold none go (an empty store keeps one empty block), in one transaction.
   /// - Complexity: O(n).
   func rebuildBlockTable() throws(SQLiteError) {
@@ -142,14 +145,15 @@ extension ChatStore {
       try connection.execute(
         """
         DELETE FROM blocks WHERE typeof(ordinal) != 'integer' AND id NOT IN (SELECT DISTINCT block FROM messages);
-        CREATE TEMP TABLE rebuilt AS SELECT block, count(*) AS n, coalesce(sum(length), 0) AS total
-          FROM messages GROUP BY block;
+        CREATE TEMP TABLE rebuilt AS SELECT block, count(*) AS n, coalesce(sum(length), 0) AS total,
+          coalesce(sum(scalars), 0) AS scalars FROM messages GROUP BY block;
         DELETE FROM blocks WHERE id NOT IN (SELECT block FROM rebuilt)
           AND (EXISTS (SELECT 1 FROM rebuilt) OR id != (SELECT min(id) FROM blocks));
-        INSERT INTO blocks (id, ordinal, count, length) SELECT 1, 0, 0, 0
+        INSERT INTO blocks (id, ordinal, count, length, scalars) SELECT 1, 0, 0, 0, 0
           WHERE NOT EXISTS (SELECT 1 FROM blocks) AND NOT EXISTS (SELECT 1 FROM rebuilt);
         UPDATE blocks SET count = coalesce((SELECT n FROM rebuilt WHERE block = blocks.id), 0),
-          length = coalesce((SELECT total FROM rebuilt WHERE block = blocks.id), 0);
+          length = coalesce((SELECT total FROM rebuilt WHERE block = blocks.id), 0),
+          scalars = coalesce((SELECT scalars FROM rebuilt WHERE block = blocks.id), 0);
         """)
       // Blocks with no row get one; then every ordinal is given again by rank (the integer ones in
       // their order, then those that were not integers or out of range, then the new rows), so no
@@ -158,8 +162,8 @@ extension ChatStore {
       try connection.execute(
         """
         DROP INDEX blocks_by_ordinal;
-        INSERT INTO blocks (id, ordinal, count, length)
-          SELECT block, -block, n, total FROM rebuilt WHERE block NOT IN (SELECT id FROM blocks);
+        INSERT INTO blocks (id, ordinal, count, length, scalars)
+          SELECT block, -block, n, total, scalars FROM rebuilt WHERE block NOT IN (SELECT id FROM blocks);
         """)
       let order = try connection.prepare(
         """

@@ -10,7 +10,7 @@ extension ChatStore {
     }
   }
 
-  /// The blocks whose stored count or length differs from their messages': empty for a
+  /// The blocks whose stored count, length or scalars differ from their messages': empty for a
   /// consistent store.
   /// - Complexity: O(messages).
   public func inconsistentBlocks() throws(ChatStoreError) -> [Int64] {
@@ -18,9 +18,10 @@ extension ChatStore {
       let statement = try connection.prepare(
         """
         SELECT b.id FROM blocks AS b
-        LEFT JOIN (SELECT block, count(*) AS n, sum(length) AS total FROM messages GROUP BY block) AS m
-          ON m.block = b.id
-        WHERE b.count != coalesce(m.n, 0) OR b.length != coalesce(m.total, 0)
+        LEFT JOIN (
+          SELECT block, count(*) AS n, sum(length) AS total, sum(scalars) AS scalars FROM messages GROUP BY block
+        ) AS m ON m.block = b.id
+        WHERE b.count != coalesce(m.n, 0) OR b.length != coalesce(m.total, 0) OR b.scalars != coalesce(m.scalars, 0)
         """)
       var blocks: [Int64] = []
       while try statement.step() { blocks.append(statement.int64(0)) }

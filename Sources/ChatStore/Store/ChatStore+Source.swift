@@ -9,8 +9,14 @@ extension ChatStore: TextContentSource {
       defer { statement.reset() }
       var summaries: [TextContentBlockSummary] = []
       while try statement.step() {
+        // Scalars as the file says, when they could be (never fewer than the characters); a block
+        // without a usable count is counted from its messages when a client first asks.
+        let length = statement.int(2)
+        let scalars = statement.isNull(3) ? nil : statement.int(3)
         summaries.append(
-          TextContentBlockSummary(block: statement.int64(0), count: statement.int(1), length: statement.int(2)))
+          TextContentBlockSummary(
+            block: statement.int64(0), count: statement.int(1), length: length,
+            scalarLength: scalars.flatMap { $0 >= length && $0 <= Self.maximumBlockScalars ? $0 : nil }))
       }
       return summaries
     }
@@ -45,6 +51,24 @@ extension ChatStore: TextContentSource {
     }
     for length in lengths { try checkLength(length, inBlock: block) }
     return lengths
+  }
+
+  /// The Unicode scalar lengths at `positions` of `block`, from the covering index, without reading
+  /// the rows (counted from the paragraphs in a read-only store of schema version 1 or 2).
+  /// - Throws: ``ChatStoreError``; `.notAChatStore` for a count no message has.
+  /// - Complexity: One indexed query.
+  public func scalarLengths(inBlock block: Int64, positions: Range<Int>) throws -> [Int] {
+    guard statements.hasScalars else {
+      return try elements(inBlock: block, positions: positions).map(\.attributedString.scalarLength)
+    }
+    let scalars = try read(statements.scalarLengths, block: block, positions: positions) { statement, scalars in
+      scalars.append(statement.int(0))
+    }
+    for count in scalars where count < 0 || count > Self.maximumBlockScalars {
+      throw ChatStoreError(
+        .notAChatStore, file: path, reason: "damaged chat store: a message of block \(block) has \(count) scalars")
+    }
+    return scalars
   }
 
   /// Throws when a message length read from the file is outside what any message has.

@@ -55,7 +55,7 @@ extension ChatStore {
       seqAt.reset()
     }
     seqAt.reset()
-    let insert = try connection.prepare("INSERT INTO blocks (ordinal, count, length) VALUES (?1, 0, 0)")
+    let insert = try connection.prepare("INSERT INTO blocks (ordinal, count, length, scalars) VALUES (?1, 0, 0, 0)")
     let move = try connection.prepare("UPDATE messages SET block = ?2 WHERE block = ?1 AND seq >= ?3 AND seq < ?4")
     for (part, start) in starts.enumerated() {
       try insert.run(block.ordinal + Int64(part + 1) * step)
@@ -68,12 +68,13 @@ extension ChatStore {
     return starts.count
   }
 
-  /// Sets `block`'s count and length from its messages.
+  /// Sets `block`'s count, length and scalars from its messages.
   private func recount(_ block: Int64) throws(SQLiteError) {
     try connection.execute(
       """
       UPDATE blocks SET count = (SELECT count(*) FROM messages WHERE block = \(block)),
-        length = (SELECT coalesce(sum(length), 0) FROM messages WHERE block = \(block)) WHERE id = \(block)
+        length = (SELECT coalesce(sum(length), 0) FROM messages WHERE block = \(block)),
+        scalars = (SELECT coalesce(sum(scalars), 0) FROM messages WHERE block = \(block)) WHERE id = \(block)
       """)
   }
 }

@@ -47,7 +47,7 @@ extension ChatStore {
     // else by walking the block to the positions.
     let before: Int64?
     let after: Int64?
-    let removed: [(id: Int64, seq: Int64, length: Int)]
+    let removed: [Row]
     if positions.count == 1, known.count == 1, let row = try self.row(known[0], inBlock: block) {
       removed = [row]
       before = try neighbourSeq(statements.seqBefore, inBlock: block, of: row.seq)
@@ -93,7 +93,9 @@ extension ChatStore {
       }
     }
     let lengthChange = rows.reduce(0) { $0 + $1.length } - removed.reduce(0) { $0 + $1.length }
-    try statements.updateBlock.run(block, Int64(rows.count - removed.count), Int64(lengthChange))
+    let scalarChange = rows.reduce(0) { $0 + $1.scalars } - removed.reduce(0) { $0 + $1.scalars }
+    try statements.updateBlock.run(
+      block, Int64(rows.count - removed.count), Int64(lengthChange), Int64(scalarChange))
     return identifiers
   }
 
@@ -106,14 +108,17 @@ extension ChatStore {
     }
   }
 
-  /// Message `id` (its id, seq and length) when it is in `block`, by key.
+  /// A stored message's place and size, as an edit needs them.
+  private typealias Row = (id: Int64, seq: Int64, length: Int, scalars: Int)
+
+  /// Message `id` (its id, seq, length and scalars) when it is in `block`, by key.
   /// - Complexity: O(log n).
-  private func row(_ id: Int64, inBlock block: Int64) throws(SQLiteError) -> (id: Int64, seq: Int64, length: Int)? {
+  private func row(_ id: Int64, inBlock block: Int64) throws(SQLiteError) -> Row? {
     let statement = statements.rowByID
     defer { statement.reset() }
     try statement.bind(id, at: 1)
     guard try statement.step(), statement.int64(0) == block else { return nil }
-    return (id, statement.int64(1), statement.int(2))
+    return (id, statement.int64(1), statement.int(2), statement.int(3))
   }
 
   /// The seq next to `seq` in `block` that `statement` (``ChatStoreStatements/seqBefore`` or
@@ -128,17 +133,17 @@ extension ChatStore {
     return try statement.step() ? statement.int64(0) : nil
   }
 
-  /// `count` rows from position `first` of `block`: id, seq and length.
-  private func neighbourhood(inBlock block: Int64, from first: Int, count: Int) throws(SQLiteError)
-    -> [(id: Int64, seq: Int64, length: Int)]
-  {
+  /// `count` rows from position `first` of `block`: id, seq, length and scalars.
+  private func neighbourhood(inBlock block: Int64, from first: Int, count: Int) throws(SQLiteError) -> [Row] {
     let statement = statements.positions
     defer { statement.reset() }
     try statement.bind(block, at: 1)
     try statement.bind(count, at: 2)
     try statement.bind(first, at: 3)
-    var rows: [(id: Int64, seq: Int64, length: Int)] = []
-    while try statement.step() { rows.append((statement.int64(0), statement.int64(1), statement.int(2))) }
+    var rows: [Row] = []
+    while try statement.step() {
+      rows.append((statement.int64(0), statement.int64(1), statement.int(2), statement.int(3)))
+    }
     return rows
   }
 
@@ -206,6 +211,7 @@ extension ChatStore {
     try statement.bind(row.separator, at: 8)
     try statement.bind(row.body, at: 9)
     try statement.bind(row.extra, at: 10)
+    try statement.bind(row.scalars, at: 11)
     try statement.step()
     return id ?? connection.lastInsertRowID
   }

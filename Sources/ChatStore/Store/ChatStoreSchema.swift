@@ -1,11 +1,12 @@
 /// The chat store's file format: the SQLite schema, its identifiers and its indexes.
 ///
-/// - `blocks(id, ordinal, count, length)`: the document's blocks in `ordinal` order, each with the
-///   number of paragraphs it holds and their characters (without separators). Updated in the same
-///   transaction as every edit of its messages.
-/// - `messages(id, block, seq, length, sender, time, date, separator, body, extra)`: one row per
-///   paragraph; a paragraph's position in its block is its rank by `seq` (spaced, so an insertion
-///   rarely renumbers). `separator` is the day of a day-separator paragraph (`NULL` for a
+/// - `blocks(id, ordinal, count, length, scalars)`: the document's blocks in `ordinal` order, each
+///   with the number of paragraphs it holds, their characters and their Unicode scalars (without
+///   separators). Updated in the same transaction as every edit of its messages.
+/// - `messages(id, block, seq, length, sender, time, date, separator, body, extra, scalars)`: one row
+///   per paragraph; a paragraph's position in its block is its rank by `seq` (spaced, so an
+///   insertion rarely renumbers). `length` counts its characters and `scalars` its Unicode scalars
+///   (what AT-SPI's offsets count), both read from the covering index without the row. `separator` is the day of a day-separator paragraph (`NULL` for a
 ///   message); `body` is the text with `\n` for line breaks and U+FFFC for each sticker; `extra`
 ///   holds any other paragraph attributes as a JSON object.
 /// - `stickers(id, message, offset, name, attachment)`: one row per sticker occurrence (a U+FFFC of
@@ -17,13 +18,18 @@
 ///   given to two attachments, even after the first was deleted (an undo may bring it back).
 ///
 /// The file's `application_id` says it is a chat store; `user_version` is the schema version.
-/// Version 1 had no `attachment` column (each row was its own attachment, `id` its stable id): a
-/// writable store of version 1 is upgraded when it opens, and a read-only one is read as it is.
+/// Version 1 had no `attachment` column (each row was its own attachment, `id` its stable id), and
+/// versions 1 and 2 no `scalars` columns: a writable store of an older version is upgraded when it
+/// opens, and a read-only one is read as it is (its scalars counted from `length(body)`).
 public enum ChatStoreSchema {
   /// `PRAGMA application_id` of a chat store: "RKCS" (ReuseKit chat store).
   public static let applicationID: UInt32 = 0x524B_4353
   /// `PRAGMA user_version`: the schema version this build writes (it reads version 1 too).
-  public static let version: Int64 = 2
+  public static let version: Int64 = 3
+  /// The first schema version with the `attachment` column of `stickers`.
+  static let attachmentVersion: Int64 = 2
+  /// The first schema version with the `scalars` columns of `blocks` and `messages`.
+  static let scalarsVersion: Int64 = 3
   /// The oldest schema version this build opens (upgrading it when it opens for writing).
   static let oldestReadableVersion: Int64 = 1
   /// Paragraphs per block when a store is written in bulk (the generator, the importer).
@@ -41,7 +47,8 @@ public enum ChatStoreSchema {
       id INTEGER PRIMARY KEY,
       ordinal INTEGER NOT NULL,
       count INTEGER NOT NULL,
-      length INTEGER NOT NULL
+      length INTEGER NOT NULL,
+      scalars INTEGER NOT NULL
     );
     CREATE TABLE messages (
       id INTEGER PRIMARY KEY,
@@ -53,7 +60,8 @@ public enum ChatStoreSchema {
       date TEXT,
       separator TEXT,
       body TEXT NOT NULL,
-      extra TEXT
+      extra TEXT,
+      scalars INTEGER NOT NULL
     );
     \(stickersTable(named: "stickers"))
     """
@@ -75,9 +83,12 @@ public enum ChatStoreSchema {
   /// message's stickers in order; an attachment's occurrences.
   static let indexes = """
     CREATE UNIQUE INDEX blocks_by_ordinal ON blocks(ordinal);
-    CREATE INDEX messages_by_position ON messages(block, seq, length);
+    \(positionIndex)
     \(stickerIndexes)
     """
+
+  /// The index of a block's messages in order, covering their lengths and scalars.
+  static let positionIndex = "CREATE INDEX messages_by_position ON messages(block, seq, length, scalars);"
 
   /// The indexes of the `stickers` table.
   static let stickerIndexes = """
@@ -90,6 +101,6 @@ public enum ChatStoreSchema {
     let common = [
       "blocks", "messages", "stickers", "blocks_by_ordinal", "messages_by_position", "stickers_by_message",
     ]
-    return version >= 2 ? common + ["stickers_by_attachment"] : common
+    return version >= attachmentVersion ? common + ["stickers_by_attachment"] : common
   }
 }

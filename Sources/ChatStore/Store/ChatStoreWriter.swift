@@ -35,6 +35,7 @@ public final class ChatStoreWriter {
   private var block: Int64 = 1
   private var blockCount = 0
   private var blockLength = 0
+  private var blockScalars = 0
   private var nextID: Int64 = 1
   private var nextStickerID: Int64 = 1
   private var finished = false
@@ -61,10 +62,12 @@ public final class ChatStoreWriter {
       )
       try connection.execute(ChatStoreSchema.tables)
       try connection.execute("BEGIN")
-      let columns = "INSERT INTO messages (id, block, seq, length, sender, time, date, separator, body) VALUES "
-      insertMessage = try connection.prepare(columns + "(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      let columns =
+        "INSERT INTO messages (id, block, seq, length, sender, time, date, separator, body, scalars) VALUES "
+      let values = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+      insertMessage = try connection.prepare(columns + values)
       insertMessages = try connection.prepare(
-        columns + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", "))
+        columns + Array(repeating: values, count: Self.batchSize).joined(separator: ", "))
       pending.reserveCapacity(Self.batchSize)
       // Each sticker part is a new attachment: its stable id (`attachment`) is its row id.
       let stickerColumns = "INSERT INTO stickers (id, message, offset, name, attachment) VALUES "
@@ -75,7 +78,8 @@ public final class ChatStoreWriter {
             let base = row * 4
             return "(?\(base + 1), ?\(base + 2), ?\(base + 3), ?\(base + 4), ?\(base + 1))"
           }.joined(separator: ", "))
-      insertBlock = try connection.prepare("INSERT INTO blocks (id, ordinal, count, length) VALUES (?1, ?2, ?3, ?4)")
+      insertBlock = try connection.prepare(
+        "INSERT INTO blocks (id, ordinal, count, length, scalars) VALUES (?1, ?2, ?3, ?4, ?5)")
     } catch {
       discard()
       throw ChatStoreError(error)
@@ -133,6 +137,7 @@ public final class ChatStoreWriter {
     }
     blockCount += 1
     blockLength += row.length
+    blockScalars += row.scalars
   }
 
   /// Inserts the pending messages: a full batch with one statement, fewer one by one.
@@ -140,7 +145,7 @@ public final class ChatStoreWriter {
     guard !pending.isEmpty, let insertMessage, let insertMessages else { return }
     if pending.count == Self.batchSize {
       defer { insertMessages.reset() }
-      for (index, message) in pending.enumerated() { try bind(message, to: insertMessages, after: Int32(index * 9)) }
+      for (index, message) in pending.enumerated() { try bind(message, to: insertMessages, after: Int32(index * 10)) }
       try insertMessages.step()
     } else {
       for message in pending {
@@ -175,7 +180,7 @@ public final class ChatStoreWriter {
     pendingStickers.removeAll(keepingCapacity: true)
   }
 
-  /// Binds one message's nine columns to the parameters after `base`.
+  /// Binds one message's ten columns to the parameters after `base`.
   private func bind(
     _ message: (id: Int64, block: Int64, seq: Int64, row: StoredRow), to statement: SQLiteStatement, after base: Int32
   ) throws(SQLiteError) {
@@ -188,14 +193,17 @@ public final class ChatStoreWriter {
     try statement.bind(message.row.date, at: base + 7)
     try statement.bind(message.row.separator, at: base + 8)
     try statement.bind(message.row.body, at: base + 9)
+    try statement.bind(message.row.scalars, at: base + 10)
   }
 
   /// Writes the current block's row and starts the next block.
   private func closeBlock() throws(SQLiteError) {
-    try insertBlock?.run(block, block * ChatStoreSchema.ordinalSpacing, Int64(blockCount), Int64(blockLength))
+    try insertBlock?.run(
+      block, block * ChatStoreSchema.ordinalSpacing, Int64(blockCount), Int64(blockLength), Int64(blockScalars))
     block += 1
     blockCount = 0
     blockLength = 0
+    blockScalars = 0
   }
 
   /// Writes the last block, builds the indexes, commits, switches the file to WAL mode, flushes it

@@ -26,6 +26,14 @@ struct StoredRow: Equatable, Sendable {
   /// The paragraph's length in characters, a sticker counting one.
   var length: Int
 
+  /// The paragraph's length in Unicode scalars, a sticker counting one: the body's (a line break is
+  /// one scalar in the body and in the paragraph).
+  /// - Complexity: O(1) when every character is one byte, else O(body length).
+  var scalars: Int {
+    let bytes = body.utf8.count
+    return bytes == length ? length : body.unicodeScalars.count
+  }
+
   /// The object replacement character that stands for a sticker in the body.
   static let stickerMark = "\u{FFFC}"
   private static let knownKeys: Set<String> = [

@@ -23,6 +23,9 @@ struct AccessibleTextSegments {
     self.starts = starts
   }
 
+  /// The text's length in scalars.
+  var scalarCount: Int { starts.last ?? 0 }
+
   /// The unit of `granularity` holding scalar `offset`; `lines` are the scalar starts of laid-out lines.
   func range(of granularity: AccessibleTextGranularity, at offset: Int, lines: [Int]) -> Range<Int> {
     let count = starts.last ?? 0

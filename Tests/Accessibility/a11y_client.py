@@ -112,7 +112,7 @@ def main():
     binary, directory = sys.argv[1], sys.argv[2]
     for kind in ["object:text-changed:insert", "object:text-changed:delete", "object:text-caret-moved",
                  "object:state-changed:focused", "object:children-changed", "object:announcement",
-                 "object:active-descendant-changed"]:
+                 "object:active-descendant-changed", "object:text-selection-changed"]:
         pyatspi.Registry.registerEventListener(on_event, kind)
     app = App(binary, os.path.join(directory, "serve.json"))
 
@@ -150,6 +150,7 @@ def main():
     check_messages(window, parts[("log", "Messages")])
     check_keyboard(app, parts[("log", "Messages")], composer)
     check_events(app, parts[("log", "Messages")], composer)
+    check_list_text(app, parts[("log", "Messages")])
     app.quit()
     check_large_transcript(binary, directory)
     check_counters_unchanged(binary, directory)
@@ -238,9 +239,56 @@ def check_events(app, log, composer):
     check(log.childCount == before + 1, f"the list has one more child ({log.childCount}, was {before})")
     check(log.getChildAtIndex(before).queryText().getText(0, -1) == "On my way", "the new child reads the message")
     check(not any(e[0] == "object:announcement" for e in EVENTS), "one's own message is not announced")
+    wait_for_event(lambda e: e[0].startswith("object:text-changed:insert") and e[1] == "Messages"
+                   and e[4].endswith("\nOn my way"), "the list's text tells of the sent message: text-changed::insert")
+    EVENTS.clear()
+    count = log.queryText().characterCount
     app.step('{"op": "receive", "from": "Ana", "text": "See you soon"}')
     wait_for_event(lambda e: e[0] == "object:announcement" and e[4] == "Ana: See you soon",
                    "an incoming message is announced, politely, without a relative time")
+    wait_for_event(lambda e: e[0].startswith("object:text-changed:insert") and e[1] == "Messages"
+                   and e[2] == count and e[4] == "\nSee you soon",
+                   f"the list's text grows at its end ({count}) by the incoming message")
+
+
+def check_list_text(app, log):
+    """The message list as one text: the whole transcript, paragraphs joined by \\n, in scalars."""
+    text = log.queryText()
+    whole = text.getText(0, -1)
+    check(text.characterCount == len(whole) > 0, f"the list's text has {text.characterCount} scalars ({len(whole)} read)")
+    lines = whole.split("\n")
+    items = children(log)
+    check(len(lines) == len(items), f"a paragraph per child ({len(lines)} for {len(items)})")
+    for index, item in enumerate(items):
+        if item.getRoleName() == "paragraph":
+            check(lines[index] == item.queryText().getText(0, -1), f"paragraph {index} is child {index}'s text")
+    check("Party time \ufffc" in whole, "a sticker is U+FFFC in the list's text too")
+    hello = whole.index("Hello there.")
+    check(unit(text, hello + 7, pyatspi.TEXT_GRANULARITY_WORD).startswith("there"), "a word of the list's text")
+    check(unit(text, hello + 15, pyatspi.TEXT_GRANULARITY_SENTENCE) == "How are you today? ",
+          f"a sentence of the list's text ({unit(text, hello + 15, pyatspi.TEXT_GRANULARITY_SENTENCE)!r})")
+    japanese = whole.index("散歩")
+    check(unit(text, japanese, pyatspi.TEXT_GRANULARITY_SENTENCE) == "散歩に行きましょう。\n",
+          f"a Japanese sentence of the list's text, to the next message ({unit(text, japanese, pyatspi.TEXT_GRANULARITY_SENTENCE)!r})")
+    paragraph = unit(text, japanese, pyatspi.TEXT_GRANULARITY_PARAGRAPH)
+    check(paragraph == lines[whole[:japanese].count("\n")] + "\n", f"a paragraph is a message ({paragraph!r})")
+    # Caret and selection: the chat view's, in scalars.
+    EVENTS.clear()
+    check(text.setCaretOffset(hello + 6), "the list's caret moves")
+    check(text.caretOffset == hello + 6, f"to scalar {hello + 6} ({text.caretOffset})")
+    wait_for_event(lambda e: e[0].startswith("object:text-caret-moved") and e[1] == "Messages" and e[2] == hello + 6,
+                   "the list tells its caret moved")
+    check(text.addSelection(hello, hello + 5), "a range of the list is selected")
+    selection = text.getSelection(0)
+    check(text.getNSelections() == 1 and tuple(selection) == (hello, hello + 5), f"and reads back ({selection})")
+    wait_for_event(lambda e: e[0].startswith("object:text-selection-changed") and e[1] == "Messages",
+                   "the list tells its selection changed")
+    # Geometry: a visible character's extents, and the character at their centre.
+    last = len(whole) - 2
+    x, y, width, height = text.getCharacterExtents(last, pyatspi.WINDOW_COORDS)
+    check(width > 0 and height > 0, f"a character of the last message has extents ({x}, {y}, {width}, {height})")
+    at = text.getOffsetAtPoint(x + width // 2, y + height // 2, pyatspi.WINDOW_COORDS)
+    check(at == last, f"the character at their centre is that one ({at}, not {last})")
 
 
 def check_large_transcript(binary, directory):
@@ -270,6 +318,15 @@ def check_large_transcript(binary, directory):
         check(first == expected(messages[0]), f"the first message reads whole ({first!r})")
         last = log.getChildAtIndex(count - 1).queryText().getText(0, -1)
         check(last == expected(messages[-1]), f"the last message reads whole ({last!r})")
+        # The list's own text: the whole transcript, read on demand at either end and in the middle.
+        text = log.queryText()
+        total = text.characterCount
+        tail = text.getText(total - len(last), total)
+        check(tail == expected(messages[-1]), f"the list's text ends with the last message ({tail!r})")
+        head = text.getText(0, 4096)
+        check(expected(messages[0]) in head.split("\n"), "the list's text starts with the first day and message")
+        middle = text.getText(total // 2, total // 2 + 4096)
+        check(len(middle) == 4096 and middle.count("\n") > 10, f"4 KB from the middle of {total} scalars")
         app.quit()
 
 

@@ -17,7 +17,8 @@ final class ChatAccessibility {
   let application: AccessibleElement
   /// The window (role `frame`).
   let window: AccessibleElement
-  /// The message list (role `log`, as a chat history is).
+  /// The message list (role `log`, as a chat history is): the whole transcript as one text
+  /// (``DocumentAccessibleText``), each message also a child of its own.
   let messageList: AccessibleElement
   /// The composer (role `entry`, editable text).
   let composer: AccessibleElement
@@ -46,7 +47,8 @@ final class ChatAccessibility {
     guard AccessibilityBridge.busIsPresent else { return nil }
     let application = AccessibleElement(role: ATK_ROLE_APPLICATION, name: "chat-demo")
     let window = AccessibleElement(role: ATK_ROLE_FRAME, name: "ReuseKit Chat")
-    let messageList = AccessibleElement(role: ATK_ROLE_LOG, name: "Messages")
+    let messageList = AccessibleElement(
+      role: ATK_ROLE_LOG, name: "Messages", text: DocumentAccessibleText(textView: app.chatView))
     let composer = AccessibleElement(
       role: ATK_ROLE_ENTRY, name: "Message", text: TextViewAccessibleText(textView: app.composer))
     application.setChildren([window])
@@ -99,7 +101,10 @@ final class ChatAccessibility {
     }
     messageList.states = { [unowned app] in
       // Its children are made on demand: clients (and the bridge's cache) must not walk them all.
-      var states = common.union([ATK_STATE_FOCUSABLE, ATK_STATE_MULTI_LINE, ATK_STATE_MANAGES_DESCENDANTS])
+      var states = common.union([
+        ATK_STATE_FOCUSABLE, ATK_STATE_MULTI_LINE, ATK_STATE_MANAGES_DESCENDANTS, ATK_STATE_READ_ONLY,
+        ATK_STATE_SELECTABLE_TEXT,
+      ])
       if app.router.focus == .transcript || app.router.focus == .secondary { states.insert(ATK_STATE_FOCUSED) }
       return states
     }
@@ -115,6 +120,7 @@ final class ChatAccessibility {
   /// Runs the bridge's pending work and tells clients what changed since the last frame.
   func update(_ app: ChatApp) {
     messages?.flushChanged()
+    messages?.updateSelection()
     updateComposerSelection()
     for announcement in messages?.flushAdded() ?? [] {
       messageList.announce(announcement)  // polite: the log is a live region

@@ -8,7 +8,8 @@ import TextEngine
 /// The message list's children, made on demand: one per paragraph of the storage (a message as a
 /// paragraph named "Ana, 14:24" whose text is the message, with an image child per sticker; a day
 /// separator as a heading, "Today"). A client walking 10 million messages holds at most
-/// ``cacheLimit`` elements; nothing here lays out, builds a provider or loads a view.
+/// ``cacheLimit`` elements; nothing here lays out, builds a provider or loads a view. The list's
+/// own text (the whole transcript) hears of every edit, its caret and its selection too.
 @MainActor
 final class MessageListAccessibility {
   /// The most message elements kept between calls.
@@ -20,6 +21,10 @@ final class MessageListAccessibility {
   /// Elements made, by paragraph index; emptied by every edit (indices move).
   private var cache: [Int: AccessibleElement] = [:]
   private var observation: TextContentEditObservation?
+  /// The list's text changes since the last frame, in order, in the list's scalar offsets.
+  private var pendingListChanges: [AccessibleTextChange] = []
+  /// The chat view's selection as clients last heard of it.
+  private var listSelection: Range<Int>
 
   /// The paragraph index of the message with the keyboard focus, if one has it.
   private let focusedIndex: () -> Int?
@@ -31,6 +36,7 @@ final class MessageListAccessibility {
     self.focusedIndex = focusedIndex
     self.storage = storage
     self.chatView = chatView
+    listSelection = chatView.selectedRange
     list.lazyChildren = (
       count: { [unowned self] in self.storage.paragraphCount },
       at: { [unowned self] index in self.element(at: index) }
@@ -94,6 +100,7 @@ final class MessageListAccessibility {
   /// An edit. A paragraph edited in place keeps its element (clients hear its text change at the
   /// next frame); paragraphs added or removed move the indices after them, so kept elements go.
   private func edited(_ edit: TextContentEdit) {
+    if let change = AccessibleTextChange(edit, in: storage) { pendingListChanges.append(change) }
     let common = min(edit.removed.count, edit.inserted.count)
     for offset in 0..<common { pendingChanged.insert(edit.firstParagraph + offset) }
     guard edit.removed.count != edit.inserted.count else { return }
@@ -112,8 +119,25 @@ final class MessageListAccessibility {
   /// Paragraphs edited in place since the last frame.
   private var pendingChanged: Set<Int> = []
 
+  /// Tells clients how the chat view's caret and selection moved since they last heard (the
+  /// list's text is the transcript, and the view's selection its own).
+  func updateSelection() {
+    let selection = chatView.selectedRange
+    guard selection != listSelection, let text = list.text as? DocumentAccessibleText else { return }
+    let caretMoved = selection.upperBound != listSelection.upperBound
+    let wasSelected = !listSelection.isEmpty
+    listSelection = selection
+    if caretMoved { list.notifyCaretMoved(to: text.caretScalarOffset) }
+    if wasSelected || !selection.isEmpty { list.notifySelectionChanged() }
+  }
+
   /// Tells clients how the kept elements' texts changed (`text-changed::delete` / `::insert`).
   func flushChanged() {
+    for change in pendingListChanges {
+      if !change.removed.isEmpty { list.notifyTextDeleted(at: change.offset, change.removed) }
+      if !change.inserted.isEmpty { list.notifyTextInserted(at: change.offset, change.inserted) }
+    }
+    pendingListChanges.removeAll()
     for index in pendingChanged {
       guard let element = cache[index], let text = element.text as? StringAccessibleText,
         let paragraph = storage.paragraph(at: index),

@@ -13,6 +13,8 @@ import TextEngine
 @_spi(Benchmarks) @MainActor public final class KeystrokeProbe {
   private let app: ChatApp
   private var messageReader: MessageListAccessibility?
+  /// The transcript as the message list's one text, made by the first ``readListText(from:scalars:)``.
+  private var listText: DocumentAccessibleText?
 
   /// Opens the app's window on `storage` with a 480×800 transcript, and draws its first frame.
   /// - Parameters:
@@ -85,6 +87,24 @@ import TextEngine
       current += 1
     }
     return count
+  }
+
+  /// The message list's text length in scalars (the first call counts the scalars of blocks whose
+  /// source keeps no sum: the in-memory transcript).
+  public var listTextScalarCount: Int { listReader.scalarCount }
+
+  /// Reads `scalars` scalars of the message list's one text (the whole transcript) from scalar
+  /// `offset`, as AT-SPI's `GetText` does.
+  /// - Returns: The UTF-8 bytes read.
+  public func readListText(from offset: Int, scalars: Int) -> Int {
+    listReader.text(scalars: offset..<(offset + scalars)).utf8.count
+  }
+
+  private var listReader: DocumentAccessibleText {
+    if let listText { return listText }
+    let made = DocumentAccessibleText(textView: app.chatView)
+    listText = made
+    return made
   }
 
   /// GLib dispatches the accessibility bridge ran so far (0 while no client asks anything).

@@ -48,7 +48,7 @@ struct SizeRun {
       progress("P12 keystroke to present")
       if let figure = try KeystrokePresentFigure(context: context).run() { figures.append(figure) }
       if let figure = try KeystrokePresentFigure(context: context, accessibility: true).run() { figures.append(figure) }
-      if let figure = try AccessibleReadFigure(context: context).run() { figures.append(figure) }
+      figures += try AccessibleReadFigure(context: context).run()
     }
     if options.runs("P4") {
       progress("P4 jumps")

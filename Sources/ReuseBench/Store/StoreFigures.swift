@@ -110,7 +110,7 @@ struct StoreFigures {
     figures.append(try memoryFigure(context, manager: manager))
     figures += try KeystrokeFigure(context: context).run().map(Self.storeFigure)
     if let present = try KeystrokePresentFigure(context: context).run() { figures.append(Self.storeFigure(present)) }
-    if let read = try AccessibleReadFigure(context: context).run() { figures.append(Self.storeFigure(read)) }
+    figures += try AccessibleReadFigure(context: context).run().map(Self.storeFigure)
     figures += try JumpFigure(context: context).run().map(Self.storeFigure)
     figures += try AnchorDriftFigure(context: context).run().map(Self.storeFigure)
     return SizeReport(

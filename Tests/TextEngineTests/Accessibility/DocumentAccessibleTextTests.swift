@@ -3,7 +3,7 @@ import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
 
-@testable import TextEngine
+@_spi(Testing) @testable import TextEngine
 
 /// A whole document as one accessible text (a chat's message list): every call against the joined
 /// string read by ``StringAccessibleText`` and ``AccessibleTextUnits``, on the in-memory document and
@@ -123,5 +123,68 @@ import Testing
     _ = document.range(of: .word, at: total - 10)
     #expect(manager.paragraphsBuilt - built < 4_096 / 10 + 3 * manager.paragraphsPerRead, "only what it reads")
     #expect(view.tally.providersInitialized == providers && view.tally.viewsLoaded == loaded)
+  }
+}
+
+/// Edits told as changes of the whole document's text: applied in order to the text before, they
+/// give the text after, wherever the edit falls (the start, the middle, the end, all of it).
+@MainActor
+@Suite struct DocumentTextChangeTests {
+  /// Applies `change`; `false` (and `scalars` unchanged) when it does not fit them.
+  private static func apply(_ change: AccessibleTextChange, to scalars: inout [Unicode.Scalar]) -> Bool {
+    let range = change.offset..<(change.offset + change.removed.unicodeScalars.count)
+    guard range.lowerBound >= 0, range.upperBound <= scalars.count,
+      String(String.UnicodeScalarView(scalars[range])) == change.removed
+    else { return false }
+    scalars.replaceSubrange(range, with: Array(change.inserted.unicodeScalars))
+    return true
+  }
+
+  @Test(arguments: Backend.allCases, [5, 6] as [UInt64])
+  func changesReplayedOnTheOldTextGiveTheNewText(backend: Backend, seed: UInt64) throws {
+    let manager = backend.manager(DocumentAccessibleTextTests.paragraphs(60))
+    manager.releaseSlack = 4
+    func joined() throws -> [Unicode.Scalar] {
+      Array(try manager.attributedString(in: 0..<manager.length).string.unicodeScalars)
+    }
+    var changes: [AccessibleTextChange] = []
+    let observation = TextContentEditObservation(of: manager) { edit in
+      if let change = AccessibleTextChange(edit, in: manager) { changes.append(change) }
+    }
+    var random = SplitMix64(seed: seed)
+    var text = try joined()
+    let pieces = ["", "👍🏽", "\n", "x\ny", "日本", "🇯🇵\n\n"]
+    for step in 0..<150 {
+      switch random.next(below: 6) {
+      case 0:
+        try manager.insertParagraphs([(AttributedText("end 👨‍👩‍👧 \(step)"), [:])], at: manager.paragraphCount)
+      case 1:
+        try manager.insertParagraphs([(AttributedText("start \(step)"), [:])], at: 0)
+      case 2 where manager.paragraphCount > 1:
+        // The last paragraphs go, as a deleted message at the end.
+        let count = 1 + random.next(below: min(3, manager.paragraphCount - 1))
+        let start = try manager.startOffset(ofParagraphAt: manager.paragraphCount - count)
+        try manager.replaceCharacters(in: (start - 1)..<manager.length, with: AttributedText())
+      case 3:
+        manager.releaseUnheldParagraphsNow()
+        _ = manager.paragraph(at: random.next(below: manager.paragraphCount))
+      default:
+        let from = random.next(below: manager.length + 1)
+        let to = min(manager.length, from + random.next(below: 8))
+        try manager.replaceCharacters(
+          in: from..<to, with: AttributedText(pieces[random.next(below: pieces.count)]))
+      }
+      for change in changes { #expect(Self.apply(change, to: &text), "step \(step): \(change)") }
+      changes.removeAll()
+      let now = try joined()
+      let same = text == now
+      #expect(same, "step \(step): \(text.count) scalars replayed, \(now.count) in the document")
+      if !same { break }
+    }
+    // Replacing everything.
+    try manager.replaceCharacters(in: 0..<manager.length, with: AttributedText("all 🇫🇷\nnew"))
+    for change in changes { #expect(Self.apply(change, to: &text)) }
+    #expect(text == Array("all 🇫🇷\nnew".unicodeScalars))
+    withExtendedLifetime(observation) {}
   }
 }

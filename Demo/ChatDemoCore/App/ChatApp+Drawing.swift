@@ -13,7 +13,9 @@ extension ChatApp {
   /// - Throws: ``SDLError`` when drawing fails.
   @discardableResult
   func drawFrame() throws(SDLError) -> Bool {
-    accessibility?.update(self)  // once a frame: what assistive technologies asked, and what changed
+    // Once a frame, after it is presented: what assistive technologies asked, and what changed (a
+    // client's work on the events, in its own process, then never delays the frame).
+    defer { accessibility?.update(self) }
     stickers.runtime.pollWorkers()  // frames the sticker workers finished, and their watchdog
     let views = [editorView ?? chatView, secondaryView, composer].compactMap { $0 }
     let before = views.map(\.framesRendered)
@@ -75,6 +77,7 @@ extension ChatApp {
     guard drew else { return false }
     framesDrawn += 1
     renderer.present()
+    lastPresent = .now
     return true
   }
 

@@ -107,6 +107,10 @@ import TextEngine
     return made
   }
 
+  /// When the window last presented a frame: a keystroke's latency ends there (what the frame does
+  /// after it, its accessibility events, delays no pixel).
+  public var lastPresent: ContinuousClock.Instant? { app.lastPresent }
+
   /// GLib dispatches the accessibility bridge ran so far (0 while no client asks anything).
   public var accessibilityDispatches: Int { app.accessibility?.bridge.dispatches ?? 0 }
 

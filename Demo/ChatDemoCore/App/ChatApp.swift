@@ -84,6 +84,9 @@ final class ChatApp: ChatInputRouterDelegate {
   var animatesWithoutFocus = true
   /// The accessibility tree on the AT-SPI bus, once started (``startAccessibility()``).
   var accessibility: ChatAccessibility?
+  /// When the window last presented a frame (`SDL_RenderPresent` returned): keystroke to present
+  /// ends there, before the frame's accessibility work.
+  var lastPresent: ContinuousClock.Instant?
 
   /// Makes the app's views on `surface`.
   /// - Throws: ``SDLError`` when a view cannot be made.

@@ -20,4 +20,16 @@ struct Sampler {
     }
     return SampleSet(samples: timings)
   }
+
+  /// ``run(prepare:_:)`` for a step that times itself: it returns its own sample, in seconds (the
+  /// part of it that is the figure's, as keystroke to present ends at the present).
+  func runTimingItself(_ step: (Int) throws -> Double) rethrows -> SampleSet {
+    var timings: [Double] = []
+    timings.reserveCapacity(samples)
+    for iteration in 0..<(warmUp + samples) {
+      let elapsed = try step(iteration)
+      if iteration >= warmUp { timings.append(elapsed) }
+    }
+    return SampleSet(samples: timings)
+  }
 }

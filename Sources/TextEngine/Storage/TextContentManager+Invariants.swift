@@ -110,6 +110,13 @@ extension TextContentManager {
         violations.append("block \(blockIndex.blocks[block]) keeps \(kept) scalars, its elements hold \(counted)")
       }
     }
+    if let cache = scalarLengthsCache,
+      let read = try? source.scalarLengths(
+        inBlock: blockIndex.blocks[cache.block], positions: 0..<blockIndex.counts[cache.block]),
+      read != cache.lengths
+    {
+      violations.append("the cached scalar lengths of block \(blockIndex.blocks[cache.block]) differ from the source's")
+    }
     return violations
   }
 

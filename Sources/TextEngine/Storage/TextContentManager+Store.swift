@@ -45,7 +45,9 @@ extension TextContentManager {
       source.rollbackTransaction()
       throw Self.storeError(error)
     }
-    // The store changed: bring the block summaries along.
+    // The store changed: bring the block summaries along, and the cached scalar lengths of a block
+    // (a keystroke's caret, told to a screen reader, then reads no block again).
+    let cache = holdsUnstoredEmptyParagraph ? nil : scalarLengthsCache
     scalarLengthsCache = nil
     var removedOffset = 0
     for (index, piece) in pieces.enumerated() {
@@ -54,15 +56,22 @@ extension TextContentManager {
       removedOffset += piece.positions.count
       var count = -piece.positions.count
       var length = -removedHere.reduce(0) { $0 + $1.length }
-      // Scalars only while the block's sum is known: an unknown one is counted from the source.
+      // Scalars only while the block's sum is known (an unknown one is counted from the source) or
+      // its lengths are cached.
+      let cached = cache?.block == piece.block ? cache : nil
       let countsScalars = blockIndex.scalarLengths[piece.block] != nil
+      let insertedScalars = index == 0 && (countsScalars || cached != nil) ? contents.map(\.0.scalarLength) : []
       var scalars = countsScalars ? -removedHere.reduce(0) { $0 + $1.attributedString.scalarLength } : 0
       if index == 0 {
         count += contents.count
         length += contents.reduce(0) { $0 + $1.0.length }
-        if countsScalars { scalars += contents.reduce(0) { $0 + $1.0.scalarLength } }
+        scalars += insertedScalars.reduce(0, +)
       }
       blockIndex.add(toBlock: piece.block, count: count, length: length, scalars: scalars)
+      if var cached, piece.positions.upperBound <= cached.lengths.count {
+        cached.lengths.replaceSubrange(piece.positions, with: insertedScalars)
+        scalarLengthsCache = cached
+      }
     }
     holdsUnstoredEmptyParagraph = false
     return identifiers

@@ -30,6 +30,12 @@ final class ChatAccessibility {
   private var composerText = ""
   private var composerSelection: Range<Int> = 0..<0
   private var composerObservation: TextContentEditObservation?
+  /// Whether the tree ignores edits and frames, as if it were not there: a benchmark's way of
+  /// measuring keystrokes with and without it in turn, in one run (atk-bridge cannot be stopped and
+  /// started again).
+  var isSuspended = false {
+    didSet { messages?.isSuspended = isSuspended }
+  }
 
   private init(
     bridge: AccessibilityBridge, application: AccessibleElement, window: AccessibleElement,
@@ -70,6 +76,7 @@ final class ChatAccessibility {
   /// Tells clients how the composer's text changed in the edit that just ended, and where its
   /// caret went.
   private func composerTextChanged() {
+    guard !isSuspended else { return }
     guard let text = composer.text as? TextViewAccessibleText else { return }
     let now = text.string
     if let change = AccessibleTextChange(from: composerText, to: now) {
@@ -119,6 +126,7 @@ final class ChatAccessibility {
 
   /// Runs the bridge's pending work and tells clients what changed since the last frame.
   func update(_ app: ChatApp) {
+    guard !isSuspended else { return }
     messages?.flushChanged()
     messages?.updateSelection()
     updateComposerSelection()

@@ -21,6 +21,8 @@ final class MessageListAccessibility {
   /// Elements made, by paragraph index; emptied by every edit (indices move).
   private var cache: [Int: AccessibleElement] = [:]
   private var observation: TextContentEditObservation?
+  /// Whether edits are ignored (a benchmark measuring with and without a tree in one run).
+  var isSuspended = false
   /// The list's text changes since the last frame, in order, in the list's scalar offsets.
   private var pendingListChanges: [AccessibleTextChange] = []
   /// The chat view's selection as clients last heard of it.
@@ -42,7 +44,7 @@ final class MessageListAccessibility {
       at: { [unowned self] index in self.element(at: index) }
     )
     observation = TextContentEditObservation(of: storage) { [weak self] edit in
-      MainActor.assumeIsolated { self?.edited(edit) }
+      MainActor.assumeIsolated { if self?.isSuspended == false { self?.edited(edit) } }
     }
   }
 

@@ -107,6 +107,10 @@ import TextEngine
     return made
   }
 
+  /// Suspends the accessibility tree (it ignores edits and frames, as if not there) or resumes it:
+  /// keystrokes with and without it, in turn, in one run.
+  public func setAccessibilitySuspended(_ suspended: Bool) { app.accessibility?.isSuspended = suspended }
+
   /// When the window last presented a frame: a keystroke's latency ends there (what the frame does
   /// after it, its accessibility events, delays no pixel).
   public var lastPresent: ContinuousClock.Instant? { app.lastPresent }

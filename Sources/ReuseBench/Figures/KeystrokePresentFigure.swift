@@ -7,7 +7,8 @@ import Instrumentation
 /// returns) by the software renderer, 480×800, in the message holding three stickers; typing `k`
 /// and deleting it in turn. The app's own window is a second view of the figures' storage. A
 /// sample ends at the present; the frame's work after it (its accessibility events to clients) is
-/// reported beside: its median and p99.
+/// reported beside: its median and p99. `P12.a11y` types with the tree and without it (suspended)
+/// in turn, two keys each, and reports both and their ratios: the same machine at the same time.
 @MainActor
 struct KeystrokePresentFigure {
   let context: FigureContext
@@ -32,23 +33,46 @@ struct KeystrokePresentFigure {
     try probe.placeCaret(inParagraph: paragraph, offset: 4)
     let before = probe.chatView.instrumentation.totals
     let surfaces = probe.chatView.surfacesDrawn
+    // With the tree: pairs of keys (type, delete) with it and without it (suspended) in turn, so
+    // that both see the same machine at the same time; each sample ends at the present.
     var afterPresent: [Double] = []
-    let timings = try context.sampler.runTimingItself({ iteration in
+    var with: [Double] = []
+    var without: [Double] = []
+    let sampler = Sampler(warmUp: context.warmUp, samples: context.sampler.samples * (accessibility ? 2 : 1))
+    _ = try sampler.runTimingItself({ iteration in
+      let on = !accessibility || (iteration / 2).isMultiple(of: 2)
+      if accessibility { probe.setAccessibilitySuspended(!on) }
       let start = ContinuousClock.now
       if iteration.isMultiple(of: 2) { try probe.type("k") } else { try probe.backspace() }
       let end = ContinuousClock.now
       let presented = probe.lastPresent.map { min(max($0, start), end) } ?? end
-      if iteration >= context.warmUp { afterPresent.append(Self.seconds(end - presented)) }
-      return Self.seconds(presented - start)
+      let sample = Self.seconds(presented - start)
+      if iteration >= context.warmUp {
+        if on {
+          with.append(sample)
+          afterPresent.append(Self.seconds(end - presented))
+        } else {
+          without.append(sample)
+        }
+      }
+      return sample
     })
-    let keys = Double(max(1, context.warmUp + timings.samples.count))
+    let timings = SampleSet(samples: with)
+    let keys = Double(max(1, context.warmUp + sampler.samples))
     let delta = probe.chatView.instrumentation.totals - before
     if delta.animationResets != 0 { context.failures.append("P12: \(delta.animationResets) animation resets") }
     var details = [
       "surfaces drawn /key": Double(probe.chatView.surfacesDrawn - surfaces) / keys,
       "providers created /100 keys": Double(delta.providersCreated) * 100 / keys,
     ]
-    if accessibility { details["bridge dispatches /key"] = Double(probe.accessibilityDispatches) / keys }
+    if accessibility {
+      details["bridge dispatches /key"] = Double(probe.accessibilityDispatches) / keys
+      let off = SampleSet(samples: without)
+      details["off in turn µs, median"] = off.median * 1e6
+      details["off in turn µs, p99"] = off.p99 * 1e6
+      details["on vs off median %"] = (timings.median / max(off.median, 1e-9) - 1) * 100
+      details["on vs off p99 %"] = (timings.p99 / max(off.p99, 1e-9) - 1) * 100
+    }
     let after = SampleSet(samples: afterPresent)
     details["after present µs, median"] = after.median * 1e6
     details["after present µs, p99"] = after.p99 * 1e6

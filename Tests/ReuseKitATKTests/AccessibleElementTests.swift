@@ -84,6 +84,49 @@ import TextEngine
     #expect(string(atk_text_get_selection(text, 0, &start, &end)) == "東京" && start == 11 && end == 13)
   }
 
+  /// A whole document of 50,000 paragraphs as one text (a message list), on an external source:
+  /// counted, read across paragraphs, cut into units and hit-tested through ATK in scalars, with
+  /// only the paragraphs read built.
+  @Test func aWholeDocumentIsOneTextThroughATK() throws {
+    let paragraphs = (0..<50_000).map { index in
+      index % 2 == 0 ? "Ana 👍🏽 says hi \(index)." : "👨‍👩‍👧 🇯🇵 東京 \(index)"
+    }
+    let manager = Backend.stored.manager(paragraphs.map { (AttributedText($0), [:]) })
+    let view = Fixtures.view(manager)
+    let element = AccessibleElement(role: ATK_ROLE_LOG, name: "Messages", text: DocumentAccessibleText(textView: view))
+    let text = OpaquePointer(atk(element))
+    let joined = paragraphs.joined(separator: "\n")
+    let scalars = Array(joined.unicodeScalars)
+    #expect(Int(atk_text_get_character_count(text)) == scalars.count)
+    let built = manager.paragraphsBuilt
+    // The middle: two paragraphs and the separator between them.
+    let middle = paragraphs[..<25_000].reduce(0) { $0 + $1.unicodeScalars.count + 1 }
+    let expected = paragraphs[25_000] + "\n" + paragraphs[25_001]
+    let end = middle + expected.unicodeScalars.count
+    #expect(string(atk_text_get_text(text, gint(middle), gint(end))) == expected)
+    #expect(atk_text_get_character_at_offset(text, gint(middle + 4)) == 0x1F44D, "👍 of 👍🏽")
+    var start: gint = 0
+    var stop: gint = 0
+    let word = string(atk_text_get_string_at_offset(text, gint(middle + 13), ATK_TEXT_GRANULARITY_WORD, &start, &stop))
+    #expect(word == "hi " && start == gint(middle + 12), "the word holding scalar 13, from 12")
+    let sentence = string(
+      atk_text_get_string_at_offset(text, gint(middle), ATK_TEXT_GRANULARITY_SENTENCE, &start, &stop))
+    #expect(sentence == "Ana 👍🏽 says hi 25000.\n" && Int(start) == middle, "to the next message")
+    let paragraph = string(
+      atk_text_get_string_at_offset(text, gint(end - 2), ATK_TEXT_GRANULARITY_PARAGRAPH, &start, &stop))
+    #expect(paragraph == paragraphs[25_001] + "\n")
+    #expect(manager.paragraphsBuilt - built <= 2 * manager.paragraphsPerRead, "only what was read")
+    // The caret and the geometry of a visible character: the character at its centre is itself.
+    #expect(atk_text_set_caret_offset(text, 7) != 0 && atk_text_get_caret_offset(text) == 7)
+    var x: gint = 0
+    var y: gint = 0
+    var width: gint = 0
+    var height: gint = 0
+    atk_text_get_character_extents(text, 7, &x, &y, &width, &height, ATK_XY_WINDOW)
+    #expect(width > 0 && height > 0)
+    #expect(atk_text_get_offset_at_point(text, x + width / 2, y + height / 2, ATK_XY_WINDOW) == 7)
+  }
+
   @Test func theEditableTextTakesScalarOffsets() throws {
     let view = textView("東京!")
     let element = AccessibleElement(role: ATK_ROLE_ENTRY, name: "Message", text: TextViewAccessibleText(textView: view))

@@ -78,55 +78,37 @@ public final class DocumentAccessibleText: AccessibleTextContent {
       if last < manager.paragraphCount - 1 { string.append("\n") }
       let segments = AccessibleTextSegments(string)
       let local = segments.range(of: granularity, at: offset - firstStart, lines: [])
-      let widenBefore = local.lowerBound == 0 && first > 0 && granularity != .paragraph
-      let widenAfter =
-        local.upperBound == segments.scalarCount && last < manager.paragraphCount - 1
-        && granularity != .paragraph
-      guard widenBefore || widenAfter, last - first < Self.unitWindow,
-        !widenBefore || (try? manager.startScalarOffset(ofParagraphAt: first - 1)) != nil
-      else { return (firstStart + local.lowerBound)..<(firstStart + local.upperBound) }
+      let found = (firstStart + local.lowerBound)..<(firstStart + local.upperBound)
+      // Characters and paragraphs never cross a separator; words and sentences may.
+      guard granularity == .word || granularity == .sentence, last - first < Self.unitWindow else { return found }
+      let widenBefore = local.lowerBound == 0 && first > 0
+      let widenAfter = local.upperBound == segments.scalarCount && last < manager.paragraphCount - 1
       if widenBefore {
+        guard let previousStart = try? manager.startScalarOffset(ofParagraphAt: first - 1) else { return found }
         first -= 1
-        firstStart = (try? manager.startScalarOffset(ofParagraphAt: first)) ?? firstStart
+        firstStart = previousStart
       }
       if widenAfter { last += 1 }
+      if !widenBefore && !widenAfter { return found }
     }
   }
 
   /// The most paragraphs a word or sentence is looked for across.
   static let unitWindow = 32
 
-  public var caretScalarOffset: Int { scalarOffset(ofCharacter: textView.selectedRange.upperBound) }
+  public var caretScalarOffset: Int { selection.caret }
+  public func moveCaret(toScalar offset: Int) -> Bool { selection.moveCaret(to: offset) }
+  public var selectedScalarRanges: [Range<Int>] { selection.selectedRanges }
+  public func select(scalars range: Range<Int>) -> Bool { selection.select(range) }
+  public func characterRect(atScalar offset: Int) -> CGRect? { selection.characterRect(at: offset) }
+  public func scalarOffset(at point: CGPoint) -> Int? { selection.offset(at: point) }
 
-  public func moveCaret(toScalar offset: Int) -> Bool {
-    guard (0...scalarCount).contains(offset), let character = characterOffset(ofScalar: offset) else { return false }
-    textView.setCaret(character)
-    return true
-  }
-
-  public var selectedScalarRanges: [Range<Int>] {
-    let selection = textView.selectedRange
-    guard !selection.isEmpty else { return [] }
-    return [scalarOffset(ofCharacter: selection.lowerBound)..<scalarOffset(ofCharacter: selection.upperBound)]
-  }
-
-  public func select(scalars range: Range<Int>) -> Bool {
-    guard range.lowerBound >= 0, range.upperBound <= scalarCount,
-      let lower = characterOffset(ofScalar: range.lowerBound), let upper = characterOffset(ofScalar: range.upperBound)
-    else { return false }
-    return (try? textView.setSelectedRange(lower..<upper)) != nil
-  }
-
-  public func characterRect(atScalar offset: Int) -> CGRect? {
-    guard let character = characterOffset(ofScalar: offset),
-      let rect = textView.selectionRects(for: character..<(character + 1)).first ?? textView.caretRect(at: character)
-    else { return nil }
-    return rect.offsetBy(dx: 0, dy: -textView.scrollOffset)
-  }
-
-  public func scalarOffset(at point: CGPoint) -> Int? {
-    let character = textView.characterOffset(at: CGPoint(x: point.x, y: point.y + textView.scrollOffset))
-    return scalarOffset(ofCharacter: character)
+  /// The view's caret, selection and geometry in this text's scalars.
+  private var selection: TextViewScalarSelection {
+    TextViewScalarSelection(
+      textView: textView, scalarCount: { [unowned self] in scalarCount },
+      scalarOffset: { [unowned self] in scalarOffset(ofCharacter: $0) },
+      characterOffset: { [unowned self] in characterOffset(ofScalar: $0) })
   }
 
   // MARK: Offsets

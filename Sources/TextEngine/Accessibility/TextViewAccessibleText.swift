@@ -37,37 +37,19 @@ public final class TextViewAccessibleText: EditableAccessibleTextContent {
     AccessibleTextSegments(string).range(of: granularity, at: offset, lines: lineStarts())
   }
 
-  public var caretScalarOffset: Int { scalarOffset(ofCharacter: textView.selectedRange.upperBound) }
+  public var caretScalarOffset: Int { selection.caret }
+  public func moveCaret(toScalar offset: Int) -> Bool { selection.moveCaret(to: offset) }
+  public var selectedScalarRanges: [Range<Int>] { selection.selectedRanges }
+  public func select(scalars range: Range<Int>) -> Bool { selection.select(range) }
+  public func characterRect(atScalar offset: Int) -> CGRect? { selection.characterRect(at: offset) }
+  public func scalarOffset(at point: CGPoint) -> Int? { selection.offset(at: point) }
 
-  public func moveCaret(toScalar offset: Int) -> Bool {
-    guard (0...scalarCount).contains(offset) else { return false }
-    textView.setCaret(characterOffset(ofScalar: offset))
-    return true
-  }
-
-  public var selectedScalarRanges: [Range<Int>] {
-    let selection = textView.selectedRange
-    guard !selection.isEmpty else { return [] }
-    return [scalarOffset(ofCharacter: selection.lowerBound)..<scalarOffset(ofCharacter: selection.upperBound)]
-  }
-
-  public func select(scalars range: Range<Int>) -> Bool {
-    guard range.lowerBound >= 0, range.upperBound <= scalarCount else { return false }
-    let characters = characterOffset(ofScalar: range.lowerBound)..<characterOffset(ofScalar: range.upperBound)
-    return (try? textView.setSelectedRange(characters)) != nil
-  }
-
-  public func characterRect(atScalar offset: Int) -> CGRect? {
-    let character = characterOffset(ofScalar: offset)
-    guard
-      let rect = textView.selectionRects(for: character..<(character + 1)).first ?? textView.caretRect(at: character)
-    else { return nil }
-    return rect.offsetBy(dx: 0, dy: -textView.scrollOffset)
-  }
-
-  public func scalarOffset(at point: CGPoint) -> Int? {
-    let character = textView.characterOffset(at: CGPoint(x: point.x, y: point.y + textView.scrollOffset))
-    return scalarOffset(ofCharacter: character)
+  /// The view's caret, selection and geometry in this text's scalars.
+  private var selection: TextViewScalarSelection {
+    TextViewScalarSelection(
+      textView: textView, scalarCount: { [unowned self] in scalarCount },
+      scalarOffset: { [unowned self] in scalarOffset(ofCharacter: $0) },
+      characterOffset: { [unowned self] in characterOffset(ofScalar: $0) })
   }
 
   public func replaceContents(with text: String) {

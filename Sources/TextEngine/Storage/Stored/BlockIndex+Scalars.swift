@@ -22,19 +22,6 @@ extension BlockIndex {
   /// one separator, and the scalar offset at which that block's first element starts.
   /// - Complexity: O(log blocks).
   func locate(scalar offset: Int) -> (block: Int, start: Int)? {
-    guard offset >= 0, let scalarTree else { return nil }
-    var index = 0
-    var start = 0
-    var step = 1
-    while step * 2 <= counts.count { step *= 2 }
-    while step > 0 {
-      let next = index + step
-      if next <= counts.count, start + countTree[next] + scalarTree[next] <= offset {
-        index = next
-        start += countTree[next] + scalarTree[next]
-      }
-      step /= 2
-    }
-    return index < counts.count ? (index, start) : nil
+    scalarTree.flatMap { locate(offset, measuredBy: $0) }
   }
 }

@@ -65,7 +65,13 @@ struct BlockIndex {
   /// The block holding document offset `offset`, where every element spans its length plus one
   /// separator, and the offset at which that block's first element starts.
   /// - Complexity: O(log blocks).
-  func locate(offset: Int) -> (block: Int, start: Int)? {
+  func locate(offset: Int) -> (block: Int, start: Int)? { locate(offset, measuredBy: lengthTree) }
+
+  /// The block holding `offset` of a measure whose Fenwick tree is `tree` (characters, or scalars),
+  /// every element spanning its measure plus one separator, and the offset at which that block's
+  /// first element starts.
+  /// - Complexity: O(log blocks).
+  func locate(_ offset: Int, measuredBy tree: [Int]) -> (block: Int, start: Int)? {
     guard offset >= 0 else { return nil }
     var index = 0
     var start = 0
@@ -73,9 +79,9 @@ struct BlockIndex {
     while step * 2 <= counts.count { step *= 2 }
     while step > 0 {
       let next = index + step
-      if next <= counts.count, start + countTree[next] + lengthTree[next] <= offset {
+      if next <= counts.count, start + countTree[next] + tree[next] <= offset {
         index = next
-        start += countTree[next] + lengthTree[next]
+        start += countTree[next] + tree[next]
       }
       step /= 2
     }

@@ -8,7 +8,7 @@ SWIFT ?= swift
 # Tests render offscreen: SDL never needs a display for them.
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build test consumer-test accessibility-test demo bench lint format record-goldens fuzz sanitize docs
+.PHONY: deps build test consumer-test accessibility-test orca-check demo bench lint format record-goldens fuzz sanitize docs
 
 ## deps: install the Debian packages that are missing (apt-get update first).
 deps:
@@ -43,6 +43,21 @@ accessibility-test: deps
 	$(SWIFT) build --product chat-demo
 	$(TEST_ENV) NO_AT_BRIDGE=0 dbus-run-session -- /usr/bin/python3 Tests/Accessibility/a11y_client.py \
 	  "$$($(SWIFT) build --show-bin-path)/chat-demo" Tests/Accessibility
+
+## orca-check: Orca itself (Debian's, with its GTK on an Xvfb display) reads the app and says what a user
+## hears: the focused messages, the composer, an incoming message's notification
+## (Tests/Accessibility/orca_check.sh). Not part of `make test`: it installs Orca and Xvfb and waits on Orca
+## for about a minute.
+ORCA_PACKAGES := orca xvfb
+orca-check: deps
+	@missing=""; for p in $(ORCA_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
+	fi
+	$(SWIFT) build --product chat-demo
+	Tests/Accessibility/orca_check.sh "$$($(SWIFT) build --show-bin-path)/chat-demo" Tests/Accessibility/serve.json
 
 ## consumer-test: build Tests/ConsumerPackage (its own Package.swift, depending on this one by path)
 ## and run its tests: a custom attachment counted under the four policies, headless and on SDL.

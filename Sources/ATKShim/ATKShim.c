@@ -184,6 +184,15 @@ static gint text_offset_at_point(AtkText *text, gint x, gint y, AtkCoordType coo
   return CALL(offset_at_point) ? callbacks->offset_at_point(owner, x, y, (int32_t)coords) : -1;
 }
 
+// No text attributes: one run over the whole text, so that a client cutting the text by runs (Orca
+// does, by language) cuts no empty ones.
+static AtkAttributeSet *text_run_attributes(AtkText *text, gint offset, gint *start, gint *end) {
+  (void)offset;
+  if (start) *start = 0;
+  if (end) *end = text_character_count(text);
+  return NULL;
+}
+
 static void text_init(AtkTextIface *iface) {
   iface->get_text = text_get_text;
   iface->get_character_count = text_character_count;
@@ -199,6 +208,7 @@ static void text_init(AtkTextIface *iface) {
   iface->set_selection = text_set_selection;
   iface->get_character_extents = text_character_extents;
   iface->get_offset_at_point = text_offset_at_point;
+  iface->get_run_attributes = text_run_attributes;
 }
 
 // MARK: AtkEditableText
@@ -382,12 +392,4 @@ void reusekit_atk_emit_state_changed(void *object, int32_t state, int32_t value)
 
 void reusekit_atk_emit_active_descendant_changed(void *object, void *child) {
   g_signal_emit_by_name(object, "active-descendant-changed", child);
-}
-
-void reusekit_atk_announce(void *object, const char *text) {
-  if (g_signal_lookup("announcement", ATK_TYPE_OBJECT) != 0) {
-    g_signal_emit_by_name(object, "announcement", text);
-  } else {
-    g_signal_emit_by_name(object, "notification", text, 0);
-  }
 }

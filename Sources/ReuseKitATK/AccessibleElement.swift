@@ -152,9 +152,4 @@ public final class AccessibleElement {
   public func notifyActiveDescendant(_ child: AccessibleElement) {
     reusekit_atk_emit_active_descendant_changed(object, child.object)
   }
-
-  /// Announces `message` politely (AT-SPI's `Announcement` event).
-  public func announce(_ message: String) {
-    reusekit_atk_announce(object, message)
-  }
 }

@@ -111,7 +111,7 @@ def children(element):
 def main():
     binary, directory = sys.argv[1], sys.argv[2]
     for kind in ["object:text-changed:insert", "object:text-changed:delete", "object:text-caret-moved",
-                 "object:state-changed:focused", "object:children-changed", "object:announcement",
+                 "object:state-changed:focused", "object:children-changed", "object:state-changed:showing",
                  "object:active-descendant-changed", "object:text-selection-changed"]:
         pyatspi.Registry.registerEventListener(on_event, kind)
     app = App(binary, os.path.join(directory, "serve.json"))
@@ -171,6 +171,7 @@ def check_messages(window, log):
     check(items[1].name == "Ana, 14:24", f"a message is named by its sender and time ({items[1].name!r})")
     first = items[1].queryText()
     check(first.getText(0, -1) == "Hello there. How are you today? Fine weather!", "its text is the message")
+    check(first.caretOffset == 0, f"its caret is at its start, where a screen reader reads its line ({first.caretOffset})")
     # Word and sentence units, English.
     word = unit(first, 7, pyatspi.TEXT_GRANULARITY_WORD)
     check(word.strip() == "there." or word.startswith("there"), f"the word at 7 ({word!r})")
@@ -238,14 +239,17 @@ def check_events(app, log, composer):
         pump(0.05)
     check(log.childCount == before + 1, f"the list has one more child ({log.childCount}, was {before})")
     check(log.getChildAtIndex(before).queryText().getText(0, -1) == "On my way", "the new child reads the message")
-    check(not any(e[0] == "object:announcement" for e in EVENTS), "one's own message is not announced")
+    check(not any(e[0].startswith("object:state-changed:showing") for e in EVENTS), "one's own message is not announced")
     wait_for_event(lambda e: e[0].startswith("object:text-changed:insert") and e[1] == "Messages"
                    and e[4].endswith("\nOn my way"), "the list's text tells of the sent message: text-changed::insert")
     EVENTS.clear()
     count = log.queryText().characterCount
     app.step('{"op": "receive", "from": "Ana", "text": "See you soon"}')
-    wait_for_event(lambda e: e[0] == "object:announcement" and e[4] == "Ana: See you soon",
-                   "an incoming message is announced, politely, without a relative time")
+    wait_for_event(lambda e: e[0].startswith("object:state-changed:showing") and e[1] == "Ana: See you soon"
+                   and e[2] == 1, "an incoming message is announced: a notification shows, without a relative time")
+    notifications = [child for child in children(log.parent) if child.getRoleName() == "notification"]
+    check(len(notifications) == 1 and notifications[0].name == "Ana: See you soon",
+          f"the window holds the notification ({[child.name for child in notifications]})")
     wait_for_event(lambda e: e[0].startswith("object:text-changed:insert") and e[1] == "Messages"
                    and e[2] == count and e[4] == "\nSee you soon",
                    f"the list's text grows at its end ({count}) by the incoming message")

@@ -22,6 +22,8 @@ final class ChatAccessibility {
   let messageList: AccessibleElement
   /// The composer (role `entry`, editable text).
   let composer: AccessibleElement
+  /// The last incoming message's notification (role `notification`), the window's third child.
+  private var notification: AccessibleElement?
   /// Which element had the focus when last told.
   private var focused: AccessibleElement?
   /// The message list's children, made on demand.
@@ -99,6 +101,21 @@ final class ChatAccessibility {
     if wasSelected || !selection.isEmpty { composer.notifySelectionChanged() }
   }
 
+  /// Announces `text` politely: a new `notification` object named by it comes into the window and
+  /// shows, which Orca presents (Debian 12's Orca 43 too). ATK 2.46's `announcement` signal is not
+  /// used: Orca 43 does not read it, and a newer Orca reading both would say the message twice.
+  private func announce(_ text: String) {
+    let made = AccessibleElement(role: ATK_ROLE_NOTIFICATION, name: text)
+    made.setAttribute("live", "polite")
+    made.states = { [ATK_STATE_ENABLED, ATK_STATE_VISIBLE, ATK_STATE_SHOWING] }
+    made.frame = { [unowned self] in messageList.frame() }
+    if notification != nil { window.notifyChildRemoved(at: 2) }
+    window.setChildren([messageList, composer, made])
+    window.notifyChildAdded(made, at: 2)
+    made.notifyState(ATK_STATE_SHOWING, true)
+    notification = made
+  }
+
   /// Gives each element its states and geometry from `app`'s current layout.
   private func describe(_ app: ChatApp) {
     let common: Set<AtkStateType> = [ATK_STATE_ENABLED, ATK_STATE_SENSITIVE, ATK_STATE_VISIBLE, ATK_STATE_SHOWING]
@@ -109,8 +126,7 @@ final class ChatAccessibility {
     messageList.states = { [unowned app] in
       // Its children are made on demand: clients (and the bridge's cache) must not walk them all.
       var states = common.union([
-        ATK_STATE_FOCUSABLE, ATK_STATE_MULTI_LINE, ATK_STATE_MANAGES_DESCENDANTS, ATK_STATE_READ_ONLY,
-        ATK_STATE_SELECTABLE_TEXT,
+        ATK_STATE_FOCUSABLE, ATK_STATE_MULTI_LINE, ATK_STATE_MANAGES_DESCENDANTS, ATK_STATE_SELECTABLE_TEXT,
       ])
       if app.router.focus == .transcript || app.router.focus == .secondary { states.insert(ATK_STATE_FOCUSED) }
       return states
@@ -130,9 +146,7 @@ final class ChatAccessibility {
     messages?.flushChanged()
     messages?.updateSelection()
     updateComposerSelection()
-    for announcement in messages?.flushAdded() ?? [] {
-      messageList.announce(announcement)  // polite: the log is a live region
-    }
+    for announcement in messages?.flushAdded() ?? [] { announce(announcement) }
     let now: AccessibleElement =
       switch app.router.focus {
       case .composer: composer

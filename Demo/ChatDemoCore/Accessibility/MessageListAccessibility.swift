@@ -84,7 +84,9 @@ final class MessageListAccessibility {
     let sender = message.from == chatView.localSender ? "You" : message.from
     let name = [sender, message.time].compactMap { $0 }.joined(separator: ", ")
     let element = AccessibleElement(
-      role: ATK_ROLE_PARAGRAPH, name: name, text: StringAccessibleText(paragraph.attributedString.string))
+      role: ATK_ROLE_PARAGRAPH, name: name,
+      // A caret at the start: a screen reader reads the line at the caret of what gets the focus.
+      text: StringAccessibleText(paragraph.attributedString.string, caret: 0))
     element.setChildren(
       message.parts.compactMap { part in
         guard case .sticker(let sticker) = part else { return nil }

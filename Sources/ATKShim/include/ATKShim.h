@@ -87,8 +87,5 @@ void reusekit_atk_emit_children_changed(void *object, int32_t index, void *child
 void reusekit_atk_emit_state_changed(void *object, int32_t state, int32_t value);
 /// Tells clients that `child` is now the active descendant of `object` (a container that manages its descendants).
 void reusekit_atk_emit_active_descendant_changed(void *object, void *child);
-/// A polite announcement: ATK's `announcement` signal when the library has it (ATK 2.46), and a
-/// `notification` otherwise.
-void reusekit_atk_announce(void *object, const char *text);
 
 #endif

@@ -12,7 +12,7 @@ final class AccessibilityClient {
     def on_event(event):
         pass
     for kind in ["object:text-changed", "object:text-caret-moved", "object:text-selection-changed",
-                 "object:state-changed:focused", "object:children-changed", "object:announcement",
+                 "object:state-changed:focused", "object:children-changed", "object:state-changed:showing",
                  "focus:", "window:activate"]:
         pyatspi.Registry.registerEventListener(on_event, kind)
     print("listening", flush=True)

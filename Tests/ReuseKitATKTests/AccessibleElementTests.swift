@@ -80,6 +80,8 @@ import TextEngine
     #expect(atk_text_set_caret_offset(text, 9) != 0)
     #expect(atk_text_get_caret_offset(text) == 9)
     #expect(view.selectedRange == 4..<4, "scalar 9 is character 4")
+    // No attributes: one run over the whole text (Orca cuts a line by runs; empty ones say nothing).
+    #expect(atk_text_get_run_attributes(text, 5, &start, &end) == nil && start == 0 && end == 13)
     #expect(atk_text_set_selection(text, 0, 11, 13) != 0)
     #expect(string(atk_text_get_selection(text, 0, &start, &end)) == "東京" && start == 11 && end == 13)
   }

@@ -84,7 +84,7 @@ enum AccessibilityCallbacks {
       }
       return UnsafeMutableRawPointer(bitPattern: address)
     }
-    table.index_in_parent = { owner in A.on(owner, -1) { Int32($0.indexInParent) } }
+    table.index_in_parent = { owner in A.on(owner, -1) { Int32(clamping: $0.indexInParent) } }
     table.states = { owner in
       A.on(owner, 0) { element in element.states().reduce(UInt64(0)) { $0 | (1 << UInt64($1.rawValue)) } }
     }
@@ -120,7 +120,7 @@ enum AccessibilityCallbacks {
     }
     table.caret_offset = { owner in A.onText(owner, -1) { Int32(clamping: $0.caretScalarOffset) } }
     table.set_caret_offset = { owner, offset in A.onText(owner, 0) { $0.moveCaret(toScalar: Int(offset)) ? 1 : 0 } }
-    table.selection_count = { owner in A.onText(owner, 0) { Int32($0.selectedScalarRanges.count) } }
+    table.selection_count = { owner in A.onText(owner, 0) { Int32(clamping: $0.selectedScalarRanges.count) } }
     table.selection = { owner, index, start, end in
       let found: (String, Range<Int>)? = A.onText(owner, nil) { text in
         guard index >= 0, let range = text.selectedScalarRanges.dropFirst(Int(index)).first else { return nil }

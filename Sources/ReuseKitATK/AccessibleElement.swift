@@ -122,19 +122,35 @@ public final class AccessibleElement {
 
   // MARK: Events
 
-  /// Tells clients that text was inserted (`text-changed::insert`), at a scalar offset.
+  /// Tells clients that text was inserted (`text-changed::insert`), at a scalar offset. AT-SPI's
+  /// offsets are 32-bit: a change it cannot address (past 2³¹ scalars, a 20-million-message
+  /// transcript's end) is not told.
   public func notifyTextInserted(at offset: Int, _ inserted: String) {
-    reusekit_atk_emit_text_inserted(object, Int32(offset), Int32(inserted.unicodeScalars.count), inserted)
+    guard let (at, length) = Self.atkRange(offset, inserted) else { return }
+    reusekit_atk_emit_text_inserted(object, at, length, inserted)
   }
 
-  /// Tells clients that text was deleted (`text-changed::delete`), at a scalar offset.
+  /// Tells clients that text was deleted (`text-changed::delete`), at a scalar offset (one AT-SPI
+  /// can address: see ``notifyTextInserted(at:_:)``).
   public func notifyTextDeleted(at offset: Int, _ deleted: String) {
-    reusekit_atk_emit_text_deleted(object, Int32(offset), Int32(deleted.unicodeScalars.count), deleted)
+    guard let (at, length) = Self.atkRange(offset, deleted) else { return }
+    reusekit_atk_emit_text_deleted(object, at, length, deleted)
   }
 
-  /// Tells clients that the caret moved (`text-caret-moved`), to a scalar offset.
+  /// Tells clients that the caret moved (`text-caret-moved`), to a scalar offset (not told past
+  /// AT-SPI's 32-bit offsets).
   public func notifyCaretMoved(to offset: Int) {
-    reusekit_atk_emit_caret_moved(object, Int32(offset))
+    guard let at = Int32(exactly: offset) else { return }
+    reusekit_atk_emit_caret_moved(object, at)
+  }
+
+  /// `offset` and the scalar length of `text` as ATK's 32-bit values, or `nil` past them.
+  private static func atkRange(_ offset: Int, _ text: String) -> (Int32, Int32)? {
+    let length = text.unicodeScalars.count
+    guard let at = Int32(exactly: offset), let count = Int32(exactly: length), Int32.max - at >= count else {
+      return nil
+    }
+    return (at, count)
   }
 
   /// Tells clients that the selection changed (`text-selection-changed`).

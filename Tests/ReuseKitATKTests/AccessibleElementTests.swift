@@ -5,6 +5,9 @@ import ReuseKitTestSupport
 import Testing
 import TextEngine
 
+/// `text-insert` signals seen by ``AccessibleElementTests/changesPastThirtyTwoBitOffsetsAreNotTold()``.
+nonisolated(unsafe) private var textInsertions = 0
+
 /// The ATK objects as atk-bridge sees them, through ATK's own C API (no bus): every call the
 /// bridge would make for a client lands in Swift, with offsets in Unicode scalars.
 @MainActor
@@ -127,6 +130,24 @@ import TextEngine
     atk_text_get_character_extents(text, 7, &x, &y, &width, &height, ATK_XY_WINDOW)
     #expect(width > 0 && height > 0)
     #expect(atk_text_get_offset_at_point(text, x + width / 2, y + height / 2, ATK_XY_WINDOW) == 7)
+  }
+
+  /// AT-SPI's offsets are 32-bit: a change past them (a 20-million-message transcript's end) is not
+  /// told, rather than told at a wrong offset or trapping.
+  @Test func changesPastThirtyTwoBitOffsetsAreNotTold() throws {
+    let element = AccessibleElement(role: ATK_ROLE_LOG, name: "Messages", text: StringAccessibleText("abc"))
+    textInsertions = 0
+    let counter: @convention(c) (UnsafeMutableRawPointer?, gint, gint, UnsafePointer<gchar>?, gpointer?) -> Void = {
+      _, _, _, _, _ in textInsertions += 1
+    }
+    g_signal_connect_data(
+      element.atkObject, "text-insert", unsafeBitCast(counter, to: GCallback.self), nil, nil, GConnectFlags(0))
+    element.notifyTextInserted(at: 2, "x")
+    #expect(textInsertions == 1)
+    element.notifyTextInserted(at: Int(Int32.max) + 5, "x")
+    element.notifyTextInserted(at: Int(Int32.max) - 1, "xyz")
+    element.notifyCaretMoved(to: Int(Int32.max) + 1)
+    #expect(textInsertions == 1, "nothing past 2³¹ scalars")
   }
 
   @Test func theEditableTextTakesScalarOffsets() throws {

@@ -30,7 +30,7 @@ final class ChatAccessibility {
   private(set) var messages: MessageListAccessibility?
   /// The composer's text, caret and selection as clients last heard of them.
   private var composerText = ""
-  private var composerSelection: Range<Int> = 0..<0
+  private var composerSelection = SelectionReport(0..<0)
   private var composerObservation: TextContentEditObservation?
   /// Whether the tree ignores edits and frames, as if it were not there: a benchmark's way of
   /// measuring keystrokes with and without it in turn, in one run (atk-bridge cannot be stopped and
@@ -92,13 +92,7 @@ final class ChatAccessibility {
   /// Tells clients how the composer's caret and selection moved since they last heard.
   private func updateComposerSelection() {
     guard let text = composer.text as? TextViewAccessibleText else { return }
-    let selection = text.textView.selectedRange
-    guard selection != composerSelection else { return }
-    let caretMoved = selection.upperBound != composerSelection.upperBound
-    let wasSelected = !composerSelection.isEmpty
-    composerSelection = selection
-    if caretMoved { composer.notifyCaretMoved(to: text.caretScalarOffset) }
-    if wasSelected || !selection.isEmpty { composer.notifySelectionChanged() }
+    composerSelection.tell(composer, of: text.textView, as: text)
   }
 
   /// Announces `text` politely: a new `notification` object named by it comes into the window and

@@ -26,7 +26,7 @@ final class MessageListAccessibility {
   /// The list's text changes since the last frame, in order, in the list's scalar offsets.
   private var pendingListChanges: [AccessibleTextChange] = []
   /// The chat view's selection as clients last heard of it.
-  private var listSelection: Range<Int>
+  private var listSelection: SelectionReport
 
   /// The paragraph index of the message with the keyboard focus, if one has it.
   private let focusedIndex: () -> Int?
@@ -38,7 +38,7 @@ final class MessageListAccessibility {
     self.focusedIndex = focusedIndex
     self.storage = storage
     self.chatView = chatView
-    listSelection = chatView.selectedRange
+    listSelection = SelectionReport(chatView.selectedRange)
     list.lazyChildren = (
       count: { [unowned self] in self.storage.paragraphCount },
       at: { [unowned self] index in self.element(at: index) }
@@ -126,13 +126,8 @@ final class MessageListAccessibility {
   /// Tells clients how the chat view's caret and selection moved since they last heard (the
   /// list's text is the transcript, and the view's selection its own).
   func updateSelection() {
-    let selection = chatView.selectedRange
-    guard selection != listSelection, let text = list.text as? DocumentAccessibleText else { return }
-    let caretMoved = selection.upperBound != listSelection.upperBound
-    let wasSelected = !listSelection.isEmpty
-    listSelection = selection
-    if caretMoved { list.notifyCaretMoved(to: text.caretScalarOffset) }
-    if wasSelected || !selection.isEmpty { list.notifySelectionChanged() }
+    guard let text = list.text else { return }
+    listSelection.tell(list, of: chatView, as: text)
   }
 
   /// Tells clients how the kept elements' texts changed (`text-changed::delete` / `::insert`).

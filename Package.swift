@@ -8,6 +8,8 @@ import PackageDescription
 ///   reuse, headless text view) and `AnimationRuntime` (clock, state, frame cache);
 /// - C glue: `Stickers` (sticker files → players, the sticker attachment) and `SDLSupport` (the only
 ///   SDL wrappers);
+/// - the sticker worker: `StickerWire` (what the app and the worker say to each other; pure Swift) and
+///   `sticker-worker` (`StickerWorker`: sandbox, request loop, warm-up; the only target linking libseccomp);
 /// - the chat model: `ChatModel` (messages, days, transcripts, their codec and generator; pure Swift)
 ///   and `ChatStore` (the history in SQLite; no SDL);
 /// - views: `ReuseKitSDL` (the SDL text view) and `ChatKit` (the chat view, sticker factory, HUD);
@@ -52,6 +54,8 @@ let package = Package(
     .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
+    // The Linux calls the app makes to start a sticker worker (memfd_create, pipe2); no library.
+    .systemLibrary(name: "CLinuxCalls"),
     .systemLibrary(
       name: "CATK", pkgConfig: "atk-bridge-2.0",
       providers: [.apt(["libatk-bridge2.0-dev", "libatk1.0-dev", "libglib2.0-dev"])]),
@@ -67,6 +71,8 @@ let package = Package(
     .target(
       name: "ReuseKit", dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime", "ReuseKitSupport"],
       swiftSettings: strictSettings),
+    // What the app and the sticker worker say to each other: caps, errors, formats, messages.
+    .target(name: "StickerWire", swiftSettings: strictSettings),
     // The chat model: messages, days, transcripts and their codec and generator, sticker references.
     .target(name: "ChatModel", dependencies: ["TextEngine", "ReuseKitSupport"], swiftSettings: strictSettings),
 
@@ -88,11 +94,14 @@ let package = Package(
       name: "Stickers",
       dependencies: [
         "TextEngine", "Instrumentation", "ReuseKitSupport", "AnimationRuntime", "SDLSupport", "CRlottie",
-        "CSDL2", "CSDL2Image", "CZlib", "CZip", "CWebP", "CSeccomp",
+        "CSDL2", "CSDL2Image", "CZlib", "CZip", "CWebP", "CLinuxCalls", "StickerWire",
       ],
       swiftSettings: strictSettings),
-    // The sandboxed process that decodes untrusted sticker files for the app.
-    .executableTarget(name: "StickerWorker", dependencies: ["Stickers"], swiftSettings: strictSettings),
+    // The sandboxed process that decodes untrusted sticker files for the app: its sandbox, request
+    // loop and warm-up; the only target that links libseccomp.
+    .executableTarget(
+      name: "StickerWorker", dependencies: ["Stickers", "StickerWire", "AnimationRuntime", "CSeccomp"],
+      swiftSettings: strictSettings),
 
     // View layer: the SDL text view, then the chat on top of it.
     .target(
@@ -172,6 +181,11 @@ let package = Package(
         "CSDL2", "SDLTestSupport", "SDLSupport", "ReuseKitSupport", "CZlib", "CZip",
       ],
       exclude: ["Goldens", "Worker/Fixtures"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "StickerWorkerTests",
+      dependencies: ["StickerWorker", "Stickers", "AnimationRuntime", "TextEngine", "ReuseKitTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(name: "StickerWireTests", dependencies: ["StickerWire"], swiftSettings: strictSettings),
     .testTarget(
       name: "SDLSupportTests", dependencies: ["SDLSupport", "ReuseKitSupport", "CSDL2"],
       swiftSettings: strictSettings),

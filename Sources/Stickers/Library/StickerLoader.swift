@@ -2,12 +2,15 @@ import AnimationRuntime
 
 /// Turns a sticker file into a player: reads it under the size cap, finds its format from the
 /// bytes, unwraps `.tgs` and dotLottie, and hands it to the right player.
-enum StickerLoader {
+package enum StickerLoader {
   /// A loaded sticker.
-  struct Loaded {
-    let player: any StickerPlayer
-    let kind: StickerAsset.Kind
-    let warnings: [String]
+  package struct Loaded {
+    /// Plays the sticker.
+    package let player: any StickerPlayer
+    /// The format the bytes turned out to be.
+    package let kind: StickerAsset.Kind
+    /// What the player leaves out (features it does not draw).
+    package let warnings: [String]
   }
 
   /// Loads `asset`.
@@ -38,7 +41,9 @@ enum StickerLoader {
   }
 
   /// Loads bytes already read, whose format is `kind`.
-  static func load(_ bytes: [UInt8], kind: StickerAsset.Kind, strip: StickerAsset.StripLayout?, limits: StickerLimits)
+  package static func load(
+    _ bytes: [UInt8], kind: StickerAsset.Kind, strip: StickerAsset.StripLayout?, limits: StickerLimits
+  )
     throws(StickerError.Reason) -> Loaded
   {
     func lottie(_ json: [UInt8]) throws(StickerError.Reason) -> Loaded {

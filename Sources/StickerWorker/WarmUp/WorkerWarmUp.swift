@@ -1,4 +1,5 @@
 import Glibc
+import Stickers
 
 /// Tiny built-in stickers a worker decodes before it enters the sandbox, so the libraries' one-time
 /// set-up (which may open files, as a dynamic loader does) is over before any file is refused.

@@ -1,4 +1,4 @@
-import CSeccomp
+import CLinuxCalls
 import Glibc
 
 /// The memory a worker renders frames into: a `memfd` the app maps read-only and the worker

@@ -1,6 +1,7 @@
 /// ``StickerError/Reason`` on the worker's wire: a tag, two integers, two reals and a text.
-enum WorkerReasonCode {
-  static func write(_ reason: StickerError.Reason, to writer: inout WireWriter) {
+package enum WorkerReasonCode {
+  /// Writes `reason` as its tag and fields.
+  package static func write(_ reason: StickerError.Reason, to writer: inout WireWriter) {
     var (tag, a, b, x, y, text): (UInt8, Int, Int, Double, Double, String) = (0, 0, 0, 0, 0, "")
     switch reason {
     case .unknownSticker(let name): (tag, text) = (1, name)
@@ -28,7 +29,8 @@ enum WorkerReasonCode {
     writer.string(text)
   }
 
-  static func read(_ reader: inout WireReader) throws(WorkerWireError) -> StickerError.Reason {
+  /// Reads a reason written by ``write(_:to:)``.
+  package static func read(_ reader: inout WireReader) throws(WorkerWireError) -> StickerError.Reason {
     let tag = try reader.u8()
     let a = try reader.i64()
     let b = try reader.i64()

@@ -6,9 +6,10 @@ import ReuseKitTestSupport
 @_spi(Testing) import Stickers
 import Testing
 
-/// The sandboxed worker: a sticker that hangs, crashes, is killed or breaks the sandbox becomes one
-/// placeholder with one clear error, and the next sticker renders.
-@Suite struct StickerWorkerTests {
+/// The app's side of the sandboxed worker: a sticker that hangs or whose worker is killed becomes
+/// one placeholder with one clear error, the next sticker renders, and a restarted worker picks up
+/// where the old one left off. (The worker's own side, its sandbox and faults, is in `StickerWorkerTests`.)
+@Suite struct StickerWorkerPoolTests {
   /// A runtime decoding in workers with the test hooks on, over `files` (name → bytes).
   private func runtime(
     _ files: [String: [UInt8]], clock: ManualClock = ManualClock(), memoryBytes: Int = 512 << 20
@@ -35,20 +36,6 @@ import Testing
   private static let solid = Array(StickerFixtures.solidLottie().utf8)
   private static let green = Array(StickerFixtures.solidLottie(colour: [0, 1, 0, 1]).utf8)
 
-  @Test func aWorkerRunsInTheSandboxWithItsLimits() throws {
-    let runtime = try runtime(["solid": Self.solid])
-    let frame = try view("solid", runtime).currentFrame(pixelSize: 16)
-    #expect(frame?.isBlank == false)
-    let pid = try #require(runtime.workerPool?.workerProcessIDs.first)
-    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-    #expect(status.contains("NoNewPrivs:\t1"))
-    #expect(status.contains("Seccomp:\t2"))  // a filter
-    let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
-    #expect(limits.split(separator: "\n").contains { $0.hasPrefix("Max open files") && $0.contains(" 4 ") })
-    #expect(limits.split(separator: "\n").contains { $0.hasPrefix("Max file size") && $0.contains(" 0 ") })
-    #expect(runtime.workerPool?.statistics.renders == 1)
-  }
-
   @Test func rlottiesInfiniteLoopFileBecomesThePlaceholderWithinTheBudget() throws {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/repro_infinite_loop.json")
@@ -71,39 +58,6 @@ import Testing
     // The other sticker keeps animating.
     #expect(solid.currentFrame(pixelSize: 16)?.isBlank == false)
     #expect(!solid.isPlaceholder)
-  }
-
-  /// Arms `fault` for `victim`'s next render, renders it, and checks the outcome and that `other` still renders.
-  private func expectFault(_ fault: WorkerFault, memoryBytes: Int = 512 << 20, reason: String) throws {
-    let runtime = try runtime(["victim": Self.solid, "other": Self.green], memoryBytes: memoryBytes)
-    let victim = try view("victim", runtime)
-    let other = try view("other", runtime)
-    runtime.armWorkerFault(fault, forSticker: "victim")
-    _ = victim.currentFrame(pixelSize: 16)
-    #expect(victim.isPlaceholder, "\(fault)")
-    #expect(victim.failureReason?.contains(reason) == true, "\(fault): \(victim.failureReason ?? "")")
-    #expect(runtime.playbackFailures.count == 1)
-    #expect(runtime.status(named: "victim").status == .rejected)
-    let frame = other.currentFrame(pixelSize: 16)
-    #expect(frame?.isBlank == false && !other.isPlaceholder, "the next sticker renders after \(fault)")
-    #expect(runtime.workerPool?.statistics.crashes == 1)
-  }
-
-  @Test func aWorkerThatSegfaultsGivesOnePlaceholder() throws {
-    try expectFault(.segfault, reason: "decoder crashed (signal 11, SIGSEGV)")
-  }
-
-  @Test func theSandboxKillsAWorkerThatOpensAFile() throws {
-    try expectFault(.openFile, reason: "killed by the sandbox for a forbidden system call (signal 31, SIGSYS)")
-  }
-
-  @Test func theSandboxKillsAWorkerThatOpensASocket() throws {
-    try expectFault(.openSocket, reason: "killed by the sandbox for a forbidden system call (signal 31, SIGSYS)")
-  }
-
-  @Test func aWorkerOverItsMemoryLimitGivesOnePlaceholder() throws {
-    // RLIMIT_AS refuses the allocation; the Swift runtime then aborts the worker.
-    try expectFault(.allocate(bytes: 1 << 30), memoryBytes: 128 << 20, reason: "decoder crashed (signal 6, SIGABRT)")
   }
 
   @Test func aWorkerKilledMidRenderGivesOnePlaceholder() throws {

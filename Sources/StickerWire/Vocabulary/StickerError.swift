@@ -12,7 +12,7 @@ public struct StickerError: Error, Equatable, CustomStringConvertible, Sendable 
     /// The file is `bytes` long, over ``StickerLimits/maxFileBytes`` (`limit`); refused before or
     /// after reading it.
     case fileTooLarge(bytes: Int, limit: Int)
-    /// The bytes are none of the sticker formats (``StickerAsset/Kind``); the detail says what they
+    /// The bytes are none of the sticker formats (``StickerKind``); the detail says what they
     /// start with.
     case unknownFormat(String)
     /// Inflating a `.tgs` gzip stream or a dotLottie zip entry went past `limit` bytes
@@ -48,7 +48,7 @@ public struct StickerError: Error, Equatable, CustomStringConvertible, Sendable 
   /// The file (or, for unknown names, the sticker name) the error concerns.
   public var file: String
   /// The format the bytes turned out to be, when they were recognised.
-  public var format: StickerAsset.Kind?
+  public var format: StickerKind?
   /// What went wrong.
   public var reason: Reason
 
@@ -57,7 +57,7 @@ public struct StickerError: Error, Equatable, CustomStringConvertible, Sendable 
   ///   - file: The file (or, for unknown names, the sticker name) the error concerns.
   ///   - format: The format the bytes turned out to be, if they were recognised.
   ///   - reason: What went wrong.
-  public init(file: String, format: StickerAsset.Kind? = nil, reason: Reason) {
+  public init(file: String, format: StickerKind? = nil, reason: Reason) {
     self.file = file
     self.format = format
     self.reason = reason

@@ -88,11 +88,6 @@ public final class StickerWorkerPool {
     public var renders = 0
   }
 
-  /// The largest request the app sends (a file under any sane cap, and its header).
-  static let maxRequestBytes = 64 << 20
-  /// The largest answer a worker may send.
-  static let maxResponseBytes = 1 << 20
-
   /// How the pool starts its workers.
   public let configuration: Configuration
   /// What the pool has done.

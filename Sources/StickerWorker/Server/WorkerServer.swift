@@ -1,6 +1,7 @@
 import AnimationRuntime
 import Glibc
-import ReuseKitSupport
+import StickerWire
+import Stickers
 
 /// The worker's request loop: loads stickers, renders their frames into the shared memory.
 struct WorkerServer {
@@ -22,13 +23,13 @@ struct WorkerServer {
     while true {
       guard let header = Self.readExactly(4) else { return 0 }
       let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
-      guard length <= StickerWorkerPool.maxRequestBytes, let body = Self.readExactly(length) else {
+      guard length <= WorkerRequest.maxBytes, let body = Self.readExactly(length) else {
         StickerWorkerMain.writeAll(2, Array("sticker-worker: bad request length \(length)\n".utf8))
         return 4
       }
       let request: WorkerRequest
       do {
-        request = try WorkerRequest(body, maxBytes: StickerWorkerPool.maxRequestBytes)
+        request = try WorkerRequest(body, maxBytes: WorkerRequest.maxBytes)
       } catch {
         StickerWorkerMain.writeAll(2, Array("sticker-worker: \(error.reason)\n".utf8))
         return 4

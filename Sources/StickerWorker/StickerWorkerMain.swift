@@ -1,5 +1,5 @@
 import Glibc
-import ReuseKitSupport
+import Stickers
 
 /// The `sticker-worker` executable's body: a sandboxed process that parses, decodes and renders
 /// untrusted sticker files for the app.
@@ -66,34 +66,10 @@ public enum StickerWorkerMain {
     return server.serve()
   }
 
-  /// Writes all of `bytes` to `descriptor` (the worker's answers, and the app's requests).
+  /// Writes all of `bytes` to `descriptor` (the worker's answers, and its messages on standard error).
   /// - Returns: `false` when the descriptor is closed or broken.
   @discardableResult
   static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-    var written = 0
-    while written < bytes.count {
-      let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-      if result < 0, errno == EINTR { continue }
-      guard result > 0 else { return false }
-      written += result
-    }
-    return true
-  }
-}
-
-/// The shared frame memory as the worker maps it (read-write).
-struct MappedFrames {
-  let base: UnsafeMutableRawPointer
-  let byteCount: Int
-
-  init?(descriptor: Int32) {
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return nil }
-    let size = Int(status.st_size)
-    guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else {
-      return nil
-    }
-    base = mapped
-    byteCount = size
+    PipeWriter.writeAll(descriptor, bytes)
   }
 }

@@ -1,4 +1,4 @@
-import CSeccomp
+import CLinuxCalls
 import Glibc
 
 /// One running `sticker-worker`, seen from the app: its pipes, its frame memory, its process id.
@@ -81,7 +81,7 @@ final class WorkerProcess {
 
   /// Sends one message; `false` when the worker is gone (the pipe is broken).
   func send(_ message: [UInt8]) -> Bool {
-    requestFD >= 0 && StickerWorkerMain.writeAll(requestFD, message)
+    requestFD >= 0 && PipeWriter.writeAll(requestFD, message)
   }
 
   /// Waits up to `timeout` seconds (0: not at all) for the worker to answer or end.
@@ -116,7 +116,7 @@ final class WorkerProcess {
   private func takeMessage() throws(WorkerWireError) -> [UInt8]? {
     guard input.count >= 4 else { return nil }
     let length = Int(input[0]) | Int(input[1]) << 8 | Int(input[2]) << 16 | Int(input[3]) << 24
-    guard length <= StickerWorkerPool.maxResponseBytes else {
+    guard length <= WorkerResponse.maxBytes else {
       throw WorkerWireError(reason: "an answer of \(length) bytes is over the cap")
     }
     guard input.count >= 4 + length else { return nil }

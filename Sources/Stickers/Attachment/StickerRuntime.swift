@@ -18,7 +18,7 @@ public final class StickerRuntime {
   public let limits: StickerLimits
   /// Whether cached (scrolled-out) stickers keep advancing even when the text view asks them to pause.
   public var keepsAdvancingWhileCached: Bool
-  /// A monotonic clock timing each render against ``StickerLimits/renderTimeBudget`` (the app
+  /// A monotonic clock timing each render against `StickerLimits.renderTimeBudget` (the app
   /// passes a real one; `nil` times nothing). A sticker whose render overruns becomes the placeholder.
   /// It times in-process renders; a worker's renders are timed by ``StickerWorkerPool``'s watchdog.
   public var renderTimer: (any AnimationClock)?
@@ -76,7 +76,7 @@ public final class StickerRuntime {
   }
 
   /// The player for the sticker called `name`, loading (and checking) its file the first time.
-  /// - Throws: ``StickerError`` naming the file and why it was refused.
+  /// - Throws: `StickerError` naming the file and why it was refused.
   public func player(named name: String) throws(StickerError) -> any StickerPlayer {
     try loadResult(named: name).get().player
   }
@@ -108,7 +108,7 @@ public final class StickerRuntime {
 
   /// Renders `frame` of `player` (the sticker `name`) under the render budget.
   /// - Returns: The frame, or the error that now makes the sticker a placeholder when the render
-  ///   overran ``StickerLimits/renderTimeBudget`` on ``renderTimer``.
+  ///   overran `StickerLimits.renderTimeBudget` on ``renderTimer``.
   func render(_ player: any StickerPlayer, named name: String, frame: Int, pixelSize: Int)
     -> Result<RGBAImage, StickerError>
   {

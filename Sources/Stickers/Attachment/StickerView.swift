@@ -62,9 +62,9 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
   ///
   /// Straight-alpha RGBA bytes (see `RGBAImage`): upload as `SDL_PIXELFORMAT_RGBA32`
   /// (`SDL_PIXELFORMAT_ABGR8888` on little-endian) and draw with `SDL_BLENDMODE_BLEND`.
-  /// - Parameter pixelSize: The display size in physical pixels, 1 to ``StickerLimits/maxRenderPixelSize``.
+  /// - Parameter pixelSize: The display size in physical pixels, 1 to `StickerLimits.maxRenderPixelSize`.
   /// - Returns: The frame, or `nil` for a size outside the limits.
-  /// A render that overruns ``StickerLimits/renderTimeBudget`` turns the view into the placeholder,
+  /// A render that overruns `StickerLimits.renderTimeBudget` turns the view into the placeholder,
   /// with ``failureReason`` set.
   /// - Complexity: O(1) on a frame-cache hit; one render on a miss.
   public func currentFrame(pixelSize: Int) -> RGBAImage? {

@@ -13,7 +13,7 @@ final class DotLottieArchive {
   private var inflated = 0
 
   /// Opens `bytes` as a zip and checks every entry name.
-  /// - Throws: ``StickerError/Reason/malformed(_:)`` for a corrupt zip, too many entries, or an
+  /// - Throws: `StickerError.Reason.malformed(_:)` for a corrupt zip, too many entries, or an
   ///   entry whose path is absolute or climbs out with `..` (a zip-slip path).
   init(bytes: [UInt8], limits: StickerLimits) throws(StickerError.Reason) {
     self.limits = limits
@@ -58,8 +58,8 @@ final class DotLottieArchive {
 
   /// The bytes of the animation to play: the manifest's active animation, else its first, else
   /// the first `animations/*.json` entry.
-  /// - Throws: ``StickerError`` reasons for a missing animation, a bad manifest, or entries that
-  ///   together inflate past ``StickerLimits/maxInflatedBytes`` (a zip bomb).
+  /// - Throws: `StickerError` reasons for a missing animation, a bad manifest, or entries that
+  ///   together inflate past `StickerLimits.maxInflatedBytes` (a zip bomb).
   func animationJSON() throws(StickerError.Reason) -> [UInt8] {
     var identifier: String?
     if zip_name_locate(archive, "manifest.json", 0) >= 0 {

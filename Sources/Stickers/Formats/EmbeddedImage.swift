@@ -3,9 +3,9 @@ import Foundation
 /// An image embedded in a Lottie file as a `data:` URI, sized from its header without decoding pixels.
 enum EmbeddedImage {
   /// The bytes the image would decode to (width × height × 4).
-  /// - Throws: ``StickerError/Reason/malformed(_:)`` for a URI that is not base64 PNG, JPEG, GIF
-  ///   or WebP, or whose header gives no size; ``StickerError/Reason/decodedSizeTooLarge(bytes:limit:)``
-  ///   for an image over ``StickerLimits/maxEmbeddedImageBytes``.
+  /// - Throws: `StickerError.Reason.malformed(_:)` for a URI that is not base64 PNG, JPEG, GIF
+  ///   or WebP, or whose header gives no size; `StickerError.Reason.decodedSizeTooLarge(bytes:limit:)`
+  ///   for an image over `StickerLimits.maxEmbeddedImageBytes`.
   static func decodedSize(dataURI: String, limits: StickerLimits) throws(StickerError.Reason) -> Int {
     guard let comma = dataURI.firstIndex(of: ","), dataURI[..<comma].hasSuffix(";base64") else {
       throw .malformed("embedded image is not a base64 data: URI")

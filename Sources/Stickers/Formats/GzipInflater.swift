@@ -6,8 +6,8 @@ enum GzipInflater {
   /// - Parameters:
   ///   - bytes: gzip data.
   ///   - limit: The most bytes the output may hold.
-  /// - Throws: ``StickerError/Reason/inflatedTooLarge(limit:)`` past the cap (memory stays at
-  ///   `limit` plus one chunk), ``StickerError/Reason/malformed(_:)`` for corrupt or truncated data.
+  /// - Throws: `StickerError.Reason.inflatedTooLarge(limit:)` past the cap (memory stays at
+  ///   `limit` plus one chunk), `StickerError.Reason.malformed(_:)` for corrupt or truncated data.
   /// - Complexity: O(min(output, limit)).
   static func inflate(_ bytes: [UInt8], limit: Int) throws(StickerError.Reason) -> [UInt8] {
     var stream = z_stream()

@@ -4,9 +4,9 @@ import ReuseKitSupport
 ///
 /// - The header caps (``LottieHeader``) come first, in one streaming pass.
 /// - Then the tree: image assets must be embedded `data:` images within
-///   ``StickerLimits/maxEmbeddedImageBytes`` (an asset naming a file is refused: an untrusted file
+///   `StickerLimits.maxEmbeddedImageBytes` (an asset naming a file is refused: an untrusted file
 ///   never makes us read a path); the static draw cost (``LottieCostEstimate``) must stay under
-///   ``StickerLimits/maxLottieCost``; features rlottie 0.1 does not render are counted for one warning.
+///   `StickerLimits.maxLottieCost`; features rlottie 0.1 does not render are counted for one warning.
 /// - Last, whole numbers written as floats (`"w": 24.0`) are rewritten as integers, which rlottie
 ///   0.1 requires wherever it reads an integer, and newer-form keyframes in the older form it reads
 ///   (``LottieKeyframes``).

@@ -16,7 +16,7 @@ struct LottieHeader {
   }
 
   /// Reads and checks `bytes` in one pass with `JSONReader` (strict UTF-8, nesting capped at
-  /// ``StickerLimits/maxJSONDepth``), before rlottie sees them.
+  /// `StickerLimits.maxJSONDepth`), before rlottie sees them.
   /// - Throws: The first cap or format problem found; bad JSON is named by line and column.
   /// - Complexity: O(n) time, O(depth) memory beyond the few fields kept.
   init(bytes: [UInt8], limits: StickerLimits) throws(StickerError.Reason) {

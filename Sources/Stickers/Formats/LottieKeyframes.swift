@@ -22,7 +22,7 @@ enum LottieKeyframes {
   }
 
   /// `bytes` with newer-form keyframe lists rewritten, or `bytes` unchanged when none needs it.
-  /// - Throws: ``StickerError/Reason/malformed(_:)`` for JSON that does not parse (checked earlier).
+  /// - Throws: `StickerError.Reason.malformed(_:)` for JSON that does not parse (checked earlier).
   /// - Complexity: O(n).
   static func rewritten(_ bytes: [UInt8], maxDepth: Int) throws(StickerError.Reason) -> [UInt8] {
     var root: Node

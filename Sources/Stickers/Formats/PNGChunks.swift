@@ -14,7 +14,7 @@ struct PNGChunks {
   let chunks: [Chunk]
 
   /// Walks every chunk up to `IEND`.
-  /// - Throws: ``StickerError/Reason/malformed(_:)`` for a bad signature, a chunk running past the
+  /// - Throws: `StickerError.Reason.malformed(_:)` for a bad signature, a chunk running past the
   ///   end, a missing `IHDR` or `IEND`.
   /// - Complexity: O(number of chunks).
   init(bytes: [UInt8]) throws(StickerError.Reason) {

@@ -3,7 +3,7 @@ import Foundation
 /// Reads untrusted files with the size cap checked before reading and again while reading.
 enum StickerFileReader {
   /// The file's bytes; a symbolic link is followed to a regular file (never to a device or a FIFO).
-  /// - Throws: ``StickerError`` when the file is missing, not a regular file, empty or over ``StickerLimits/maxFileBytes``.
+  /// - Throws: `StickerError` when the file is missing, not a regular file, empty or over `StickerLimits.maxFileBytes`.
   static func read(_ url: URL, limits: StickerLimits) throws(StickerError) -> [UInt8] {
     let path = url.path
     let attributes: [FileAttributeKey: Any]

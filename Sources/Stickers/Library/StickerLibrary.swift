@@ -6,7 +6,7 @@ import Foundation
 /// and every file of a subfolder (a pack) as `folder/name` (up to ``maxFolderDepth`` levels);
 /// an optional `manifest.json` (`StickerManifest`) can rename entries or describe frame strips.
 /// Loading the library reads only the manifests and the directory listings (capped at
-/// ``StickerLimits/maxFileBytes``); sticker files are read, checked and decoded later, when a view
+/// `StickerLimits.maxFileBytes`); sticker files are read, checked and decoded later, when a view
 /// first needs them. A bad manifest entry becomes one placeholder sticker with its error, a bad
 /// manifest a library warning: never a failed library.
 public final class StickerLibrary {
@@ -33,7 +33,7 @@ public final class StickerLibrary {
   /// - Parameters:
   ///   - directory: The sticker directory, for example `Assets/Stickers`.
   ///   - limits: Caps for the manifest's size and nesting.
-  /// - Throws: ``StickerError`` when the directory itself cannot be listed.
+  /// - Throws: `StickerError` when the directory itself cannot be listed.
   public convenience init(directory: URL, limits: StickerLimits = .default) throws(StickerError) {
     try self.init(directories: [directory], limits: limits)
   }
@@ -42,7 +42,7 @@ public final class StickerLibrary {
   /// - Parameters:
   ///   - directories: Sticker directories, in priority order: on a duplicate name the first wins.
   ///   - limits: Caps for the manifests' size and nesting.
-  /// - Throws: ``StickerError`` when a directory cannot be listed.
+  /// - Throws: `StickerError` when a directory cannot be listed.
   public convenience init(directories: [URL], limits: StickerLimits = .default) throws(StickerError) {
     var assets: [StickerAsset] = []
     var warnings: [String] = []

@@ -14,7 +14,7 @@ package enum StickerLoader {
   }
 
   /// Loads `asset`.
-  /// - Throws: ``StickerError`` naming the file, its real format when known, and the reason.
+  /// - Throws: `StickerError` naming the file, its real format when known, and the reason.
   static func load(_ asset: StickerAsset, limits: StickerLimits) throws(StickerError) -> Loaded {
     let (bytes, kind) = try read(asset, limits: limits)
     do {
@@ -25,7 +25,7 @@ package enum StickerLoader {
   }
 
   /// Reads `asset`'s file under the size cap and finds its format from the bytes; decodes nothing.
-  /// - Throws: ``StickerError`` for a bad manifest entry, an unreadable or oversized file, or no known format.
+  /// - Throws: `StickerError` for a bad manifest entry, an unreadable or oversized file, or no known format.
   static func read(_ asset: StickerAsset, limits: StickerLimits) throws(StickerError) -> ([UInt8], StickerAsset.Kind) {
     let path = asset.file.path
     if let entryError = asset.entryError { throw StickerError(file: path, reason: .malformed(entryError)) }

@@ -25,7 +25,7 @@ struct StickerManifest {
 
   /// Reads a manifest; one bad entry spoils only itself.
   /// - Parameter bytes: The file's bytes.
-  /// - Throws: ``StickerError/Reason/malformed(_:)`` naming the line and column of bad JSON, or a
+  /// - Throws: `StickerError.Reason.malformed(_:)` naming the line and column of bad JSON, or a
   ///   top level without a `stickers` array.
   init(bytes: [UInt8], maxDepth: Int) throws(StickerError.Reason) {
     let root: JSONValue

@@ -11,7 +11,7 @@ final class LottieAnimation {
   /// - Parameters:
   ///   - json: Bytes that passed the caps.
   ///   - cacheKey: rlottie's model cache key: the content hash, so equal files share one parsed model.
-  /// - Throws: ``StickerError/Reason/decoderFailed(_:)`` when rlottie returns no animation.
+  /// - Throws: `StickerError.Reason.decoderFailed(_:)` when rlottie returns no animation.
   init(json: [UInt8], cacheKey: String) throws(StickerError.Reason) {
     var terminated = json
     terminated.append(0)

@@ -9,7 +9,7 @@ final class LottiePlayer: StickerPlayer {
   var frameDurations: [Double]? { nil }
   /// What rlottie leaves out of this file, as one warning (or none).
   let warnings: [String]
-  /// The static draw-cost estimate that passed ``StickerLimits/maxLottieCost``.
+  /// The static draw-cost estimate that passed `StickerLimits.maxLottieCost`.
   let cost: Int
   private let animation: LottieAnimation
 

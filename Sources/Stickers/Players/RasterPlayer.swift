@@ -3,7 +3,7 @@ import ReuseKitSupport
 
 /// Plays a raster sticker (GIF, WebP, APNG, PNG strip) lazily: frames are decoded and composited
 /// only when a render reaches them, then scaled to the display size. Memory stays at one canvas
-/// (capped by ``StickerLimits/maxDecodedBytes``) plus the encoded file, however many frames it has;
+/// (capped by `StickerLimits.maxDecodedBytes`) plus the encoded file, however many frames it has;
 /// the shared ``FrameCache`` keeps what was rendered at display size.
 final class RasterPlayer: StickerPlayer {
   let contentKey: String
@@ -25,7 +25,7 @@ final class RasterPlayer: StickerPlayer {
     }
   }
 
-  /// Checks that a `width × height` canvas fits in ``StickerLimits/maxDecodedBytes``.
+  /// Checks that a `width × height` canvas fits in `StickerLimits.maxDecodedBytes`.
   static func checkCanvas(width: Int, height: Int, limits: StickerLimits) throws(StickerError.Reason) {
     let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
     guard !overflow, pixels <= limits.maxDecodedBytes / 4 else {

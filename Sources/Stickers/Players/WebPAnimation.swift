@@ -23,8 +23,8 @@ final class WebPAnimation: RasterFrameSource {
   ///   - bytes: The file.
   ///   - maxCanvasBytes: The largest canvas accepted, checked from the container before libwebp's
   ///     animation decoder allocates its canvases.
-  /// - Throws: ``StickerError/Reason/decoderFailed(_:)`` when libwebp cannot read the container,
-  ///   ``StickerError/Reason/decodedSizeTooLarge(bytes:limit:)`` for a canvas over the cap.
+  /// - Throws: `StickerError.Reason.decoderFailed(_:)` when libwebp cannot read the container,
+  ///   `StickerError.Reason.decodedSizeTooLarge(bytes:limit:)` for a canvas over the cap.
   init(bytes: [UInt8], maxCanvasBytes: Int) throws(StickerError.Reason) {
     data = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
     _ = data.initialize(from: bytes)
@@ -77,7 +77,7 @@ final class WebPAnimation: RasterFrameSource {
   }
 
   /// Decodes the first frame, so a file whose image data libwebp refuses is rejected at load.
-  /// - Throws: ``StickerError/Reason/decoderFailed(_:)``.
+  /// - Throws: `StickerError.Reason.decoderFailed(_:)`.
   func firstFrame() throws(StickerError.Reason) -> RGBAImage {
     WebPAnimDecoderReset(decoder)
     current = -1

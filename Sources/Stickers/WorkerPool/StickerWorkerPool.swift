@@ -27,7 +27,7 @@ public final class StickerWorkerPool {
     /// A worker's CPU time for its whole life (`RLIMIT_CPU`); the pool retires a worker at half of it.
     public var cpuSeconds: Int
     /// The longest a load (parse and checks) may take, in seconds; renders have
-    /// ``StickerLimits/renderTimeBudget``.
+    /// `StickerLimits.renderTimeBudget`.
     public var loadTimeBudget: Double
     /// Whether workers honour test-only faults (`StickerRuntime.armWorkerFault(_:forSticker:)`, SPI).
     public var testHooks: Bool

@@ -1,4 +1,5 @@
 @_spi(Benchmarks) import ChatDemoCore
+import CommandLineSupport
 import Foundation
 
 /// The whole `reuse-bench` run: a parent that starts one child per size, or a child measuring one size.
@@ -12,10 +13,10 @@ enum BenchCommand {
       options = try BenchOptions(arguments: Array(arguments.dropFirst()))
     } catch {
       printError("reuse-bench: \(error)")
-      return 2
+      return CommandLineError.exitStatus
     }
     if options.showsHelp {
-      print(BenchOptions.help)
+      print(BenchOptions.helpText)
       return 0
     }
     if let phase = options.storePhase { return storeChild(options, phase: phase) }

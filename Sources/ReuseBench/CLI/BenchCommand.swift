@@ -85,7 +85,7 @@ enum BenchCommand {
       print("")
       print(table.render())
       print("")
-      print("Goals (issue 6):")
+      print("Goals:")
       print(table.renderGoals())
     }
     var store: SizeReport?
@@ -138,7 +138,7 @@ enum BenchCommand {
       failures: reports.flatMap(\.failures))
     print("\nStore backend (ChatStore over SQLite, \(Format.count(options.storeSize)) messages):")
     print(ResultTable(reports: [merged]).render())
-    print("\nGoals (issue 11, store backend):")
+    print("\nGoals (store backend):")
     for verdict in StoreGoals.verdicts(merged) {
       print(
         "\(Format.pad(verdict.id, 8)) \(Format.pad(verdict.status.rawValue, 12)) \(Format.pad(verdict.goal, 48)) "

@@ -63,6 +63,8 @@ let package = Package(
     // Pure Swift layers: no C module, no SDL.
     .target(name: "ReuseKitSupport", swiftSettings: strictSettings),
     .target(name: "Instrumentation", swiftSettings: strictSettings),
+    // The executables' command lines: one parser with a generated --help (no Foundation).
+    .target(name: "CommandLineSupport", swiftSettings: strictSettings),
     .target(
       name: "TextEngine", dependencies: ["Instrumentation", "ReuseKitSupport", "AnimationRuntime"],
       swiftSettings: strictSettings),
@@ -140,7 +142,7 @@ let package = Package(
       name: "ReuseBench",
       dependencies: [
         "ReuseKitSupport", "TextEngine", "AnimationRuntime", "Stickers", "Instrumentation", "SDLSupport",
-        "ReuseKitSDL", "ChatModel", "ChatKit", "ChatStore", "ChatDemoCore", "CSDL2", "CSDL2TTF",
+        "ReuseKitSDL", "ChatModel", "ChatKit", "ChatStore", "ChatDemoCore", "CSDL2", "CSDL2TTF", "CommandLineSupport",
       ],
       swiftSettings: strictSettings),
 
@@ -160,6 +162,8 @@ let package = Package(
     // Tests: each target depends only on what it uses.
     .testTarget(name: "ReuseKitSupportTests", dependencies: ["ReuseKitSupport"], swiftSettings: strictSettings),
     .testTarget(name: "InstrumentationTests", dependencies: ["Instrumentation"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "TextEngineTests",
       dependencies: ["TextEngine", "Instrumentation", "ReuseKitSupport", "ReuseKitTestSupport"],

@@ -1,7 +1,7 @@
 /// One attachment's counters in the per-attachment breakdown, stored compactly: a `Cell` per
 /// counter, inline, where ``Counters`` has 21 `Int`s (168 bytes). The breakdown keeps an entry for
 /// every attachment a view ever counted, and providers persist, so this is most of what an idle
-/// provider costs the instrumentation (issue 21). Almost every count of one attachment is 0 or 1,
+/// provider costs the instrumentation. Almost every count of one attachment is 0 or 1,
 /// so the ledger keeps a byte per counter (`AttachmentCounters<UInt8>`, 21 bytes); when one is full,
 /// ``increment(_:)`` refuses and the ledger moves the attachment to `AttachmentCounters<UInt32>`
 /// (whose counts saturate at four billion rather than wrap). Nothing is lost either way.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Keeps `ARCHITECTURE.md` true: its module tables are `Package.swift`'s, its diagram draws only
-/// real dependencies, and every function its walks name exists.
+/// real dependencies, every `Type.method(…)` it names is declared on that type (with those argument
+/// labels), and every bare function its walks name exists.
 @Suite struct ArchitectureMapTests {
   let manifest: PackageManifest
   let page: ArchitecturePage
@@ -87,6 +88,83 @@ import Testing
       `a.b(c).d(e:)` and `(x.y)(z)`.
       """
     #expect(ArchitecturePage.functionNames(inCodeSpansOf: text) == ["run", "layOut", "drawFrame", "b", "d"])
+  }
+
+  @Test func everyQualifiedMethodIsDeclaredOnItsType() throws {
+    let references = page.qualifiedReferences()
+    #expect(references.count >= 60, "the page names only \(references.count) `Type.method(…)`s")
+    let index = SourceIndex(root: manifest.root, folders: ["Sources", "Demo"])
+    let problems = Self.problems(with: references, in: index)
+    #expect(
+      problems.isEmpty,
+      """
+      ARCHITECTURE.md names \(problems.count) method(s) that are not declared on the type it gives \
+      (a `func` or enum `case` written directly in a `class`/`struct`/`enum`/`actor`/`protocol`/`extension` \
+      block of that type in Sources/ or Demo/):
+      \(problems.joined(separator: "\n"))
+      """)
+  }
+
+  @Test func theQualifiedCheckReportsAWrongTypeAWrongNameAndWrongLabels() {
+    let index = SourceIndex(
+      text: """
+        struct Storage { func other() {} }
+        final class Manager {
+          struct Nested { func replace(in range: Int) {} }
+          func local() { func replace(in range: Int) {} }
+          // func replace(in range: Int) in a comment
+          let text = "func replace(in range: Int) {"
+        }
+        extension Manager {
+          func replace(in range: Int, with text: String) -> Int { 0 }
+          func run(quitAfter: Double? = nil, then: (Int) -> Void = { _ in }) {}
+        }
+        enum Event { case key(Int, modifiers: Int), quit }
+        """)
+    let page = ArchitecturePage(
+      text: """
+        `Manager.replace(in:with:)` `Event.key(_:modifiers:)` `Event.quit()`
+        `Storage.replace(in:with:)` `Manager.replace(in:)` `Missing.run()` `Manager.drawCaret()`
+        `Manager.replace(…)` `Nested.replace(in:)` `Manager.run()` `Manager.run(quitAfter:)` `Manager.run(then:)`
+        """)
+    let problems = Self.problems(with: page.qualifiedReferences(), in: index)
+    #expect(
+      problems == [
+        "line 2: `Storage.replace(in:with:)`: `Storage` (<text>) has no `replace`; `replace` is declared on Manager, Nested",
+        "line 2: `Manager.replace(in:)`: `Manager` declares `replace(in:with:)`, not `replace(in:)`",
+        "line 2: `Missing.run()`: no type `Missing` is declared or extended in Sources/ or Demo/",
+        "line 2: `Manager.drawCaret()`: `Manager` (<text>) has no `drawCaret`, nor does any other type",
+      ], "\(problems)")
+  }
+
+  /// What is wrong with each reference: an unknown type, a method the type lacks, or labels that
+  /// match none of its overloads.
+  static func problems(with references: [ArchitecturePage.QualifiedReference], in index: SourceIndex) -> [String] {
+    var problems: [String] = []
+    for reference in references {
+      let prefix = "line \(reference.line): `\(reference.spelled)`"
+      guard let members = index.members(of: reference.type) else {
+        problems.append("\(prefix): no type `\(reference.type)` is declared or extended in Sources/ or Demo/")
+        continue
+      }
+      let named = members.filter { $0.name == reference.method }
+      guard !named.isEmpty else {
+        let files = index.files[reference.type, default: []].sorted().joined(separator: ", ")
+        let others = index.types(declaring: reference.method)
+        let hint =
+          others.isEmpty
+          ? ", nor does any other type" : "; `\(reference.method)` is declared on \(others.joined(separator: ", "))"
+        problems.append("\(prefix): `\(reference.type)` (\(files)) has no `\(reference.method)`\(hint)")
+        continue
+      }
+      if let labels = reference.labels, !named.contains(where: { $0.accepts(labels) }) {
+        let declared = named.map(\.signature).sorted().joined(separator: ", ")
+        problems.append(
+          "\(prefix): `\(reference.type)` declares `\(declared)`, not `\(reference.method)(\(labels.map { "\($0):" }.joined()))`"
+        )
+      }
+    }
+    return problems
   }
 
   /// Every `func` name declared in `Sources/` and `Demo/`.

@@ -197,4 +197,40 @@ struct ArchitecturePage {
     }
     return names
   }
+
+  // MARK: Qualified references
+
+  /// A `Type.method(…)` the page names in a code span.
+  struct QualifiedReference: Hashable {
+    let type: String
+    let method: String
+    /// The argument labels when the reference spells them (`route(_:)` → `["_"]`, `run()` → `[]`),
+    /// `nil` when its parentheses hold something else (`(&event)`, `(…)`).
+    let labels: [String]?
+    /// The page's line, counted from 1.
+    let line: Int
+
+    /// How the page writes it.
+    var spelled: String {
+      "\(type).\(method)(\(labels.map { $0.map { "\($0):" }.joined() } ?? "…"))"
+    }
+  }
+
+  /// Every `Type.method(…)` in the page's code spans, in order: an upper-case type, a dot, a
+  /// lower-case name and `(`; initializers (`Type.init(…)`) aside.
+  func qualifiedReferences() -> [QualifiedReference] {
+    var references: [QualifiedReference] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      for span in line.matches(of: #/`([^`]+)`/#) {
+        for call in span.output.1.matches(of: #/\b([A-Z]\w*)\.([a-z_]\w*)\??\(([^()]*)\)?/#) {
+          let (type, method, inside) = (String(call.output.1), String(call.output.2), String(call.output.3))
+          guard method != "init" else { continue }
+          let labels: [String]? =
+            inside.wholeMatch(of: #/(?:\w+:)*/#) != nil ? inside.split(separator: ":").map(String.init) : nil
+          references.append(QualifiedReference(type: type, method: method, labels: labels, line: number + 1))
+        }
+      }
+    }
+    return references
+  }
 }

@@ -1,4 +1,5 @@
 @_spi(Benchmarks) import ChatDemoCore
+import CommandLineSupport
 import Foundation
 
 /// The whole `reuse-bench` run: a parent that starts one child per size, or a child measuring one size.
@@ -12,10 +13,10 @@ enum BenchCommand {
       options = try BenchOptions(arguments: Array(arguments.dropFirst()))
     } catch {
       printError("reuse-bench: \(error)")
-      return 2
+      return CommandLineError.exitStatus
     }
     if options.showsHelp {
-      print(BenchOptions.help)
+      print(BenchOptions.helpText)
       return 0
     }
     if let phase = options.storePhase { return storeChild(options, phase: phase) }
@@ -84,7 +85,7 @@ enum BenchCommand {
       print("")
       print(table.render())
       print("")
-      print("Goals (issue 6):")
+      print("Goals:")
       print(table.renderGoals())
     }
     var store: SizeReport?
@@ -137,7 +138,7 @@ enum BenchCommand {
       failures: reports.flatMap(\.failures))
     print("\nStore backend (ChatStore over SQLite, \(Format.count(options.storeSize)) messages):")
     print(ResultTable(reports: [merged]).render())
-    print("\nGoals (issue 11, store backend):")
+    print("\nGoals (store backend):")
     for verdict in StoreGoals.verdicts(merged) {
       print(
         "\(Format.pad(verdict.id, 8)) \(Format.pad(verdict.status.rawValue, 12)) \(Format.pad(verdict.goal, 48)) "

@@ -4,7 +4,7 @@ import ChatKit
 import Foundation
 import Stickers
 
-/// The real sticker files of `../shared/real-stickers/` (issue 13): for each file that plays, the
+/// The real sticker files of `../shared/real-stickers/`: for each file that plays, the
 /// first-frame latency (load plus first render, fresh runtime) and the frame cost at 128 px; then
 /// P6 with 30 real stickers visible (views round-robin over those files, through the frame cache).
 @MainActor

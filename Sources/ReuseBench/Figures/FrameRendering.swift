@@ -9,7 +9,7 @@ protocol FrameRendering {
   var name: String { get }
   /// Draws the view's current viewport.
   func renderFrame(of view: TextView) throws
-  /// Whether frames draw only what changed (issue 25), or everything (the figures before it).
+  /// Whether frames draw only what changed (damage tracking), or everything (the `.whole` figures).
   var tracksDamage: Bool { get nonmutating set }
 }
 

@@ -29,7 +29,7 @@ struct IdleFigure {
           + Format.pad(Self.percent(result.workerCPUSeconds / wall), 10) + Format.pad(String(result.frames), 9)
           + Format.pad(String(format: "%.1f", Double(result.frames) / wall), 11) + String(result.visibleStickers))
     }
-    print("Goals (issue 25): still < 1 % of a core; palette only < 5 %; hidden 0 frames.")
+    print("Goals (P13): still < 1 % of a core; palette only < 5 %; hidden 0 frames.")
     if let hidden = results.first(where: { $0.mode == "hidden" }), hidden.frames != 0 {
       failures.append("P13.hidden: the hidden window drew \(hidden.frames) frames")
     }

@@ -6,7 +6,7 @@ import TextEngine
 ///
 /// Each jump centres a random message and draws its frame (when a renderer is available), with
 /// both reuse policies registered, so that layout, providers, views and textures are all made.
-/// Far fragments and paragraphs are released; providers persist (issue 21: as in TextKit, a
+/// Far fragments and paragraphs are released; providers persist (as in TextKit, a
 /// provider outlives its fragment while its attachment is in the document), idle and without a view
 /// once scrolled out, so every jump to new stickers adds their providers. The details give the live
 /// providers and views next to the resident sizes, and the resident growth per live provider.

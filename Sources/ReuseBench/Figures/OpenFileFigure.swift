@@ -8,7 +8,7 @@ import Foundation
 /// the latest message, drawn).
 ///
 /// The file is written by the demo's own generator (`chat-demo --generate`), every third message
-/// holding a sticker. It runs after P8 is read, so parsing does not inflate the peak-memory figure.
+/// holding a sticker. It runs after the peak resident memory is read, so parsing does not inflate the peak-memory figure.
 @MainActor
 struct OpenFileFigure {
   let environment: BenchEnvironment

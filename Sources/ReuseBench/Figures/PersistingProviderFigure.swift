@@ -3,8 +3,8 @@ import ChatModel
 import Stickers
 import TextEngine
 
-/// P14: providers persist (issue 21). The benchmark transcript is opened in a new view (the one
-/// P2.engine uses: the chat view, or the headless fallback) and scrolled from its first message to
+/// P14: providers persist while their attachment is in the document. The benchmark transcript is opened in a new view (the kind
+/// the scroll figure uses: the chat view, or the headless fallback) and scrolled from its first message to
 /// its last and back, a viewport (800 pt) a pass, every 50th pass drawn (``ProviderRoundTrip``,
 /// ``ProviderTripMeasurement``):
 ///

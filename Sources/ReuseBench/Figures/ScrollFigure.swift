@@ -54,7 +54,7 @@ struct ScrollFigure {
       let runtime = context.environment.runtime
       runtime.waitsForWorkerFrames = false
       defer { runtime.waitsForWorkerFrames = true }
-      // Drawn whole (every frame draws everything, as before issue 25), then by damage (a scroll
+      // Drawn whole (every frame draws everything, damage tracking off), then by damage (a scroll
       // moves the kept pixels and draws the strip that came into view and the stickers' new frames).
       for damage in [false, true] {
         renderer.tracksDamage = damage

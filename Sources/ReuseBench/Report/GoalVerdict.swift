@@ -1,4 +1,4 @@
-/// Whether one goal of issue 6 holds in a run, and the figure that decides it.
+/// Whether one benchmark goal holds in a run, and the figure that decides it.
 struct GoalVerdict: Codable {
   enum Status: String, Codable {
     case met = "met"

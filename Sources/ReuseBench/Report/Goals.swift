@@ -1,11 +1,11 @@
 import ChatKit
 import Foundation
 
-/// The goals of issue 6 (P9 from issue 14, P2.frame and P12 from issue 25), checked against a run's reports.
+/// The per-size figures' goals (P1–P12, P14), checked against a run's reports.
 ///
 /// Goals stated "at 1M" are checked at the largest size run (the evidence names it).
 enum Goals {
-  /// One verdict per goal, in the issue's order.
+  /// One verdict per goal, in figure order.
   static func verdicts(_ reports: [SizeReport]) -> [GoalVerdict] {
     let sorted = reports.sorted { $0.size < $1.size }
     guard let largest = sorted.last else { return [] }
@@ -49,7 +49,7 @@ enum Goals {
           id: "P2", goal: "whole frame p99 < 8.3 ms", status: .pending,
           evidence: "not measured: no SDL fonts, so no ChatTextView to draw with"))
     }
-    // Issue 25: frames by damage, and the keystroke a user feels.
+    // Frames by damage, and the keystroke a user feels.
     if let frame = largest.figure("P2.frame") {
       verdicts.append(
         verdict(
@@ -133,7 +133,7 @@ enum Goals {
     } else {
       verdicts.append(notMeasured("P8", "peak RSS < 600 MiB at 1M"))
     }
-    // Issue 14: a long message costs what the viewport shows (measured at every size; the message is the same).
+    // A long message costs what the viewport shows (measured at every size; the message is the same).
     verdicts.append(
       allSizes(sorted, "P9", "P9", "keystroke in a 1 MB message p99 < 2 ms") {
         $0.p99 < 0.002
@@ -163,7 +163,7 @@ enum Goals {
     } else {
       verdicts.append(notMeasured("P11", "soak: RSS growth < 5% over 30 simulated minutes"))
     }
-    // Issue 21: providers persist across scroll-out, so a trip down and back makes one per sticker seen.
+    // Providers persist across scroll-out, so a trip down and back makes one per sticker seen.
     for policy in ["none", "both"] {
       verdicts.append(
         allSizes(sorted, "P14.\(policy)", "P14", "providers created = stickers seen, 0 discarded (\(policy))") {

@@ -1,4 +1,4 @@
-/// The goals of issue 11 for the store backend, checked against its report (the figures of
+/// The goals of the store backend, checked against its report (the figures of
 /// ``StorePreparation`` and ``StoreFigures``); goals stated "at 10M" are judged only at 10,000,000
 /// messages or more. The open call alone, process start to first frame, generation and import
 /// are reported in the table, with no goal.
@@ -26,7 +26,7 @@ enum StoreGoals {
     check(
       "P8", "store: peak RSS < 150 MiB at 10M", "P8.store", holds: { $0.median < 150 * 1_048_576 },
       evidence: { Format.bytes($0.median) })
-    // Issue 21: providers persist, so scrolling a million messages keeps a provider per sticker seen.
+    // Providers persist, so scrolling a million messages keeps a provider per sticker seen.
     for policy in ["none", "both"] {
       check(
         "P14", "store: RSS after 1M messages down + back < 200 MiB at 10M (\(policy))", "P14.store.\(policy)",

@@ -18,7 +18,7 @@ import TextEngine
 /// - `P14.store.none`, `P14.store.both`: the last million messages scrolled down and back in a view
 ///   of their own, after the figures above freed theirs (``StoreProviderFigure``).
 ///
-/// The figures' view registers both policies, and providers persist (issue 21): P8.store reports
+/// The figures' view registers both policies, and providers persist: P8.store reports
 /// the providers its jumps left alive, idle, beside the resident set.
 @MainActor
 struct StoreFigures {
@@ -84,7 +84,7 @@ struct StoreFigures {
       FigureResult(
         id: "P3.store.open", label: "store: open call alone", samples: SampleSet(samples: Array(openCalls.dropFirst())))
     )
-    // The block-table check opening makes (issue 23), alone: bounded by the blocks, not the messages.
+    // The block-table check opening makes, alone: bounded by the blocks, not the messages.
     if let store = manager.source as? ChatStore {
       var checks: [Double] = []
       for _ in 0..<(options.smoke ? 2 : 10) {

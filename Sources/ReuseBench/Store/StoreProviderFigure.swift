@@ -3,7 +3,7 @@ import ChatStore
 import Foundation
 import TextEngine
 
-/// P14 on the store backend (issue 21): the chat store opened anew in a new view, its last
+/// P14 on the store backend: the chat store opened anew in a new view, its last
 /// ``messages`` messages (all of them in a smaller store) scrolled from the first to the latest and
 /// back, a viewport a pass, every 50th pass drawn, with no policy (`P14.store.none`) and with both
 /// (`P14.store.both`) — see ``PersistingProviderFigure`` and ``ProviderTripMeasurement``.

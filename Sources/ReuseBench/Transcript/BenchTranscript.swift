@@ -7,11 +7,11 @@ import TextEngine
 /// sticker), turned into chat paragraphs with the chat's own conversion.
 ///
 /// Four places differ from the rule, so that the figures have something to measure:
-/// - ``typingParagraph`` (the middle message) holds three stickers: keystrokes go there (P1);
+/// - ``typingParagraph`` (the middle message) holds three stickers: the keystroke figures type there;
 /// - ``stickerParty`` (a run of messages after it) holds ``partyStickers`` stickers per message, so
-///   that a 480×800 viewport scrolled through it shows at least 30 animated stickers (P2, P6);
-/// - ``intlTypingParagraph`` is Japanese, Arabic and emoji around three stickers (P1.intl);
-/// - ``intlScroll`` (a run after the party) is Chinese, Japanese and Korean with emoji (P2.intl).
+///   that a 480×800 viewport scrolled through it shows at least 30 animated stickers (the scroll and sticker-rendering figures);
+/// - ``intlTypingParagraph`` is Japanese, Arabic and emoji around three stickers (the multilingual keystroke);
+/// - ``intlScroll`` (a run after the party) is Chinese, Japanese and Korean with emoji (the multilingual scroll).
 struct BenchTranscript {
   /// The number of messages.
   let count: Int
@@ -35,9 +35,9 @@ struct BenchTranscript {
     return start..<min(count, start + Self.partyLength)
   }
 
-  /// The multilingual message a keystroke figure types into (P1.intl), two after ``typingParagraph``.
+  /// The multilingual message a keystroke figure types into, two after ``typingParagraph``.
   var intlTypingParagraph: Int { min(count - 1, typingParagraph + 2) }
-  /// The CJK-and-emoji messages the multilingual scroll figure scrolls through (P2.intl), after the party.
+  /// The CJK-and-emoji messages the multilingual scroll figure scrolls through, after the party.
   var intlScroll: Range<Int> {
     let start = min(stickerParty.upperBound + 20, max(0, count - Self.partyLength))
     return start..<min(count, start + Self.partyLength)

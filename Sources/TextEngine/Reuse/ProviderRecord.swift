@@ -12,7 +12,7 @@ final class ProviderRecord {
   /// Who holds the provider and where its view is.
   fileprivate(set) var state: ProviderState
   /// ``paragraphIndex`` and ``lastShownPass`` in 32 bits each: a record persists for every sticker
-  /// ever shown (issue 21), so its size is the idle provider's cost. -1: no paragraph index.
+  /// ever shown (providers persist), so its size is the idle provider's cost. -1: no paragraph index.
   private var storedParagraphIndex: Int32 = -1
   private var storedLastShownPass: UInt32 = 0
 

@@ -75,7 +75,7 @@ extension TextAttachmentReuseController {
   /// with new attachment objects, when it is next read; the document is unchanged). The providers of
   /// its attachments that no fragment holds let go of the attachment objects: a weak reference to an
   /// object that is about to die would keep the object's side table alive for as long as the
-  /// provider persists, which is as long as the attachment stays in the document (issue 21). The
+  /// provider persists, which is as long as the attachment stays in the document. The
   /// paragraph's next fragment hands the rebuilt attachment to the same providers
   /// (``ProviderRecord/move(to:attachment:)``). A provider's location holds no paragraph object.
   /// - Complexity: O(attachments in the paragraph × their occurrences).

@@ -39,7 +39,8 @@ public class TextContentManager {
   var builtNodes: [Int64: SequenceTree<TextParagraph?>.Node] = [:]
   /// The occurrences of attachments in paragraphs not built now that the manager counts (released,
   /// or never built from a source that registered its attachments at open), by identity. 32 bits a
-  /// count: a store's released paragraphs leave an entry per attachment of theirs (issue 21).
+  /// count: a store's released paragraphs leave an entry per attachment of theirs, and
+  /// providers persist as long as their attachment is in the document.
   var unbuiltAttachmentOccurrences: [AttachmentIdentity: Int32] = [:]
   /// Whether the source registered attachments at open (``TextContentSource/registerAttachments(_:)``),
   /// so that every paragraph not built has its occurrences counted.

@@ -25,16 +25,7 @@ import TextEngine
 
   init() throws {
     environment = try SDLTestEnvironment()
-    let clock = ManualClock()
-    let messages = (0..<30).map { index in
-      (AttributedText("message \(index)"), [ChatMessage.senderKey: index % 2 == 0 ? "ana" : "me"])
-    }
-    let runtime = StickerRuntime(clock: clock, library: try StickerLibrary(directory: RepositoryAssets.stickers))
-    let configuration = ChatApp.Configuration(
-      storage: TextContentStorage(paragraphs: messages), stickers: StickerFactory(runtime: runtime),
-      sdl: environment.context, fonts: environment.fonts, clock: clock, today: { nil }, timeOfDay: { "12:00" },
-      clipboard: MemoryClipboard())
-    app = try ChatApp(configuration, surface: .offscreen(width: Int(layout.width), height: Int(layout.height)))
+    app = try ChatApp.testApp(environment, width: Int(layout.width), height: Int(layout.height))
     try chatView.renderFrame()
   }
 
@@ -151,10 +142,12 @@ import TextEngine
     #expect(try text(composer) == "a\u{2028}")
     let sent = commands([SyntheticSDLEvent.keyDown(SDLK_RETURN), SyntheticSDLEvent.keyUp(SDLK_RETURN)])
     #expect(sent == [[.send], []])
-    // The app sent it: the message ends the transcript, and the composer is empty again.
+    // The app sent it: today's separator (the messages had no day), then the message, end the
+    // transcript, and the composer is empty again.
     let storage = chatView.textContentManager
-    #expect(storage.paragraphCount == 31)
-    #expect(storage.paragraph(at: 30)?.attributedString.string == "a\u{2028}")
+    #expect(storage.paragraphCount == 32)
+    #expect(storage.paragraph(at: 30)?.paragraphAttributes[ChatDay.separatorKey] == "2026-11-30")
+    #expect(storage.paragraph(at: 31)?.attributedString.string == "a\u{2028}")
     #expect(composer.textContentManager.length == 0)
   }
 

@@ -1,4 +1,5 @@
 import AnimationRuntime
+import CSDL2
 import ChatKit
 import ChatModel
 import Foundation
@@ -80,5 +81,34 @@ import TextEngine
     #expect(main.instrumentation.totals.viewportLayoutPasses == mainPasses + 1)
     #expect(main.visibleFragments().contains { $0.fragment.textParagraph.attributedString.string.contains("!") })
     #expect(second.instrumentation !== main.instrumentation)
+  }
+
+  /// The split's view shows the app's settings: the HUD, sticker policy, reset flashes and today
+  /// it had when it was made come from the state, and so does every change while split.
+  @Test func theSecondViewsSettingsComeFromTheAppState() throws {
+    let app = try ChatApp.testApp(try SDLTestEnvironment())
+    func press(_ key: SDL_KeyCode) {
+      for event in [SyntheticSDLEvent.keyDown(key), SyntheticSDLEvent.keyUp(key)] { app.route(event) }
+    }
+    press(SDLK_F1)
+    press(SDLK_F2)
+    #expect(app.secondaryView == nil && !app.state.hasSplit)
+    press(SDLK_F5)
+    let second = try #require(app.secondaryView)
+    #expect(app.state.isSplit && app.state.hasSplit)
+    for view in [app.chatView, second] {
+      #expect(view.isHUDVisible && view.requestedStickerPolicy == [.onScrollingOutOfViewport])
+      #expect(view.today == ChatDay(year: 2026, month: 11, day: 30) && !view.flashesResets)
+    }
+    press(SDLK_F1)
+    press(SDLK_F3)
+    press(SDLK_F4)
+    for view in [app.chatView, second] {
+      #expect(!view.isHUDVisible && view.requestedStickerPolicy == [] && view.flashesResets)
+    }
+    #expect(app.state.stickerPolicy == [] && app.state.flashesResets && !app.state.isHUDVisible)
+    press(SDLK_F5)
+    #expect(app.secondaryView == nil && !app.state.isSplit && app.state.hasSplit)
+    #expect(app.state.layout.chatRect.width == 480, "unsplit, the transcript spans the window again")
   }
 }

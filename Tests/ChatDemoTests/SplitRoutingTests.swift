@@ -1,4 +1,5 @@
 import AnimationRuntime
+import CSDL2
 import ChatKit
 import ChatModel
 import Foundation
@@ -40,19 +41,39 @@ import TextEngine
     }
     let main = try chat(layout.chatRect)
     let second = try chat(layout.secondaryRect)
-    let composer = SDLTextView(
-      storage: TextContentStorage(), renderer: try SDLRenderer.offscreen(width: 200, height: 30),
-      fonts: environment.fonts, clock: clock)
-    let router = ChatInputRouter(chatView: main, composer: composer, layout: layout, paletteCount: 0)
-    router.secondaryView = second
+    var state = ChatAppState(layout: ChatWindowLayout(width: 480, height: 600), stickerPolicy: [], today: nil)
+    state.setSplit(true)
+    #expect(state.layout == layout)
+    let router = ChatInputRouter(paletteCount: 0)
+    /// Performs what the app would for the commands this test's events make: the focus moves,
+    /// input goes to the second view (the only view they name).
+    func perform(_ commands: [ChatCommand]) {
+      for command in commands {
+        switch command {
+        case .focus(let target): state.focus(on: target)
+        case .captureMouse(let target): state.mouseCapture = target
+        case .input(let event, .secondary): second.handle(event)
+        default: Issue.record("unexpected \(command)")
+        }
+      }
+    }
     try main.renderFrame()
     try second.renderFrame()
     let target = try #require(second.visibleFragments().last)
     let y = layout.secondaryRect.minY + target.origin.y + target.fragment.height / 2
-    #expect(router.dispatch(.mouseDown(x: layout.secondaryRect.maxX - 30, y: y, clickCount: 1, modifiers: [])))
-    #expect(router.focus == .secondary)
+    let click = TextInputEvent.mouseDown(x: layout.secondaryRect.maxX - 30, y: y, clickCount: 1, modifiers: [])
+    let clicked = router.commands(for: click, in: state, isComposing: false)
+    #expect(clicked.prefix(2) == [.focus(.secondary), .captureMouse(.secondary)])
+    perform(clicked)
+    #expect(state.focus == .secondary)
+    // Not split, the same click lands in the transcript, which then spans the window.
+    var whole = state
+    whole.setSplit(false)
+    #expect(router.commands(for: click, in: whole, isComposing: false).first == .focus(.transcript))
     let mainPasses = main.instrumentation.totals.viewportLayoutPasses
-    #expect(router.dispatch(.text("!")))
+    let typed = router.commands(for: .text("!"), in: state, isComposing: false)
+    #expect(typed == [.input(.text("!"), to: .secondary)])
+    perform(typed)
     #expect(storage.paragraph(at: target.paragraphIndex)?.attributedString.string.contains("!") == true)
     // The other view runs no pass inside the edit; it shows the edit on its own next frame.
     #expect(main.instrumentation.totals.viewportLayoutPasses == mainPasses)
@@ -60,5 +81,34 @@ import TextEngine
     #expect(main.instrumentation.totals.viewportLayoutPasses == mainPasses + 1)
     #expect(main.visibleFragments().contains { $0.fragment.textParagraph.attributedString.string.contains("!") })
     #expect(second.instrumentation !== main.instrumentation)
+  }
+
+  /// The split's view shows the app's settings: the HUD, sticker policy, reset flashes and today
+  /// it had when it was made come from the state, and so does every change while split.
+  @Test func theSecondViewsSettingsComeFromTheAppState() throws {
+    let app = try ChatApp.testApp(try SDLTestEnvironment())
+    func press(_ key: SDL_KeyCode) {
+      for event in [SyntheticSDLEvent.keyDown(key), SyntheticSDLEvent.keyUp(key)] { app.route(event) }
+    }
+    press(SDLK_F1)
+    press(SDLK_F2)
+    #expect(app.secondaryView == nil && !app.state.hasSplit)
+    press(SDLK_F5)
+    let second = try #require(app.secondaryView)
+    #expect(app.state.isSplit && app.state.hasSplit)
+    for view in [app.chatView, second] {
+      #expect(view.isHUDVisible && view.requestedStickerPolicy == [.onScrollingOutOfViewport])
+      #expect(view.today == ChatDay(year: 2026, month: 11, day: 30) && !view.flashesResets)
+    }
+    press(SDLK_F1)
+    press(SDLK_F3)
+    press(SDLK_F4)
+    for view in [app.chatView, second] {
+      #expect(!view.isHUDVisible && view.requestedStickerPolicy == [] && view.flashesResets)
+    }
+    #expect(app.state.stickerPolicy == [] && app.state.flashesResets && !app.state.isHUDVisible)
+    press(SDLK_F5)
+    #expect(app.secondaryView == nil && !app.state.isSplit && app.state.hasSplit)
+    #expect(app.state.layout.chatRect.width == 480, "unsplit, the transcript spans the window again")
   }
 }

@@ -53,7 +53,7 @@ import TextEngine
     var steps: [String] = []
     try frame([])
     // Collapse today (separator 4) with a click on its pill, centred in the transcript.
-    let chatRect = app.router.layout.chatRect
+    let chatRect = app.state.layout.chatRect
     try frame(try click(app.chatView, paragraph: 4, x: chatRect.midX, in: chatRect))
     #expect(app.chatView.daySections.collapsed["2026-11-30"] == 2)
     steps.append(#"{"op": "collapse", "day": 1}"#)
@@ -63,7 +63,7 @@ import TextEngine
     for character in "hi" { try frame(SyntheticSDLEvent.keystroke(typing: character)) }
     steps.append(#"{"op": "type", "text": "hi"}"#)
     // Send into the collapsed day: click into the composer, type, Enter.
-    let field = app.router.layout.composerTextRect
+    let field = app.state.layout.composerTextRect
     try frame(
       [
         SyntheticSDLEvent.mouseButton(down: true, x: Int32(field.maxX - 1), y: Int32(field.maxY - 1)),
@@ -77,7 +77,7 @@ import TextEngine
     try frame([SyntheticSDLEvent.keyDown(SDLK_F5), SyntheticSDLEvent.keyUp(SDLK_F5)])
     steps.append(#"{"op": "split", "split": "on"}"#)
     let second = try #require(app.secondaryView)
-    let secondRect = app.router.layout.secondaryRect
+    let secondRect = app.state.layout.secondaryRect
     try frame(try click(second, paragraph: 1, x: 40, in: secondRect))
     steps.append(#"{"op": "select", "message": 1, "offset": \#(try selection(second, paragraph: 1)), "view": 1}"#)
     try frame(SyntheticSDLEvent.keystroke(typing: "x"))
@@ -86,7 +86,7 @@ import TextEngine
     try frame(undo)
     steps.append(#"{"op": "undo", "view": 1}"#)
     // Back in view 0: click into a message and undo the typing there.
-    try frame(try click(app.chatView, paragraph: 3, x: 40, in: app.router.layout.chatRect))
+    try frame(try click(app.chatView, paragraph: 3, x: 40, in: app.state.layout.chatRect))
     steps.append(#"{"op": "select", "message": 3, "offset": \#(try selection(app.chatView, paragraph: 3))}"#)
     try frame(undo)
     steps.append(#"{"op": "undo"}"#)

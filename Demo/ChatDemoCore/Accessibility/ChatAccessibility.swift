@@ -67,7 +67,7 @@ final class ChatAccessibility {
     tree.describe(app)
     tree.messages = MessageListAccessibility(
       list: messageList, storage: app.storage, chatView: app.chatView,
-      focusedIndex: { [unowned app] in app.router.focus == .messageList ? app.router.browsedMessage : nil })
+      focusedIndex: { [unowned app] in app.state.focus == .messageList ? app.state.browsedMessage : nil })
     // Each edit of the composer is told as it ends (typing, then sending, in one frame is two changes).
     tree.composerObservation = TextContentEditObservation(
       of: app.composer.textContentManager, handler: { _ in },
@@ -115,23 +115,23 @@ final class ChatAccessibility {
     let common: Set<AtkStateType> = [ATK_STATE_ENABLED, ATK_STATE_SENSITIVE, ATK_STATE_VISIBLE, ATK_STATE_SHOWING]
     window.states = { common.union([ATK_STATE_ACTIVE]) }
     window.frame = { [unowned app] in
-      CGRect(x: 0, y: 0, width: app.router.layout.width, height: app.router.layout.height)
+      CGRect(x: 0, y: 0, width: app.state.layout.width, height: app.state.layout.height)
     }
     messageList.states = { [unowned app] in
       // Its children are made on demand: clients (and the bridge's cache) must not walk them all.
       var states = common.union([
         ATK_STATE_FOCUSABLE, ATK_STATE_MULTI_LINE, ATK_STATE_MANAGES_DESCENDANTS, ATK_STATE_SELECTABLE_TEXT,
       ])
-      if app.router.focus == .transcript || app.router.focus == .secondary { states.insert(ATK_STATE_FOCUSED) }
+      if app.state.focus == .transcript || app.state.focus == .secondary { states.insert(ATK_STATE_FOCUSED) }
       return states
     }
-    messageList.frame = { [unowned app] in app.router.layout.chatRect }
+    messageList.frame = { [unowned app] in app.state.layout.chatRect }
     composer.states = { [unowned app] in
       var states = common.union([ATK_STATE_FOCUSABLE, ATK_STATE_EDITABLE, ATK_STATE_MULTI_LINE])
-      if app.router.focus == .composer { states.insert(ATK_STATE_FOCUSED) }
+      if app.state.focus == .composer { states.insert(ATK_STATE_FOCUSED) }
       return states
     }
-    composer.frame = { [unowned app] in app.router.layout.composerTextRect }
+    composer.frame = { [unowned app] in app.state.layout.composerTextRect }
   }
 
   /// Runs the bridge's pending work and tells clients what changed since the last frame.
@@ -142,9 +142,9 @@ final class ChatAccessibility {
     updateComposerSelection()
     for announcement in messages?.flushAdded() ?? [] { announce(announcement) }
     let now: AccessibleElement =
-      switch app.router.focus {
+      switch app.state.focus {
       case .composer: composer
-      case .messageList: app.router.browsedMessage.flatMap { messages?.element(at: $0) } ?? messageList
+      case .messageList: app.state.browsedMessage.flatMap { messages?.element(at: $0) } ?? messageList
       case .transcript, .secondary: messageList
       }
     if now !== focused {

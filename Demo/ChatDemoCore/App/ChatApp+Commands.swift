@@ -7,29 +7,42 @@ import SDLSupport
 import Stickers
 import TextEngine
 
-/// The app's commands: what the ``ChatInputRouter`` hands its delegate. The window and headless
-/// runs perform them here, the same way.
+/// The app's commands: what the ``ChatInputRouter`` makes of the window's events (and of a
+/// scenario's), all performed here, the same way for the window and headless runs.
 extension ChatApp {
-  /// Performs the app's commands from the ``ChatInputRouter``.
+  /// Performs one command: a change of the ``ChatAppState`` (through ``update(_:)``), the input it
+  /// hands to a view, or the app's own work (send, save, stickers, split, scene).
   func perform(_ command: ChatCommand) {
     switch command {
+    case .input(let event, let target): view(target).handle(event)
+    case .focus(let target): update { $0.focus(on: target) }
+    case .captureMouse(let target): update { $0.mouseCapture = target }
     case .send: send()
     case .save: save()
-    case .quit: isRunning = false
+    case .quit: update { $0.isRunning = false }
     case .insertSticker(let index):
-      if let name = palette.name(at: index) { insertSticker(name) }
+      if let name = palette.name(at: index) { focusedView.insertAttachment(stickers.make(name)) }
     case .nextStickerPage: palette.turnPage()
     case .layOut: layOut()
+    case .toggleHUD: update { $0.isHUDVisible.toggle() }
+    case .toggleStickerPolicy(let option): update { $0.toggleStickerPolicy(option) }
+    case .toggleResetFlashes: update { $0.flashesResets.toggle() }
+    case .stopEditing: chatView.stopEditing()
     case .toggleSplit: toggleSplit()
     case .toggleScene: toggleScene()
-    // The router performs these itself.
-    case .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .stopEditing, .cycleFocus, .browse: break
+    case .cycleFocus: cycleFocus()
+    case .browse(let step):
+      let count = chatView.textContentManager.paragraphCount
+      var moved = false
+      update { moved = $0.browse(by: step, messageCount: count) }
+      if moved { showBrowsedMessage() }
     }
   }
 
   /// Shows `text` in the banner for `seconds` (and on the console).
   func show(_ text: String, seconds: Double) {
-    status = (text, clock.now + seconds)
+    let until = clock.now + seconds
+    update { $0.show(text, until: until) }
     if case .window = surface { print("chat-demo: \(text)") }
   }
 
@@ -37,26 +50,24 @@ extension ChatApp {
   private func toggleSplit() {
     if secondaryView != nil {
       secondaryView = nil
+      update { $0.setSplit(false) }
     } else {
       do {
-        var layout = router.layout
+        var layout = state.layout
         layout.isSplit = true
         let view = try ChatTextView(
           storage: storage, renderer: try surface.renderer(for: layout.secondaryRect), fonts: fonts, clock: clock,
           instrumentation: secondaryInstrumentation)
         view.presentsFrames = false
-        view.today = chatView.today
         view.clipboard = clipboard
-        view.isHUDVisible = chatView.isHUDVisible
-        view.setStickerPolicy(chatView.requestedStickerPolicy ?? chatView.stickerPolicy)
+        view.setStickerPolicy(state.stickerPolicy)  // a new view's first pass applies it
         secondaryView = view
         watchEditFailures(of: view)
-        hasSplit = true
+        update { $0.setSplit(true) }  // the state's settings (HUD, today, …) reach the new view
       } catch {
         show("Cannot split: \(error)", seconds: 4)
       }
     }
-    router.secondaryView = secondaryView
     layOut()
     secondaryView?.scrollToBottom()
     show(secondaryView == nil ? "One view" : "Two views of one storage (F5 to close)", seconds: 2)
@@ -70,7 +81,7 @@ extension ChatApp {
     } else {
       do {
         let editor = LineNumberTextView(
-          storage: storage, renderer: try surface.renderer(for: router.layout.chatRect), fonts: fonts, clock: clock,
+          storage: storage, renderer: try surface.renderer(for: state.layout.chatRect), fonts: fonts, clock: clock,
           instrumentation: chatView.instrumentation)
         editor.presentsFrames = false
         editor.clipboard = clipboard
@@ -80,13 +91,37 @@ extension ChatApp {
         show("Cannot show the editor: \(error)", seconds: 4)
       }
     }
-    router.editorView = editorView
+    update { [editorView] in $0.scene = editorView == nil ? .chat : .editor }
     layOut()
     show(editorView == nil ? "Chat scene" : "Editor scene: line numbers (F6 for the chat)", seconds: 2)
   }
 
-  private func insertSticker(_ name: String) {
-    router.focusedView.insertAttachment(stickers.make(name))
+  /// Tab or Shift+Tab: the composer and the message list take the focus in turn (two stops, so
+  /// both keys go the same way; from a message being edited or the second view, to the composer).
+  /// In the list the focus is on the last message, with no caret.
+  private func cycleFocus() {
+    guard state.focus == .composer else {
+      update { $0.focus(on: .composer) }
+      return
+    }
+    chatView.stopEditing()
+    let count = chatView.textContentManager.paragraphCount
+    update { $0.enterMessageList(messageCount: count) }
+    showBrowsedMessage()
+  }
+
+  /// Scrolls the browsed message into view when it is not (wholly) there.
+  private func showBrowsedMessage() {
+    guard let index = state.browsedMessage else { return }
+    let manager = chatView.textLayoutManager
+    guard let top = manager.yOffset(ofParagraphAt: index) else { return }
+    let bottom = manager.yOffset(ofParagraphAt: index + 1) ?? manager.documentHeight
+    let visible = chatView.viewportBounds
+    if top < visible.minY {
+      try? chatView.scroll(toParagraphAt: index, position: .top)
+    } else if bottom > visible.maxY {
+      try? chatView.scroll(toParagraphAt: index, position: .bottom)
+    }
   }
 
   /// Sends the composer's message: a day separator first when a new day starts, and a collapsed
@@ -115,9 +150,9 @@ extension ChatApp {
   private func append(_ message: ChatMessage) -> Bool {
     var message = message
     message.time = timeOfDay()
-    chatView.today = today()
-    secondaryView?.today = chatView.today
-    message.date = chatView.today?.description
+    let today = configuration.today()
+    update { $0.today = today }
+    message.date = today?.description
     let lastDate = storage.paragraph(at: storage.paragraphCount - 1).flatMap {
       $0.paragraphAttributes[ChatMessage.dateKey] ?? $0.paragraphAttributes[ChatDay.separatorKey]
     }

@@ -26,9 +26,9 @@ extension ChatApp {
       return drew
     }
     try renderer.retainFrames()
-    let layout = router.layout
+    let layout = state.layout
     let transcript = editorView ?? chatView
-    let banner = status.flatMap { $0.until > clock.now ? $0.text : nil }
+    let banner = state.bannerText(at: clock.now)
     let bannerRect = CGRect(x: 8, y: 8, width: layout.width - 16, height: 30)
     // A banner that comes, changes or goes (rarely) lies over both views of a split: all is drawn.
     let full =
@@ -47,7 +47,7 @@ extension ChatApp {
       secondaryView.setFrameStatistics(fps: chatView.fps, frameTime: chatView.frameTime)
       try secondaryView.renderFrame()
     }
-    composer.showsCaret = router.focus == .composer || composer.textContentManager.length > 0
+    composer.showsCaret = state.focus == .composer || composer.textContentManager.length > 0
     try composer.renderFrame()
     try drawComposerPlaceholder(layout, chrome.labels, renderer)
     let paletteKeys = palette.contentKeys(in: layout.paletteRect)
@@ -87,7 +87,7 @@ extension ChatApp {
     var times = [(editorView ?? chatView).nextFrameTime(), secondaryView?.nextFrameTime(), composer.nextFrameTime()]
     if surface.windowRenderer != nil {
       times.append(palette.nextFrameTime())
-      if let status, status.until > clock.now { times.append(status.until) }
+      if let banner = state.banner, banner.until > clock.now { times.append(banner.until) }
     }
     return times.compactMap { $0 }.min()
   }
@@ -144,7 +144,7 @@ extension ChatApp {
   /// The transcript's part of the last frame: view 0, and while split the rule and view 1 beside it.
   /// - Throws: ``SDLError`` when SDL cannot read the pixels.
   func transcriptScreenshot() throws(SDLError) -> RGBAImage {
-    let layout = router.layout
+    let layout = state.layout
     if let renderer = surface.windowRenderer { return Self.crop(try renderer.readPixels(), to: layout) }
     let primary = try (editorView ?? chatView).screenshot()
     guard let secondaryView else { return primary }

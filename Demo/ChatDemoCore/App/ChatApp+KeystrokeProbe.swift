@@ -39,7 +39,7 @@ import TextEngine
   /// and draws the frame.
   /// - Throws: When the message is out of range or drawing fails.
   public func placeCaret(inParagraph paragraph: Int, offset: Int) throws {
-    app.router.focus(on: .transcript)
+    app.focus(on: .transcript)
     app.chatView.showsCaret = true
     try app.chatView.scroll(toParagraphAt: paragraph, position: .center)
     let start = try app.chatView.textContentManager.startOffset(ofParagraphAt: paragraph)

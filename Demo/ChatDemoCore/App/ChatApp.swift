@@ -14,7 +14,9 @@ import TextEngine
 ///
 /// One object for the window and for headless runs: the window's loop (``run()``, in
 /// `ChatApp+Window.swift`) and the scenario runner both hand it SDL events through ``route(_:)``
-/// (the ``ChatInputRouter``), and both draw with ``drawFrame()``; they differ only in where the
+/// (the stateless ``ChatInputRouter`` makes them commands, ``perform(_:)`` does them), and both
+/// draw with ``drawFrame()``. What the app is at (focus, layout, split, scene, the views'
+/// settings, the banner) is one ``ChatAppState`` value, changed only by ``update(_:)``; they differ only in where the
 /// events come from and in the ``ChatAppSurface`` (a presented window, or offscreen surfaces).
 ///
 /// F5 splits the transcript: a second, narrower ``ChatTextView`` of the same storage beside it, with
@@ -22,7 +24,7 @@ import TextEngine
 /// shows in both. F6 switches the transcript to the editor scene: a ``LineNumberTextView`` of the same
 /// storage. Day separators are labelled relative to today's date, which only the app reads.
 @MainActor
-final class ChatApp: ChatInputRouterDelegate {
+final class ChatApp {
   /// What the app is made of; the window and a headless run make it differently.
   struct Configuration {
     /// In memory for a JSON transcript, over the store for a chat store (`--history`).
@@ -45,73 +47,65 @@ final class ChatApp: ChatInputRouterDelegate {
     var clipboard: (any TextClipboard)?
   }
 
-  var surface: ChatAppSurface
-  let sdl: SDLContext
-  let fonts: SDLFontSet
-  let clock: any AnimationClock
-  let stickers: StickerFactory
-  let storage: TextContentManager
-  /// The saver and storage of a transcript file (see ``Configuration/transcript``).
-  let transcript: (storage: TextContentStorage, saver: TranscriptSaver)?
-  let today: () -> ChatDay?
-  let timeOfDay: () -> String
+  /// Where the app draws (``resizeOffscreen(width:height:)`` changes a headless run's size).
+  private(set) var surface: ChatAppSurface
+  /// What the app was made of.
+  let configuration: Configuration
   let clipboard: any TextClipboard
   let chatView: ChatTextView
-  /// The second view of the storage while split (F5).
+  /// The second view of the storage while split (F5); only the split command sets it.
   var secondaryView: ChatTextView?
   /// The second view's counters, kept across splits.
   let secondaryInstrumentation: Instrumentation
-  /// Whether the transcript was ever split (view 1's counters exist from then on).
-  var hasSplit = false
-  /// The line-numbered editor of the editor scene (F6).
+  /// The line-numbered editor of the editor scene (F6); only the scene command sets it.
   var editorView: LineNumberTextView?
   let composer: SDLTextView
   let palette: StickerPalette
-  /// Where every event goes: the app's one input path.
-  let router: ChatInputRouter
-  /// The status banner and when it goes.
-  var status: (text: String, until: Double)?
-  /// Whether the app goes on (a quit command ends it).
-  var isRunning = true
+  /// Focus, layout, split, scene, the views' settings, the banner: changed only by ``update(_:)``.
+  private(set) var state: ChatAppState
+  /// Turns the window's SDL events into input events (it drops the text of a shortcut keystroke).
+  private var translator = TextInputTranslator()
   /// What draws the window's own parts (composer field, palette, banner); `nil` offscreen.
   let chrome: (canvas: SDLCanvas, labels: TextTextureCache)?
   /// What the window's own parts showed in the last frame.
   var windowDamage = WindowDamage()
   /// Frames that drew something (views or the window's parts); a frame with no change draws nothing.
   var framesDrawn = 0
-  /// Whether stickers keep animating while the window does not have the keyboard focus (default
-  /// `true`, as messengers do); off, the window draws only what events change until it has it again.
-  var animatesWithoutFocus = true
   /// The accessibility tree on the AT-SPI bus, once started (``startAccessibility()``).
   var accessibility: ChatAccessibility?
   /// When the window last presented a frame (`SDL_RenderPresent` returned): keystroke to present
   /// ends there, before the frame's accessibility work.
   var lastPresent: ContinuousClock.Instant?
 
+  /// SDL, kept for as long as the app runs.
+  var sdl: SDLContext { configuration.sdl }
+  var fonts: SDLFontSet { configuration.fonts }
+  var clock: any AnimationClock { configuration.clock }
+  var stickers: StickerFactory { configuration.stickers }
+  var storage: TextContentManager { configuration.storage }
+  /// The saver and storage of a transcript file (see ``Configuration/transcript``).
+  var transcript: (storage: TextContentStorage, saver: TranscriptSaver)? { configuration.transcript }
+  /// The display time of a message sent now.
+  var timeOfDay: () -> String { configuration.timeOfDay }
+
   /// Makes the app's views on `surface`.
   /// - Throws: ``SDLError`` when a view cannot be made.
   init(_ configuration: Configuration, surface: ChatAppSurface) throws(SDLError) {
     self.surface = surface
-    sdl = configuration.sdl
-    fonts = configuration.fonts
-    clock = configuration.clock
-    stickers = configuration.stickers
-    storage = configuration.storage
-    transcript = configuration.transcript
-    today = configuration.today
-    timeOfDay = configuration.timeOfDay
+    self.configuration = configuration
+    let (fonts, clock, storage) = (configuration.fonts, configuration.clock, configuration.storage)
     clipboard =
       configuration.clipboard ?? (SDLClipboard.isAvailable ? SDLClipboard() as any TextClipboard : MemoryClipboard())
     let instrumentation = Instrumentation()
     instrumentation.timeSource = { [clock] in clock.now }
     secondaryInstrumentation = Instrumentation(timeSource: { [clock] in clock.now })
     let layout = Self.layout(for: surface)
+    state = ChatAppState(layout: layout, stickerPolicy: configuration.stickerPolicy, today: configuration.today())
     chatView = try ChatTextView(
       storage: storage, renderer: try surface.renderer(for: layout.chatRect), fonts: fonts, clock: clock,
       instrumentation: instrumentation)
     chatView.register(configuration.stickerPolicy, forTextAttachmentViewProviderType: StickerViewProvider.self)
     chatView.presentsFrames = false
-    chatView.today = today()
     chatView.clipboard = clipboard
     composer = SDLTextView(
       storage: TextContentStorage(), renderer: try surface.renderer(for: layout.composerTextRect), fonts: fonts,
@@ -127,13 +121,11 @@ final class ChatApp: ChatInputRouterDelegate {
     } else {
       paletteRenderer = try SDLRenderer.offscreen(width: 1, height: 1)
     }
-    palette = StickerPalette(runtime: stickers.runtime, renderer: paletteRenderer)
-    router = ChatInputRouter(
-      chatView: chatView, composer: composer, layout: layout, paletteCount: palette.buttonCount)
+    palette = StickerPalette(runtime: configuration.stickers.runtime, renderer: paletteRenderer)
     chrome = surface.windowRenderer.map { [fonts] renderer in
       (SDLCanvas(renderer: renderer), TextTextureCache(renderer: renderer, fonts: fonts, byteLimit: 2 << 20))
     }
-    router.delegate = self
+    applyState()
     watchEditFailures(of: chatView)
     // The first pass waits for the first frame (which lays out what needs it), so that whatever
     // watches the views' passes from outside (a scenario host) sees it.
@@ -143,15 +135,12 @@ final class ChatApp: ChatInputRouterDelegate {
     chatView.laysOutImmediately = true
   }
 
-  /// Edits the views could not make (a full disk, a store that failed), each shown in the banner.
-  var editFailures: [String] = []
-
   /// Shows every edit `view` cannot make in the banner ("Disk full: the last edit was not saved"),
   /// and keeps it in ``editFailures`` for the headless report.
   func watchEditFailures(of view: TextView) {
     view.editFailureHandler = { [weak self] error in
       guard let self else { return }
-      editFailures.append("\(error)")
+      update { $0.editFailures.append("\(error)") }
       switch error {
       case .storeFull: show("Disk full: the last edit was not saved", seconds: 6)
       case .storeFailed(let message): show("The last edit was not saved: \(message)", seconds: 6)
@@ -163,10 +152,60 @@ final class ChatApp: ChatInputRouterDelegate {
   /// The sticker library's warnings (a bad manifest, duplicate names), for the console.
   var stickerWarnings: [String] { stickers.runtime.library.warnings }
 
-  /// Routes one SDL event, as it came from `SDL_PollEvent` or from a scenario step.
-  /// - Returns: Whether a responder used it.
+  /// Edits the views could not make (a full disk, a store that failed), each shown in the banner.
+  var editFailures: [String] { state.editFailures }
+
+  /// Whether the app goes on; the window's loop ends when a quit command turns it off.
+  var isRunning: Bool {
+    get { state.isRunning }
+    set { update { $0.isRunning = newValue } }
+  }
+
+  /// Whether stickers keep animating while the window does not have the keyboard focus.
+  var animatesWithoutFocus: Bool {
+    get { state.animatesWithoutFocus }
+    set { update { $0.animatesWithoutFocus = newValue } }
+  }
+
+  /// What the app's input means: the stateless rules ``route(_:)`` asks.
+  var router: ChatInputRouter { ChatInputRouter(paletteCount: palette.buttonCount) }
+
+  /// Routes one SDL event, as it came from `SDL_PollEvent` or from a scenario step: the
+  /// ``ChatInputRouter`` says what it means in the current state, and ``perform(_:)`` does it.
+  /// - Returns: The commands it meant, performed in order (none when nothing takes it).
   @discardableResult
-  func route(_ event: SDL_Event) -> Bool { router.route(event) }
+  func route(_ event: SDL_Event) -> [ChatCommand] {
+    let commands: [ChatCommand]
+    if let command = ChatInputRouter.command(forWindowEvent: event) {
+      commands = [command]
+    } else if let input = translator.translate(event) {
+      commands = router.commands(for: input, in: state, isComposing: !focusedView.markedText.isEmpty)
+    } else {
+      commands = []
+    }
+    for command in commands { perform(command) }
+    return commands
+  }
+
+  /// Changes the state, then makes the views show it: the one place the state changes.
+  func update(_ change: (inout ChatAppState) -> Void) {
+    change(&state)
+    applyState()
+  }
+
+  /// The chat views' settings derive from the state here and nowhere else: the HUD, the sticker
+  /// policy, reset flashes and today on every chat view (the split's too), the focus ring on view 0.
+  private func applyState() {
+    for view in [chatView, secondaryView].compactMap({ $0 }) {
+      if view.isHUDVisible != state.isHUDVisible { view.isHUDVisible = state.isHUDVisible }
+      if view.flashesResets != state.flashesResets { view.flashesResets = state.flashesResets }
+      if view.today != state.today { view.today = state.today }
+      if (view.requestedStickerPolicy ?? view.stickerPolicy) != state.stickerPolicy {
+        view.setStickerPolicy(state.stickerPolicy)
+      }
+    }
+    if chatView.focusedParagraph != state.focusedParagraph { chatView.focusedParagraph = state.focusedParagraph }
+  }
 
   /// View `index` of a scenario: 0 the transcript (the editor in the editor scene), 1 the split's
   /// second view; `nil` when not shown.
@@ -178,8 +217,32 @@ final class ChatApp: ChatInputRouterDelegate {
     }
   }
 
-  /// The router's focus that types into view `index` (see ``view(at:)``).
-  func focus(ofView index: Int) -> ChatInputRouter.Focus { index == 1 ? .secondary : .transcript }
+  /// The text view `target` stands for: the transcript (the editor in the editor scene), the
+  /// composer, or the split's second view (the transcript while not split).
+  func view(_ target: ChatAppState.Focus) -> SDLTextView {
+    switch target {
+    case .transcript, .messageList: editorView ?? chatView
+    case .composer: composer
+    case .secondary: secondaryView ?? chatView
+    }
+  }
+
+  /// The text view with the keyboard focus.
+  var focusedView: SDLTextView { view(state.focus) }
+
+  /// The focus that types into view `index` (see ``view(at:)``).
+  func focus(ofView index: Int) -> ChatAppState.Focus { index == 1 ? .secondary : .transcript }
+
+  /// Gives `target` the keyboard focus, as a click into it does: how a scenario's `select` step,
+  /// which names a character offset rather than a point, moves the focus.
+  func focus(on target: ChatAppState.Focus) { perform(.focus(target)) }
+
+  /// A headless run's window becomes `width × height` (a scenario's `resize`); the window's
+  /// size-changed event then lays the views out, as in the window.
+  func resizeOffscreen(width: Int, height: Int) {
+    guard case .offscreen = surface else { return }
+    surface = .offscreen(width: width, height: height)
+  }
 
   // MARK: Layout
 
@@ -191,9 +254,9 @@ final class ChatApp: ChatInputRouterDelegate {
 
   /// Lays the views out for the surface's size (the window changed size, or split).
   func layOut() {
-    var next = Self.layout(for: surface)
-    next.isSplit = secondaryView != nil
-    router.layout = next
+    let size = surface.outputSize
+    update { $0.resize(width: Double(size.width), height: Double(size.height)) }
+    let next = state.layout
     let chatRect = next.chatRect
     for view in [chatView, editorView].compactMap({ $0 as SDLTextView? }) { place(view, at: chatRect) }
     if let secondaryView { place(secondaryView, at: next.secondaryRect) }

@@ -55,7 +55,7 @@ final class StickerPalette {
   /// - Parameters:
   ///   - count: How many buttons the palette has.
   ///   - rect: The palette's strip.
-  static func buttonFrames(count: Int, in rect: CGRect) -> [CGRect] {
+  nonisolated static func buttonFrames(count: Int, in rect: CGRect) -> [CGRect] {
     let side = min(40, rect.height - 8)
     let gap = 8.0
     let total = Double(count) * side + Double(max(0, count - 1)) * gap

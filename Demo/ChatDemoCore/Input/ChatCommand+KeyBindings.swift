@@ -21,7 +21,7 @@ extension ChatCommand {
   ///   - key: The key pressed.
   ///   - modifiers: The modifiers held.
   ///   - focus: The view with the keyboard focus.
-  init?(key: TextInputEvent.Key, modifiers: TextInputEvent.KeyModifiers, focus: ChatInputRouter.Focus) {
+  init?(key: TextInputEvent.Key, modifiers: TextInputEvent.KeyModifiers, focus: ChatAppState.Focus) {
     let shortcut = modifiers.hasShortcutModifier
     switch key {
     case .function(1): self = .toggleHUD

@@ -1,11 +1,18 @@
+import ReuseKitSDL
 import TextEngine
 
-/// What a key press, a palette click or a window event asks the chat app to do.
+/// What an event asks the chat app to do: a key binding, a palette click, a window event, or input
+/// for one view (and the focus and mouse capture a click moves).
 ///
-/// ``ChatCommand/init(key:modifiers:focus:)`` holds the key bindings; the ``ChatInputRouter``
-/// performs the commands that act on the chat view and hands the others to its
-/// ``ChatInputRouterDelegate``.
+/// ``ChatCommand/init(key:modifiers:focus:)`` holds the key bindings; the ``ChatInputRouter`` turns
+/// each event into commands, and ``ChatApp/perform(_:)`` performs every one of them.
 enum ChatCommand: Equatable, Sendable {
+  /// Hands `event` to the view `target` stands for, in that view's coordinates.
+  case input(TextInputEvent, to: ChatAppState.Focus)
+  /// Gives a view the keyboard focus (a click into it).
+  case focus(ChatAppState.Focus)
+  /// The view that receives the mouse's drag and release (a press captures it, the release frees it).
+  case captureMouse(ChatAppState.Focus?)
   /// Sends the composer's message (Enter in the composer).
   case send
   /// Saves the transcript (Ctrl+S).
@@ -40,7 +47,8 @@ enum ChatCommand: Equatable, Sendable {
   var editsFocusedText: Bool {
     switch self {
     case .send, .insertSticker, .stopEditing: true
-    case .save, .quit, .layOut, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes, .toggleSplit, .toggleScene,
+    case .input, .focus, .captureMouse, .save, .quit, .layOut, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes,
+      .toggleSplit, .toggleScene,
       .nextStickerPage, .cycleFocus, .browse:
       false
     }

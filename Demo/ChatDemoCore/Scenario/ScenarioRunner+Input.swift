@@ -17,7 +17,7 @@ extension ScenarioRunner {
 
   /// Throws unless the keyboard focus can type into view `index`.
   func requireFocus(on index: Int, app: ChatApp, fail: (String) -> ScenarioError) throws(ScenarioError) {
-    guard (index == 1) == (app.router.focus == .secondary) else {
+    guard (index == 1) == (app.state.focus == .secondary) else {
       throw fail("view \(index) has no keyboard focus (select in it first)")
     }
   }
@@ -62,7 +62,7 @@ extension ScenarioRunner {
   /// Sends a message as a user does: a click at the end of the composer, the parts typed (text, with
   /// Shift+Enter for a line break) or pressed on the palette (stickers), then Enter.
   func send(_ parts: [ChatMessage.Part], app: ChatApp) {
-    let field = app.router.layout.composerTextRect
+    let field = app.state.layout.composerTextRect
     route(ScenarioEvents.click(x: field.maxX - 1, y: field.maxY - 1), app)
     for part in parts {
       switch part {
@@ -79,9 +79,8 @@ extension ScenarioRunner {
     let keys: [(TextAttachmentViewProviderReusePolicy, SDL_KeyCode)] = [
       (.onEditingInlineParagraphs, SDLK_F2), (.onScrollingOutOfViewport, SDLK_F3),
     ]
-    for (option, key) in keys {
-      let current = app.chatView.requestedStickerPolicy ?? app.chatView.stickerPolicy
-      if current.contains(option) != policy.contains(option) { route(ScenarioEvents.press(key), app) }
+    for (option, key) in keys where app.state.stickerPolicy.contains(option) != policy.contains(option) {
+      route(ScenarioEvents.press(key), app)
     }
   }
 }

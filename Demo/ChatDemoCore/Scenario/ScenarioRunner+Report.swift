@@ -71,7 +71,7 @@ extension ScenarioRunner {
       errors: instrumentation.events.filter { $0.kind == .error }.compactMap(\.message),
       stickers: runtime.usedStickers)
     report.editsNotSaved = app.editFailures
-    let secondary = hasSplit || app.hasSplit ? app.secondaryInstrumentation : nil
+    let secondary = app.state.hasSplit ? app.secondaryInstrumentation : nil
     report.views = [instrumentation, secondary].enumerated().compactMap { index, counters in
       counters.map { ScenarioReport.ViewCounters(view: index, counters: $0.totals) }
     }

@@ -53,7 +53,7 @@ extension ScenarioRunner {
       guard !lowerOverflow, !upperOverflow, upper <= storage.length else {
         throw fail("length \(length) runs past the end of the document (length \(storage.length))")
       }
-      app.router.focus(on: app.focus(ofView: viewIndex))
+      app.focus(on: app.focus(ofView: viewIndex))
       (view as? ChatTextView)?.showsCaret = true  // what a click into a message does
       do {
         try view.setSelectedRange(lower..<upper)
@@ -96,8 +96,8 @@ extension ScenarioRunner {
       let key: Character = step == .cut ? "x" : (step == .copy ? "c" : "v")
       route(ScenarioEvents.press(character: key, KMOD_LCTRL), app)
     case .resize(let width, let height):
-      app.surface = windowSurface(width: width, height: height)
-      let size = app.surface.outputSize
+      let size = windowSurface(width: width, height: height).outputSize
+      app.resizeOffscreen(width: size.width, height: size.height)
       app.route(ScenarioEvents.windowSizeChanged(width: size.width, height: size.height))
     case .advance(let seconds):
       // The window's loop, at the display's 60 Hz: a frame only once something on screen has changed
@@ -134,12 +134,12 @@ extension ScenarioRunner {
           passed: comparison.holds(actual, value)))
       return
     case .scene(let scene):
-      if (scene == .editor) != (app.editorView != nil) { route(ScenarioEvents.press(SDLK_F6), app) }
-      if (scene == .editor) != (app.editorView != nil) { throw fail("cannot show the \(scene.rawValue) scene") }
+      let wanted: ChatAppState.Scene = scene == .editor ? .editor : .chat
+      if app.state.scene != wanted { route(ScenarioEvents.press(SDLK_F6), app) }
+      if app.state.scene != wanted { throw fail("cannot show the \(scene.rawValue) scene") }
     case .split(let on):
-      hasSplit = true
-      if on != (app.secondaryView != nil) { route(ScenarioEvents.press(SDLK_F5), app) }
-      if on != (app.secondaryView != nil) { throw fail("cannot split") }
+      if on != app.state.isSplit { route(ScenarioEvents.press(SDLK_F5), app) }
+      if on != app.state.isSplit { throw fail("cannot split") }
     case .collapse(let target), .expand(let target):
       try collapseOrExpand(step, target, app: app, fail: fail)
     }

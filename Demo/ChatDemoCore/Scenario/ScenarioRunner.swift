@@ -63,9 +63,6 @@ public final class ScenarioRunner {
   var framesRendered = 0
   var screenshots: [String] = []
   var expectations: [ScenarioReport.Expectation] = []
-  /// Whether a `split` step ran (even one that turned it off): view 1's counters are reported
-  /// from then on, as from the app's first split.
-  var hasSplit = false
 
   /// Makes a runner; nothing runs until ``run()``.
   /// - Parameters:

@@ -102,7 +102,8 @@ let package = Package(
     // The sandboxed process that decodes untrusted sticker files for the app: its sandbox, request
     // loop and warm-up; the only target that links libseccomp.
     .executableTarget(
-      name: "StickerWorker", dependencies: ["Stickers", "StickerWire", "AnimationRuntime", "CSeccomp"],
+      name: "StickerWorker",
+      dependencies: ["Stickers", "StickerWire", "AnimationRuntime", "CSeccomp", "CommandLineSupport"],
       swiftSettings: strictSettings),
 
     // View layer: the SDL text view, then the chat on top of it.

@@ -7,6 +7,7 @@ import Testing
   /// Modules that must stay pure Swift: no C module, no SDL, directly or transitively.
   static let pureModules = [
     "ReuseKitSupport", "Instrumentation", "TextEngine", "AnimationRuntime", "ChatModel", "ReuseKit", "StickerWire",
+    "CommandLineSupport",
   ]
   /// Imports a pure module may have besides other pure modules.
   static let systemImports: Set<String> = ["Foundation", "Synchronization", "Dispatch"]

@@ -22,7 +22,7 @@ import TextEngine
 /// shows in both. F6 switches the transcript to the editor scene: a ``LineNumberTextView`` of the same
 /// storage. Day separators are labelled relative to today's date, which only the app reads.
 @MainActor
-final class ChatApp: ChatInputRouterDelegate {
+package final class ChatApp: ChatInputRouterDelegate {
   /// What the app is made of; the window and a headless run make it differently.
   struct Configuration {
     /// In memory for a JSON transcript, over the store for a chat store (`--history`).
@@ -49,14 +49,14 @@ final class ChatApp: ChatInputRouterDelegate {
   let sdl: SDLContext
   let fonts: SDLFontSet
   let clock: any AnimationClock
-  let stickers: StickerFactory
-  let storage: TextContentManager
+  package let stickers: StickerFactory
+  package let storage: TextContentManager
   /// The saver and storage of a transcript file (see ``Configuration/transcript``).
   let transcript: (storage: TextContentStorage, saver: TranscriptSaver)?
   let today: () -> ChatDay?
   let timeOfDay: () -> String
   let clipboard: any TextClipboard
-  let chatView: ChatTextView
+  package let chatView: ChatTextView
   /// The second view of the storage while split (F5).
   var secondaryView: ChatTextView?
   /// The second view's counters, kept across splits.
@@ -65,28 +65,28 @@ final class ChatApp: ChatInputRouterDelegate {
   var hasSplit = false
   /// The line-numbered editor of the editor scene (F6).
   var editorView: LineNumberTextView?
-  let composer: SDLTextView
+  package let composer: SDLTextView
   let palette: StickerPalette
   /// Where every event goes: the app's one input path.
   let router: ChatInputRouter
   /// The status banner and when it goes.
   var status: (text: String, until: Double)?
   /// Whether the app goes on (a quit command ends it).
-  var isRunning = true
+  package var isRunning = true
   /// What draws the window's own parts (composer field, palette, banner); `nil` offscreen.
   let chrome: (canvas: SDLCanvas, labels: TextTextureCache)?
   /// What the window's own parts showed in the last frame.
   var windowDamage = WindowDamage()
   /// Frames that drew something (views or the window's parts); a frame with no change draws nothing.
-  var framesDrawn = 0
+  package var framesDrawn = 0
   /// Whether stickers keep animating while the window does not have the keyboard focus (default
   /// `true`, as messengers do); off, the window draws only what events change until it has it again.
-  var animatesWithoutFocus = true
-  /// The accessibility tree on the AT-SPI bus, once started (``startAccessibility()``).
-  var accessibility: ChatAccessibility?
+  package var animatesWithoutFocus = true
+  /// What runs with every frame (the accessibility tree, attached by the executable).
+  package var frameHook: FrameHook?
   /// When the window last presented a frame (`SDL_RenderPresent` returned): keystroke to present
-  /// ends there, before the frame's accessibility work.
-  var lastPresent: ContinuousClock.Instant?
+  /// ends there, before the frame's ``frameHook``.
+  package var lastPresent: ContinuousClock.Instant?
 
   /// Makes the app's views on `surface`.
   /// - Throws: ``SDLError`` when a view cannot be made.
@@ -161,12 +161,12 @@ final class ChatApp: ChatInputRouterDelegate {
   }
 
   /// The sticker library's warnings (a bad manifest, duplicate names), for the console.
-  var stickerWarnings: [String] { stickers.runtime.library.warnings }
+  package var stickerWarnings: [String] { stickers.runtime.library.warnings }
 
   /// Routes one SDL event, as it came from `SDL_PollEvent` or from a scenario step.
   /// - Returns: Whether a responder used it.
   @discardableResult
-  func route(_ event: SDL_Event) -> Bool { router.route(event) }
+  package func route(_ event: SDL_Event) -> Bool { router.route(event) }
 
   /// View `index` of a scenario: 0 the transcript (the editor in the editor scene), 1 the split's
   /// second view; `nil` when not shown.

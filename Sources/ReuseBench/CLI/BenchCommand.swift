@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import ChatDemoCore
+import ChatDemoCore
 import Foundation
 
 /// The whole `reuse-bench` run: a parent that starts one child per size, or a child measuring one size.

@@ -127,23 +127,30 @@ let package = Package(
       dependencies: ["CSQLite", "ChatModel", "TextEngine", "ReuseKitSupport"],
       swiftSettings: strictSettings),
 
-    // The chat demo: the app, scenario runner and command line, then the executable.
+    // The chat demo: the app, its scenarios and transcript saving; its accessibility tree over a host
+    // protocol; then the executable (command line, test hooks) that wires the two together.
     .target(
       name: "ChatDemoCore",
       dependencies: [
         "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "Stickers", "ReuseKitSupport", "TextEngine",
-        "AnimationRuntime", "Instrumentation", "CSDL2", "ReuseKitATK", "CATK",
+        "AnimationRuntime", "Instrumentation", "CSDL2",
       ],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
+    .target(
+      name: "ChatAccessibility", dependencies: ["ChatKit", "ChatModel", "ReuseKitATK", "CATK", "TextEngine"],
+      path: "Demo/ChatAccessibility", swiftSettings: strictSettings),
     .executableTarget(
-      name: "ChatDemo", dependencies: ["ChatDemoCore"], path: "Demo/chat-demo", swiftSettings: strictSettings),
+      name: "ChatDemo",
+      dependencies: ["ChatDemoCore", "ChatAccessibility", "ChatKit", "ChatModel", "ChatStore", "TextEngine"],
+      path: "Demo/chat-demo", swiftSettings: strictSettings),
 
     // Every benchmark lives here.
     .executableTarget(
       name: "ReuseBench",
       dependencies: [
         "ReuseKitSupport", "TextEngine", "AnimationRuntime", "Stickers", "Instrumentation", "SDLSupport",
-        "ReuseKitSDL", "ChatModel", "ChatKit", "ChatStore", "ChatDemoCore", "CSDL2", "CSDL2TTF", "CommandLineSupport",
+        "ReuseKitSDL", "ChatModel", "ChatKit", "ChatStore", "ChatDemoCore", "ChatAccessibility", "ReuseKitATK", "CATK",
+        "CSDL2", "CSDL2TTF", "CommandLineSupport",
       ],
       swiftSettings: strictSettings),
 
@@ -213,7 +220,7 @@ let package = Package(
     .testTarget(
       name: "ChatDemoTests",
       dependencies: [
-        "ChatDemoCore", "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport",
+        "ChatDemoCore", "ChatDemo", "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport",
         "TextEngine",
         "Instrumentation", "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers", "ReuseKitSupport",
         "ReuseKitTesting",

@@ -6,6 +6,8 @@ import ReuseKitTestSupport
 import Testing
 import TextEngine
 
+@testable import ChatDemo
+
 @MainActor @Suite struct BadScenarioTests {
   nonisolated static let chat =
     #"{"messages": [{"from": "ana", "text": "hello"}, {"from": "ben", "parts": ["hi ", {"sticker": "wave"}]}]}"#

@@ -6,6 +6,8 @@ import Foundation
 import ReuseKitTestSupport
 import Testing
 
+@testable import ChatDemo
+
 /// `chat-demo --generate … --out X.sqlite`, `--import` and `--export`.
 @Suite @MainActor struct HistoryCommandTests {
   @Test func parsesTheHistoryCommands() throws {

@@ -3,6 +3,8 @@ import Foundation
 import ReuseKitTestSupport
 import Testing
 
+@testable import ChatDemo
+
 /// rlottie's own `repro_infinite_loop.json` under `chat-demo --stickers DIR`, in a child process: in
 /// process, rlottie never returned from a render past 0.25 s of animation and grew past 3 GB. With
 /// the worker, the sticker becomes the placeholder with one error, the other sticker in the message

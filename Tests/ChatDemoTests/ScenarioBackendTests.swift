@@ -4,6 +4,8 @@ import Foundation
 import ReuseKitTestSupport
 import Testing
 
+@testable import ChatDemo
+
 /// Every scenario that uses a transcript runs once on the JSON transcript and once on a chat store
 /// imported from it (`chat-demo --import`), and both count the same: the reuse machinery cannot
 /// tell the in-memory backend from the store-backed one.

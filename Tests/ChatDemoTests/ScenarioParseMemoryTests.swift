@@ -3,6 +3,8 @@ import Foundation
 import ReuseKitTestSupport
 import Testing
 
+@testable import ChatDemo
+
 /// The peak memory of parsing a scenario, measured in a `chat-demo` child process (its peak
 /// resident set, which it prints when asked): the documented cap is 8 bytes per byte of JSON, plus
 /// the file.

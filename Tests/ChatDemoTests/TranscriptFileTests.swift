@@ -5,6 +5,8 @@ import Foundation
 import ReuseKitTestSupport
 import Testing
 
+@testable import ChatDemo
+
 @Suite struct TranscriptFileTests {
   @Test func savesAtomicallyAndLeavesNoTemporaryFiles() throws {
     let directory = RepositoryAssets.temporaryDirectory()

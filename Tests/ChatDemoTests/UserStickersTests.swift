@@ -6,6 +6,7 @@ import SDLTestSupport
 import Stickers
 import Testing
 
+@testable import ChatDemo
 @testable import ChatDemoCore
 
 /// `chat-demo --stickers DIR`: every sticker file in DIR joins the library, the palette and the report.

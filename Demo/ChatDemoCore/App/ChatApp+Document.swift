@@ -2,7 +2,7 @@ import Foundation
 
 extension ChatApp {
   /// What the window opens.
-  enum Document {
+  package enum Document {
     /// A JSON transcript, held in memory and saved with Ctrl+S.
     case transcript(URL)
     /// A chat store (`--history`), read as the view needs it; every edit is saved as it happens.

@@ -12,10 +12,10 @@ extension ChatApp {
   /// - Returns: Whether anything was drawn (a frame in which nothing changed draws nothing).
   /// - Throws: ``SDLError`` when drawing fails.
   @discardableResult
-  func drawFrame() throws(SDLError) -> Bool {
-    // Once a frame, after it is presented: what assistive technologies asked, and what changed (a
-    // client's work on the events, in its own process, then never delays the frame).
-    defer { accessibility?.update(self) }
+  package func drawFrame() throws(SDLError) -> Bool {
+    // Once a frame, after it is presented: the frame hook (what assistive technologies asked, and
+    // what changed; a client's work on the events, in its own process, then never delays the frame).
+    defer { frameHook?.run() }
     stickers.runtime.pollWorkers()  // frames the sticker workers finished, and their watchdog
     let views = [editorView ?? chatView, secondaryView, composer].compactMap { $0 }
     let before = views.map(\.framesRendered)

@@ -17,7 +17,7 @@ extension ChatApp {
   ///   - assets: The `Assets` folder (its `Stickers`).
   ///   - userStickers: The user's own sticker folder (`--stickers DIR`).
   /// - Throws: When SDL, the stickers or a chat store cannot be opened.
-  static func window(document: Document, assets: URL, userStickers: URL? = nil) throws -> ChatApp {
+  package static func window(document: Document, assets: URL, userStickers: URL? = nil) throws -> ChatApp {
     let sdl = try SDLContext(video: true)
     let window = try SDLWindow(context: sdl, title: "ReuseKit chat", width: 480, height: 860)
     let renderer = try SDLRenderer(window: window)
@@ -69,7 +69,7 @@ extension ChatApp {
   /// the banner going), then routes every event to ``route(_:)`` and draws a frame, which draws only
   /// what changed. A hidden or minimized window draws nothing, so its stickers do no work; without
   /// the keyboard focus, stickers stop animating unless ``animatesWithoutFocus`` is set.
-  func run(quitAfter: Double? = nil) {
+  package func run(quitAfter: Double? = nil) {
     SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")  // long compositions arrive whole (SDL_TEXTEDITING_EXT)
     SDL_StartTextInput()
     defer { SDL_StopTextInput() }
@@ -89,7 +89,7 @@ extension ChatApp {
       if stickers.runtime.workerPool?.hasPendingRequests == true {
         wait = min(wait, max(Self.busyWake, lastFrame + Self.refreshInterval - clock.now))
       }
-      if accessibility != nil { wait = min(wait, Self.accessibilityWake) }  // a client's call waits no longer
+      if let frameHook { wait = min(wait, frameHook.wake) }  // a client's call waits no longer
       if let quitAfter { wait = min(wait, max(0, start + quitAfter - clock.now)) }
       var event = SDL_Event()
       let gotEvents = Self.waitForEvent(&event, seconds: min(wait, Self.idleWake))
@@ -120,8 +120,8 @@ extension ChatApp {
           show("Drawing failed: \(error)", seconds: 4)
         }
       }
-      // A frame pumps the bridge itself (``drawFrame()``); a wake without one answers clients here.
-      if !drawsFrame { accessibility?.update(self) }
+      // A frame runs the hook itself (``drawFrame()``); a wake without one runs it here.
+      if !drawsFrame { frameHook?.run() }
       for outcome in transcript?.saver.poll() ?? [] { report(outcome) }
       if let quitAfter, clock.now - start >= quitAfter { isRunning = false }
     }

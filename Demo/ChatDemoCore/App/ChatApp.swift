@@ -24,7 +24,7 @@ import TextEngine
 /// shows in both. F6 switches the transcript to the editor scene: a ``LineNumberTextView`` of the same
 /// storage. Day separators are labelled relative to today's date, which only the app reads.
 @MainActor
-final class ChatApp {
+package final class ChatApp {
   /// What the app is made of; the window and a headless run make it differently.
   struct Configuration {
     /// In memory for a JSON transcript, over the store for a chat store (`--history`).
@@ -52,14 +52,14 @@ final class ChatApp {
   /// What the app was made of.
   let configuration: Configuration
   let clipboard: any TextClipboard
-  let chatView: ChatTextView
+  package let chatView: ChatTextView
   /// The second view of the storage while split (F5); only the split command sets it.
   var secondaryView: ChatTextView?
   /// The second view's counters, kept across splits.
   let secondaryInstrumentation: Instrumentation
   /// The line-numbered editor of the editor scene (F6); only the scene command sets it.
   var editorView: LineNumberTextView?
-  let composer: SDLTextView
+  package let composer: SDLTextView
   let palette: StickerPalette
   /// Focus, layout, split, scene, the views' settings, the banner: changed only by ``update(_:)``.
   private(set) var state: ChatAppState
@@ -70,19 +70,19 @@ final class ChatApp {
   /// What the window's own parts showed in the last frame.
   var windowDamage = WindowDamage()
   /// Frames that drew something (views or the window's parts); a frame with no change draws nothing.
-  var framesDrawn = 0
-  /// The accessibility tree on the AT-SPI bus, once started (``startAccessibility()``).
-  var accessibility: ChatAccessibility?
+  package var framesDrawn = 0
+  /// What runs with every frame (the accessibility tree, attached by the executable).
+  package var frameHook: FrameHook?
   /// When the window last presented a frame (`SDL_RenderPresent` returned): keystroke to present
-  /// ends there, before the frame's accessibility work.
-  var lastPresent: ContinuousClock.Instant?
+  /// ends there, before the frame's ``frameHook``.
+  package var lastPresent: ContinuousClock.Instant?
 
   /// SDL, kept for as long as the app runs.
   var sdl: SDLContext { configuration.sdl }
   var fonts: SDLFontSet { configuration.fonts }
   var clock: any AnimationClock { configuration.clock }
-  var stickers: StickerFactory { configuration.stickers }
-  var storage: TextContentManager { configuration.storage }
+  package var stickers: StickerFactory { configuration.stickers }
+  package var storage: TextContentManager { configuration.storage }
   /// The saver and storage of a transcript file (see ``Configuration/transcript``).
   var transcript: (storage: TextContentStorage, saver: TranscriptSaver)? { configuration.transcript }
   /// The display time of a message sent now.
@@ -150,19 +150,19 @@ final class ChatApp {
   }
 
   /// The sticker library's warnings (a bad manifest, duplicate names), for the console.
-  var stickerWarnings: [String] { stickers.runtime.library.warnings }
+  package var stickerWarnings: [String] { stickers.runtime.library.warnings }
 
   /// Edits the views could not make (a full disk, a store that failed), each shown in the banner.
   var editFailures: [String] { state.editFailures }
 
   /// Whether the app goes on; the window's loop ends when a quit command turns it off.
-  var isRunning: Bool {
+  package var isRunning: Bool {
     get { state.isRunning }
     set { update { $0.isRunning = newValue } }
   }
 
   /// Whether stickers keep animating while the window does not have the keyboard focus.
-  var animatesWithoutFocus: Bool {
+  package var animatesWithoutFocus: Bool {
     get { state.animatesWithoutFocus }
     set { update { $0.animatesWithoutFocus = newValue } }
   }

@@ -8,16 +8,16 @@ import TextEngine
 /// A screenshot holds the transcript: view 0, and while split (the window's layout: view 0 on 58%
 /// of the width) the rule and view 1 beside it.
 @MainActor
-public final class SDLScenarioHost: ScenarioHost {
+package final class SDLScenarioHost: ScenarioHost {
   private let app: ChatApp
-  public var textView: TextView { app.view(at: 0) ?? app.chatView }
+  package var textView: TextView { app.view(at: 0) ?? app.chatView }
 
   /// A host over the context's app.
-  public init(context: ScenarioHostContext) { app = context.app }
+  package init(context: ScenarioHostContext) { app = context.app }
 
-  public func renderFrame() throws { try app.drawFrame() }
+  package func renderFrame() throws { try app.drawFrame() }
 
-  public func writeScreenshot(to url: URL) throws {
+  package func writeScreenshot(to url: URL) throws {
     try renderFrame()
     try app.transcriptScreenshot().writePNG(to: url)
   }

@@ -8,11 +8,11 @@ import TextEngine
 extension Scenario {
   /// The largest scenario file read (16 MiB); big transcripts belong in `{"file": …}` or `{"generate": …}`.
   /// Parsing holds at most about 8 bytes per byte of it (about 130 MiB at the limit), besides the file.
-  public static let maximumFileBytes = 16 << 20
+  package static let maximumFileBytes = 16 << 20
 
   /// Reads a scenario file; a `{"file": …}` transcript is resolved relative to it.
   /// - Throws: ``ScenarioError`` naming the step and the problem.
-  public init(contentsOf url: URL) throws(ScenarioError) {
+  package init(contentsOf url: URL) throws(ScenarioError) {
     let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
     if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
       throw ScenarioError(step: nil, reason: "scenario file \(url.path) is not a regular file (\(type.rawValue))")
@@ -33,7 +33,7 @@ extension Scenario {
   /// trees, unknown ones are skipped, and each step is checked as soon as it is read. The memory
   /// held stays under about 8 bytes per byte of JSON (`ScenarioDocument.maximumBytesPerByte`).
   /// - Throws: ``ScenarioError`` naming the step and the problem, or the line and column of bad JSON.
-  public init(jsonData: Data, baseDirectory: URL) throws(ScenarioError) {
+  package init(jsonData: Data, baseDirectory: URL) throws(ScenarioError) {
     let document = try ScenarioDocument(jsonData: jsonData, makeStep: Self.makeStep)
     let object = document.root
     guard let name = object["name"]?.string else {

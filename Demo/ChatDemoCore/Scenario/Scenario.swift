@@ -5,9 +5,9 @@ import Foundation
 import TextEngine
 
 /// A scripted session: a transcript, a viewport, reuse policies and steps.
-public struct Scenario: Equatable, Sendable {
+package struct Scenario: Equatable, Sendable {
   /// Where the transcript comes from.
-  public enum TranscriptSource: Equatable, Sendable {
+  package enum TranscriptSource: Equatable, Sendable {
     /// The messages written in the scenario file (`{"messages": […]}`).
     case inline(Transcript)
     /// A file, resolved relative to the scenario file.
@@ -19,28 +19,28 @@ public struct Scenario: Equatable, Sendable {
   }
 
   /// The scenario's name (its `"name"`), as reported.
-  public var name: String
+  package var name: String
   /// The width of the transcript view.
-  public var viewportWidth: Int
+  package var viewportWidth: Int
   /// The height of the transcript view (the window adds the composer and palette under it).
-  public var viewportHeight: Int
+  package var viewportHeight: Int
   /// The scenario's policies; `nil` when the file does not say (the default is both).
-  public var policies: TextAttachmentViewProviderReusePolicy?
+  package var policies: TextAttachmentViewProviderReusePolicy?
   /// The policies the scenario is written for: ``policies``, or both when the file does not say.
   /// Its `expect` steps are written for these.
-  public var intendedPolicies: TextAttachmentViewProviderReusePolicy {
+  package var intendedPolicies: TextAttachmentViewProviderReusePolicy {
     policies ?? [.onEditingInlineParagraphs, .onScrollingOutOfViewport]
   }
   /// Where the transcript comes from.
-  public var transcript: TranscriptSource
+  package var transcript: TranscriptSource
   /// The steps, in the order they run.
-  public var steps: [ScenarioStep]
+  package var steps: [ScenarioStep]
   /// The view each step targets (its `"view"` field: 0, or 1 for the split's second view); empty
   /// means view 0 for every step.
-  public var stepViews: [Int] = []
+  package var stepViews: [Int] = []
 
   /// The view step `index` targets.
-  public func view(ofStep index: Int) -> Int { stepViews.indices.contains(index) ? stepViews[index] : 0 }
+  package func view(ofStep index: Int) -> Int { stepViews.indices.contains(index) ? stepViews[index] : 0 }
 
   /// Makes a scenario whose steps all target view 0.
   /// - Parameters:
@@ -50,7 +50,7 @@ public struct Scenario: Equatable, Sendable {
   ///   - policies: The reuse policies; `nil` for the default (both).
   ///   - transcript: Where the transcript comes from.
   ///   - steps: The steps, in the order they run.
-  public init(
+  package init(
     name: String, viewportWidth: Int = 480, viewportHeight: Int = 800,
     policies: TextAttachmentViewProviderReusePolicy? = nil, transcript: TranscriptSource, steps: [ScenarioStep]
   ) {
@@ -63,7 +63,7 @@ public struct Scenario: Equatable, Sendable {
   }
 
   /// The transcript, loading or generating it.
-  public func loadTranscript() throws(ScenarioError) -> Transcript {
+  package func loadTranscript() throws(ScenarioError) -> Transcript {
     switch transcript {
     case .inline(let transcript): return transcript
     case .generate(let generator): return generator.generate()
@@ -87,27 +87,27 @@ public struct Scenario: Equatable, Sendable {
 }
 
 /// Why a scenario could not run: bad input. The runner exits with status 2.
-public struct ScenarioError: Error, Equatable, CustomStringConvertible, Sendable {
+package struct ScenarioError: Error, Equatable, CustomStringConvertible, Sendable {
   /// The 0-based step index, when a step is at fault.
-  public var step: Int?
+  package var step: Int?
   /// The op of the step at fault, when known.
-  public var op: String?
+  package var op: String?
   /// What is wrong.
-  public var reason: String
+  package var reason: String
 
   /// Makes an error.
   /// - Parameters:
   ///   - step: The 0-based index of the step at fault; `nil` when no step is.
   ///   - op: The op of the step at fault, when known.
   ///   - reason: What is wrong.
-  public init(step: Int?, op: String? = nil, reason: String) {
+  package init(step: Int?, op: String? = nil, reason: String) {
     self.step = step
     self.op = op
     self.reason = reason
   }
 
   /// The reason, after `step N (op): ` when a step is at fault.
-  public var description: String {
+  package var description: String {
     guard let step else { return reason }
     return "step \(step)\(op.map { " (\($0))" } ?? ""): \(reason)"
   }

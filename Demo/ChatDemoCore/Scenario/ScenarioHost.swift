@@ -6,7 +6,7 @@ import TextEngine
 /// What draws a scenario's frames: a host over the chat app the runner made and drives. Steps go
 /// to the app (its router, as the window's events do), never to the host.
 @MainActor
-public protocol ScenarioHost: AnyObject {
+package protocol ScenarioHost: AnyObject {
   /// View 0: the transcript (the editor in the editor scene).
   var textView: TextView { get }
   /// Draws one frame of the current state.
@@ -17,13 +17,13 @@ public protocol ScenarioHost: AnyObject {
 
 /// Everything a host needs to be made: the app the scenario runs.
 @MainActor
-public struct ScenarioHostContext {
+package struct ScenarioHostContext {
   /// The chat app, headless: the window's app object on offscreen surfaces.
   let app: ChatApp
   /// The content manager: in memory (a JSON or generated transcript) or over a chat store.
-  public var storage: TextContentManager { app.storage }
+  package var storage: TextContentManager { app.storage }
   /// View 0's counters.
-  public var instrumentation: Instrumentation { app.chatView.instrumentation }
+  package var instrumentation: Instrumentation { app.chatView.instrumentation }
   /// The clock the run advances.
-  public let clock: ManualClock
+  package let clock: ManualClock
 }

@@ -3,33 +3,33 @@ import Instrumentation
 import TextEngine
 
 /// Runs one scenario under none, edit, scroll and both, and tabulates the counters.
-public struct ScenarioMatrix: Codable, Equatable, Sendable {
+package struct ScenarioMatrix: Codable, Equatable, Sendable {
   /// One policy set's result.
-  public struct Row: Codable, Equatable, Sendable {
+  package struct Row: Codable, Equatable, Sendable {
     /// `none`, `edit`, `scroll` or `both`.
-    public var policy: String
+    package var policy: String
     /// The run's counters (view 0).
-    public var counters: Counters
+    package var counters: Counters
     /// Whether every `expect` step held in this run.
-    public var expectationsPassed: Bool
+    package var expectationsPassed: Bool
     /// Whether the scenario's `expect` steps apply to this row: they are written for the policies
     /// the scenario names (both policies when it names none), so only that row is judged by them.
-    public var expectationsApply: Bool
+    package var expectationsApply: Bool
     /// Frames drawn in the run.
-    public var framesRendered: Int
+    package var framesRendered: Int
     /// Edits the run could not make (a full disk): any fails the matrix.
-    public var editsNotSaved: Int
+    package var editsNotSaved: Int
   }
 
   /// The scenario's name.
-  public var scenario: String
+  package var scenario: String
   /// One row per policy set: none, edit, scroll, both.
-  public var rows: [Row]
+  package var rows: [Row]
 
   /// Runs the four combinations, each in a fresh session; screenshots go to one subfolder per
   /// combination (`none/`, `edit/`, `scroll/`, `both/`).
   @MainActor
-  public static func run(_ scenario: Scenario, options: ScenarioRunner.Options) throws(ScenarioError) -> ScenarioMatrix
+  package static func run(_ scenario: Scenario, options: ScenarioRunner.Options) throws(ScenarioError) -> ScenarioMatrix
   {
     var rows: [Row] = []
     for policy in TextAttachmentViewProviderReusePolicy.allCombinations {
@@ -50,13 +50,13 @@ public struct ScenarioMatrix: Codable, Equatable, Sendable {
   }
 
   /// Whether every row whose expectations apply passed them, and every row made all its edits.
-  public var passed: Bool {
+  package var passed: Bool {
     rows.allSatisfy { ($0.expectationsPassed || !$0.expectationsApply) && $0.editsNotSaved == 0 }
   }
 
   /// What each row shows against the row without policies, in words: `"resets 69 vs 0: the edit
   /// policy keeps animations running through edits"`.
-  public var findings: [String] {
+  package var findings: [String] {
     guard let baseline = rows.first(where: { $0.policy == "none" }) else { return [] }
     let baseResets = baseline.counters.animationResets
     return rows.map { row in
@@ -81,7 +81,7 @@ public struct ScenarioMatrix: Codable, Equatable, Sendable {
   }
 
   /// A plain-text table: one row per policy set, one column per counter.
-  public var table: String {
+  package var table: String {
     let columns: [(String, Counter)] = [
       ("created", .providersCreated), ("reused", .providersReusedOnEdit), ("discarded", .providersDiscarded),
       ("loaded", .viewsLoaded), ("viewsGone", .viewsDiscarded), ("cached", .surfacesCachedOnScrollOut),
@@ -113,7 +113,7 @@ public struct ScenarioMatrix: Codable, Equatable, Sendable {
   }
 
   /// Pretty JSON with sorted keys.
-  public func jsonData() throws -> Data {
+  package func jsonData() throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     return try encoder.encode(self)

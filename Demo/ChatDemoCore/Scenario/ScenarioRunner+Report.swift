@@ -6,7 +6,7 @@ import Stickers
 
 /// The report: counters, per attachment in document order, per view.
 extension ScenarioRunner {
-  func report(_ app: ChatApp) -> ScenarioReport {
+  package func report(_ app: ChatApp) -> ScenarioReport {
     let storage = app.storage
     let instrumentation = app.chatView.instrumentation
     let runtime = app.stickers.runtime

@@ -13,7 +13,7 @@ import TextEngine
 /// would make), `scrollTo`/`scrollToTop`/`scrollToBottom` (a jump), `collapse`/`expand` (what a
 /// click on a day's pill calls), `advance` (the clock) and `expect`/`screenshot`.
 extension ScenarioRunner {
-  func perform(_ step: ScenarioStep, index: Int, app: ChatApp, host: any ScenarioHost) throws(ScenarioError) {
+  package func perform(_ step: ScenarioStep, index: Int, app: ChatApp, host: any ScenarioHost) throws(ScenarioError) {
     func fail(_ reason: String) -> ScenarioError { ScenarioError(step: index, op: step.op, reason: reason) }
     let viewIndex = scenario.view(ofStep: index)
     guard let view = app.view(at: viewIndex) else {

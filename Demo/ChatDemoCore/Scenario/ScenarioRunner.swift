@@ -16,19 +16,19 @@ import TextEngine
 /// a window resize) — see `ScenarioRunner+Steps.swift` — so the counts are the counts the window
 /// would show for the same input.
 @MainActor
-public final class ScenarioRunner {
+package final class ScenarioRunner {
   /// How a run is set up.
-  public struct Options {
+  package struct Options {
     /// Overrides the scenario's policies (`--policy`).
-    public var policyOverride: TextAttachmentViewProviderReusePolicy?
+    package var policyOverride: TextAttachmentViewProviderReusePolicy?
     /// Where `screenshot` steps write PNGs; `nil` skips writing.
-    public var screenshotsDirectory: URL?
+    package var screenshotsDirectory: URL?
     /// The sticker library folder (`Assets/Stickers`).
-    public var stickerDirectory: URL
+    package var stickerDirectory: URL
     /// The user's own sticker folder (`--stickers DIR`): every sticker file in it joins the library.
-    public var userStickerDirectory: URL?
+    package var userStickerDirectory: URL?
     /// Makes what draws the app's frames (``SDLScenarioHost`` unless a test wraps it).
-    public var makeHost: @MainActor (ScenarioHostContext) throws -> any ScenarioHost
+    package var makeHost: @MainActor (ScenarioHostContext) throws -> any ScenarioHost
 
     /// Makes options with no user sticker folder.
     /// - Parameters:
@@ -36,7 +36,7 @@ public final class ScenarioRunner {
     ///   - screenshotsDirectory: Where `screenshot` steps write PNGs; `nil` skips writing.
     ///   - stickerDirectory: The sticker library folder.
     ///   - makeHost: Makes what draws the app's frames; an ``SDLScenarioHost`` by default.
-    public init(
+    package init(
       policyOverride: TextAttachmentViewProviderReusePolicy? = nil, screenshotsDirectory: URL? = nil,
       stickerDirectory: URL,
       makeHost: @escaping @MainActor (ScenarioHostContext) throws -> any ScenarioHost = {
@@ -51,11 +51,11 @@ public final class ScenarioRunner {
   }
 
   /// The scenario to run.
-  public let scenario: Scenario
+  package let scenario: Scenario
   /// How the run is set up.
-  public let options: Options
+  package let options: Options
   /// The policies in force at the start.
-  public var policies: TextAttachmentViewProviderReusePolicy {
+  package var policies: TextAttachmentViewProviderReusePolicy {
     options.policyOverride ?? scenario.intendedPolicies
   }
 
@@ -68,21 +68,21 @@ public final class ScenarioRunner {
   /// - Parameters:
   ///   - scenario: The scenario to run.
   ///   - options: How the run is set up.
-  public init(scenario: Scenario, options: Options) {
+  package init(scenario: Scenario, options: Options) {
     self.scenario = scenario
     self.options = options
   }
 
   /// Runs every step.
   /// - Throws: ``ScenarioError`` for bad input (unknown sticker, message out of range, bad files).
-  public func run() throws(ScenarioError) -> ScenarioReport {
+  package func run() throws(ScenarioError) -> ScenarioReport {
     try run(continuingWith: { _ in nil })
   }
 
   /// Runs every step, then the steps `next` makes one at a time from the live view (numbered after
   /// the scenario's), until it returns `nil`: how the fuzz test drives random sessions.
   /// - Throws: ``ScenarioError`` naming the step at fault.
-  public func run(continuingWith next: (TextView) -> ScenarioStep?) throws(ScenarioError) -> ScenarioReport {
+  package func run(continuingWith next: (TextView) -> ScenarioStep?) throws(ScenarioError) -> ScenarioReport {
     let (app, host) = try start()
     try runSteps(app: app, host: host)
     var index = scenario.steps.count
@@ -96,9 +96,11 @@ public final class ScenarioRunner {
     return report(app)
   }
 
-  /// The app and what draws it, its first frame drawn; the accessibility tree on the bus first when
-  /// `accessible` (it fails without a bus).
-  func start(accessible: Bool = false) throws(ScenarioError) -> (app: ChatApp, host: any ScenarioHost) {
+  /// The app and what draws it, its first frame drawn; `prepare` runs on the app before that frame
+  /// (the accessibility tree joins the bus there).
+  package func start(
+    preparing prepare: (ChatApp) throws(ScenarioError) -> Void = { _ in }
+  ) throws(ScenarioError) -> (app: ChatApp, host: any ScenarioHost) {
     let app = try makeApp()
     let host: any ScenarioHost
     do {
@@ -106,15 +108,13 @@ public final class ScenarioRunner {
     } catch {
       throw ScenarioError(step: nil, reason: "cannot create the view: \(error)")
     }
-    if accessible, !app.startAccessibility() {
-      throw ScenarioError(step: nil, reason: "no accessibility bus (run under dbus-run-session)")
-    }
+    try prepare(app)
     try render(host, step: nil)
     return (app, host)
   }
 
   /// Runs the scenario's own steps.
-  func runSteps(app: ChatApp, host: any ScenarioHost) throws(ScenarioError) {
+  package func runSteps(app: ChatApp, host: any ScenarioHost) throws(ScenarioError) {
     for (index, step) in scenario.steps.enumerated() {
       try perform(step, index: index, app: app, host: host)
     }

@@ -4,9 +4,9 @@ import Instrumentation
 import TextEngine
 
 /// One step of a scenario file. See the README's "Scenario format".
-public enum ScenarioStep: Equatable, Sendable {
+package enum ScenarioStep: Equatable, Sendable {
   /// Where a `select` starts inside its message.
-  public enum Offset: Equatable, Sendable {
+  package enum Offset: Equatable, Sendable {
     /// That many characters into the message (`"offset": N`), a sticker counting one.
     case at(Int)
     /// The end of the message (`"offset": "end"`).
@@ -14,7 +14,7 @@ public enum ScenarioStep: Equatable, Sendable {
   }
 
   /// A key for `key` steps.
-  public enum Key: String, CaseIterable, Sendable {
+  package enum Key: String, CaseIterable, Sendable {
     /// The Backspace key.
     case backspace
     /// The Delete key.
@@ -36,7 +36,7 @@ public enum ScenarioStep: Equatable, Sendable {
   }
 
   /// How an `expect` step compares.
-  public enum Comparison: String, CaseIterable, Sendable {
+  package enum Comparison: String, CaseIterable, Sendable {
     /// The counter must equal the value (`"equals": N`).
     case equals
     /// The counter must be at most the value (`"atMost": N`).
@@ -54,7 +54,7 @@ public enum ScenarioStep: Equatable, Sendable {
   }
 
   /// What a `scene` step shows in view 0.
-  public enum Scene: String, CaseIterable, Sendable {
+  package enum Scene: String, CaseIterable, Sendable {
     /// The chat transcript.
     case chat
     /// The same storage in a code editor with a line-number gutter.
@@ -62,7 +62,7 @@ public enum ScenarioStep: Equatable, Sendable {
   }
 
   /// The day a `collapse` or `expand` step acts on.
-  public enum DayTarget: Equatable, Sendable {
+  package enum DayTarget: Equatable, Sendable {
     /// The `n`-th day, 0 the oldest.
     case day(Int)
     /// The day holding this paragraph (a message or a day separator).
@@ -127,7 +127,7 @@ public enum ScenarioStep: Equatable, Sendable {
   case split(Bool)
 
   /// The op's name as written in scenario files.
-  public var op: String {
+  package var op: String {
     switch self {
     case .select: "select"
     case .scrollTo: "scrollTo"

@@ -6,7 +6,7 @@ extension TranscriptFile {
   /// Call it at start, before the first save.
   /// - Returns: The paths removed.
   @discardableResult
-  public static func removeLeftoverTemporaryFiles(for url: URL) -> [String] {
+  package static func removeLeftoverTemporaryFiles(for url: URL) -> [String] {
     guard let target = try? SaveTarget(url),
       let names = try? FileManager.default.contentsOfDirectory(atPath: target.directory)
     else { return [] }

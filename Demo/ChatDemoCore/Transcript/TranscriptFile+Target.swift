@@ -4,7 +4,7 @@ import Foundation
 
 extension TranscriptFile {
   /// The file a save replaces, with symbolic links followed, and the steps of writing it.
-  struct SaveTarget {
+  package struct SaveTarget {
     /// The real file's path (the last link's target).
     let path: String
     /// Its folder.
@@ -14,7 +14,7 @@ extension TranscriptFile {
 
     /// Follows the symbolic links from `url` (at most 40, as the kernel does).
     /// - Throws: ``TranscriptError`` for a loop or an unreadable link.
-    init(_ url: URL) throws(TranscriptError) {
+    package init(_ url: URL) throws(TranscriptError) {
       var path = url.path
       for _ in 0..<40 {
         var info = stat()
@@ -44,7 +44,7 @@ extension TranscriptFile {
 
     /// Refuses a target that exists and is not a regular file.
     /// - Parameter what: What would be written, for the error ("the transcript").
-    func checkReplaceable(what: String = "the transcript") throws(TranscriptError) {
+    package func checkReplaceable(what: String = "the transcript") throws(TranscriptError) {
       var info = stat()
       guard stat(path, &info) == 0 else { return }  // a new file
       let kind = FileKind(info)
@@ -56,7 +56,7 @@ extension TranscriptFile {
 
     /// Writes `messages` to a new temporary file beside the target and flushes it.
     /// - Returns: The temporary file's path.
-    func writeTemporary(_ messages: some Sequence<ChatMessage>) throws(TranscriptError) -> String {
+    package func writeTemporary(_ messages: some Sequence<ChatMessage>) throws(TranscriptError) -> String {
       try writeTemporary(what: "the transcript") { file throws(WritableFile.Failure) in
         try TranscriptCodec.encode(messages) { (chunk: [UInt8]) throws(WritableFile.Failure) in try file.write(chunk) }
       }
@@ -90,7 +90,7 @@ extension TranscriptFile {
     }
 
     /// Renames `temporary` over the target and flushes the folder.
-    func replace(with temporary: String) throws(TranscriptError) {
+    package func replace(with temporary: String) throws(TranscriptError) {
       guard rename(temporary, path) == 0 else {
         let reason = "cannot rename the temporary file over it: \(errnoText())"
         unlink(temporary)

@@ -9,13 +9,13 @@ import Foundation
 /// (its target is replaced, the link stays); anything that is not a regular file (a folder, a FIFO,
 /// a device) is refused. Temporary files left by a killed save are removed at the next start
 /// (``removeLeftoverTemporaryFiles(for:)``).
-public enum TranscriptFile {
+package enum TranscriptFile {
   /// The largest transcript file read (512 MiB).
-  public static let maximumBytes = 512 << 20
+  package static let maximumBytes = 512 << 20
 
   /// Reads a transcript.
   /// - Throws: `TranscriptError` naming the file: missing, not a regular file, too large, malformed.
-  public static func load(_ url: URL) throws(TranscriptError) -> Transcript {
+  package static func load(_ url: URL) throws(TranscriptError) -> Transcript {
     var info = stat()
     guard stat(url.path, &info) == 0 else {
       throw TranscriptError(file: url.path, reason: "cannot read the file: \(errnoText())")
@@ -38,14 +38,14 @@ public enum TranscriptFile {
 
   /// Writes `transcript` to `url` atomically (temp file, fsync, rename, fsync of the folder).
   /// - Throws: `TranscriptError` naming the file and the step that failed; the target is unchanged.
-  public static func save(_ transcript: Transcript, to url: URL) throws(TranscriptError) {
+  package static func save(_ transcript: Transcript, to url: URL) throws(TranscriptError) {
     try save(messages: transcript.messages, to: url)
   }
 
   /// Writes `messages` to `url` atomically as they come, in bounded memory (one piece of
   /// about 1 MiB and one message at a time).
   /// - Throws: `TranscriptError` naming the file and the step that failed; the target is unchanged.
-  public static func save(messages: some Sequence<ChatMessage>, to url: URL) throws(TranscriptError) {
+  package static func save(messages: some Sequence<ChatMessage>, to url: URL) throws(TranscriptError) {
     let target = try SaveTarget(url)
     try target.checkReplaceable()
     try target.replace(with: try target.writeTemporary(messages))
@@ -57,7 +57,7 @@ public enum TranscriptFile {
   ///   - url: The file to write or replace.
   ///   - what: What is written, for errors ("the report").
   /// - Throws: `TranscriptError` naming the file, what was written and the step that failed.
-  public static func write(_ bytes: [UInt8], to url: URL, what: String) throws(TranscriptError) {
+  package static func write(_ bytes: [UInt8], to url: URL, what: String) throws(TranscriptError) {
     let target = try SaveTarget(url)
     try target.checkReplaceable(what: what)
     try target.replace(
@@ -69,7 +69,7 @@ public enum TranscriptFile {
   /// never write over each other's copy.
   /// - Returns: The file written; later saves of the same session should go there.
   /// - Throws: `TranscriptError` naming the file and the step that failed.
-  public static func saveRecovery(_ transcript: Transcript, for url: URL) throws(TranscriptError) -> URL {
+  package static func saveRecovery(_ transcript: Transcript, for url: URL) throws(TranscriptError) -> URL {
     try saveRecovery(messages: transcript.messages, for: url)
   }
 
@@ -77,7 +77,7 @@ public enum TranscriptFile {
   /// replacing a file (see ``saveRecovery(_:for:)``).
   /// - Returns: The file written.
   /// - Throws: `TranscriptError` naming the file and the step that failed.
-  public static func saveRecovery(messages: some Sequence<ChatMessage>, for url: URL) throws(TranscriptError) -> URL {
+  package static func saveRecovery(messages: some Sequence<ChatMessage>, for url: URL) throws(TranscriptError) -> URL {
     let original = try SaveTarget(url)
     let temporary = try original.writeTemporary(messages)
     defer { unlink(temporary) }
@@ -95,7 +95,7 @@ public enum TranscriptFile {
   }
 
   /// `NAME.recovered-N.json` beside `url`.
-  public static func recoveryURL(for url: URL, number: Int) -> URL {
+  package static func recoveryURL(for url: URL, number: Int) -> URL {
     url.deletingPathExtension().appendingPathExtension("recovered-\(number).json")
   }
 

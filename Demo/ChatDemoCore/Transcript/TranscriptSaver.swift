@@ -13,9 +13,9 @@ import Synchronization
 /// one runs waits, and only the newest waiting snapshot is written. At quit, ``finish()`` waits for
 /// the save in flight and any waiting one, so nothing asked for is lost.
 @MainActor
-public final class TranscriptSaver {
+package final class TranscriptSaver {
   /// Where saves go.
-  public enum Destination: Equatable, Sendable {
+  package enum Destination: Equatable, Sendable {
     /// Replace this file (atomically, following a symbolic link).
     case file(URL)
     /// A new `NAME.recovered-N.json` beside this file, which failed to load; once one is written,
@@ -24,34 +24,34 @@ public final class TranscriptSaver {
   }
 
   /// How one save ended.
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// The messages saved.
-    public var messageCount: Int
+    package var messageCount: Int
     /// The file written, or why the save failed.
-    public var result: Result<URL, TranscriptError>
+    package var result: Result<URL, TranscriptError>
   }
 
   /// Writes a snapshot; the default writes with ``TranscriptFile``. Runs on a background queue.
-  public typealias Writer = @Sendable (TranscriptSnapshot, Destination) throws(TranscriptError) -> URL
+  package typealias Writer = @Sendable (TranscriptSnapshot, Destination) throws(TranscriptError) -> URL
 
   /// Where the next save goes.
-  public private(set) var destination: Destination
+  package private(set) var destination: Destination
   private let writer: Writer
   private var inFlight: Job?
   private var waiting: TranscriptSnapshot?
 
   /// Creates a saver writing to `destination`.
-  public init(destination: Destination, writer: @escaping Writer = TranscriptSaver.write) {
+  package init(destination: Destination, writer: @escaping Writer = TranscriptSaver.write) {
     self.destination = destination
     self.writer = writer
   }
 
   /// Whether a save is running or waiting.
-  public var isSaving: Bool { inFlight != nil || waiting != nil }
+  package var isSaving: Bool { inFlight != nil || waiting != nil }
 
   /// Starts saving `snapshot` in the background, or queues it behind the save in flight (replacing
   /// any snapshot already waiting). Returns at once.
-  public func save(_ snapshot: TranscriptSnapshot) {
+  package func save(_ snapshot: TranscriptSnapshot) {
     if inFlight != nil {
       waiting = snapshot
     } else {
@@ -61,13 +61,13 @@ public final class TranscriptSaver {
 
   /// The saves that finished since the last call; starts the waiting snapshot, if any. Call it on
   /// the main thread, once a frame.
-  public func poll() -> [Outcome] {
+  package func poll() -> [Outcome] {
     guard let job = inFlight, let outcome = job.outcome else { return [] }
     return [complete(outcome)]
   }
 
   /// Waits for the save in flight and the waiting one (at quit), and reports them.
-  public func finish() -> [Outcome] {
+  package func finish() -> [Outcome] {
     var outcomes: [Outcome] = []
     while let job = inFlight {
       job.done.wait()
@@ -78,7 +78,7 @@ public final class TranscriptSaver {
   }
 
   /// The default writer: ``TranscriptFile/save(_:to:)`` or ``TranscriptFile/saveRecovery(_:for:)``.
-  public nonisolated static func write(_ snapshot: TranscriptSnapshot, to destination: Destination)
+  package nonisolated static func write(_ snapshot: TranscriptSnapshot, to destination: Destination)
     throws(TranscriptError) -> URL
   {
     switch destination {

@@ -10,7 +10,7 @@ import TextEngine
 /// what a paragraph holds in `let`s — its attributed text, its paragraph attributes and its
 /// attachments' names — which is why sending it is safe (`@unchecked Sendable`); the messages are
 /// made one at a time as they are written.
-public struct TranscriptSnapshot: @unchecked Sendable {
+package struct TranscriptSnapshot: @unchecked Sendable {
   private enum Content {
     case transcript(Transcript)
     case paragraphs([TextParagraph])
@@ -19,17 +19,17 @@ public struct TranscriptSnapshot: @unchecked Sendable {
   private let content: Content
 
   /// A snapshot of a ready-made transcript.
-  public init(_ transcript: Transcript) { content = .transcript(transcript) }
+  package init(_ transcript: Transcript) { content = .transcript(transcript) }
 
   /// A snapshot of `storage`'s messages, one per paragraph: day separators are skipped, and the
   /// messages of collapsed days are included (the storage's delegate hides them only from layout).
   /// - Complexity: O(paragraphs), copying references only.
-  public init(storage: TextContentStorage) {
+  package init(storage: TextContentStorage) {
     content = .paragraphs(Transcript.messageParagraphs(of: storage))
   }
 
   /// The number of messages.
-  public var messageCount: Int {
+  package var messageCount: Int {
     switch content {
     case .transcript(let transcript): transcript.messages.count
     case .paragraphs(let paragraphs): paragraphs.count
@@ -37,7 +37,7 @@ public struct TranscriptSnapshot: @unchecked Sendable {
   }
 
   /// The messages, made as they are read.
-  public var messages: AnySequence<ChatMessage> {
+  package var messages: AnySequence<ChatMessage> {
     switch content {
     case .transcript(let transcript): AnySequence(transcript.messages)
     case .paragraphs(let paragraphs): AnySequence(paragraphs.lazy.map { ChatMessage(paragraph: $0) })

@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import ChatDemoCore
+import ChatDemoCore
 import Foundation
 import Instrumentation
 import ReuseKitSupport

@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import ChatDemoCore
+import ChatDemoCore
 import Foundation
 
 /// P13: the window's loop at rest. A child process per mode runs the real app (``IdleProbe``) and

@@ -1,5 +1,7 @@
 import CATK
 import CSDL2
+import ChatAccessibility
+import ChatDemoCore
 import ChatKit
 import Foundation
 import ReuseKitATK
@@ -10,8 +12,10 @@ import TextEngine
 /// A keystroke as the user feels it, measured (`reuse-bench`'s P12): the app's window on SDL's dummy
 /// video driver and software renderer, a key's events through the app's one input path (the router,
 /// the view's edit and pass), then the frame, drawn by damage and presented.
-@_spi(Benchmarks) @MainActor public final class KeystrokeProbe {
+@MainActor final class KeystrokeProbe {
   private let app: ChatApp
+  /// The accessibility tree on the AT-SPI bus, once started.
+  private var accessibility: ChatAccessibility?
   private var messageReader: MessageListAccessibility?
   /// The transcript as the message list's one text, made by the first ``readListText(from:scalars:)``.
   private var listText: DocumentAccessibleText?
@@ -22,24 +26,23 @@ import TextEngine
   ///   - runtime: The sticker runtime its stickers play in.
   ///   - clock: The app's clock.
   /// - Throws: When SDL, the fonts or the window cannot be had.
-  public init(storage: TextContentManager, runtime: StickerRuntime, clock: any AnimationClock) throws {
+  init(storage: TextContentManager, runtime: StickerRuntime, clock: any AnimationClock) throws {
     setenv("SDL_VIDEODRIVER", "dummy", 1)
     let sdl = try SDLContext(video: true)
-    let height = 800 + Int(ChatWindowLayout.composerHeight + ChatWindowLayout.paletteHeight)
+    let height = 800 + Int(ChatApp.chromeHeight)
     let window = try SDLWindow(context: sdl, title: "P12", width: 480, height: height)
     let renderer = try SDLRenderer(window: window, software: true, vsync: false)
-    let configuration = ChatApp.Configuration(
-      storage: storage, stickers: StickerFactory(runtime: runtime), sdl: sdl, fonts: try SDLFontSet(context: sdl),
-      clock: clock, today: { nil }, timeOfDay: { "12:00" }, clipboard: MemoryClipboard())
-    app = try ChatApp(configuration, surface: .window(window, renderer))
+    app = try ChatApp.fixed(
+      window: window, renderer: renderer, sdl: sdl, storage: storage, stickers: StickerFactory(runtime: runtime),
+      clock: clock)
     try app.drawFrame()
   }
 
   /// Puts the caret at `offset` in message `paragraph` (scrolled to the middle), as a click does,
   /// and draws the frame.
   /// - Throws: When the message is out of range or drawing fails.
-  public func placeCaret(inParagraph paragraph: Int, offset: Int) throws {
-    app.focus(on: .transcript)
+  func placeCaret(inParagraph paragraph: Int, offset: Int) throws {
+    app.focusTranscript()
     app.chatView.showsCaret = true
     try app.chatView.scroll(toParagraphAt: paragraph, position: .center)
     let start = try app.chatView.textContentManager.startOffset(ofParagraphAt: paragraph)
@@ -50,27 +53,30 @@ import TextEngine
   /// Types `character` (its key-down, text and key-up events through the router), then draws and
   /// presents the frame.
   /// - Throws: When drawing fails.
-  public func type(_ character: Character) throws {
-    for event in ScenarioEvents.typing(character) { _ = app.route(event) }
+  func type(_ character: Character) throws {
+    app.type(character)
     try app.drawFrame()
   }
 
   /// Presses Backspace through the router, then draws and presents the frame.
   /// - Throws: When drawing fails.
-  public func backspace() throws {
-    for event in ScenarioEvents.press(SDLK_BACKSPACE) { _ = app.route(event) }
+  func backspace() throws {
+    app.press(SDLK_BACKSPACE)
     try app.drawFrame()
   }
 
   /// Starts the app's accessibility tree on the AT-SPI bus (P12 with the bridge on).
   /// - Returns: Whether it runs (it needs a bus: a session, or `dbus-run-session`).
-  public func startAccessibility() -> Bool { app.startAccessibility() }
+  func startAccessibility() -> Bool {
+    if accessibility == nil { accessibility = ChatAccessibility.start(for: app) }
+    return accessibility != nil
+  }
 
   /// Reads messages through the message list's accessibility tree (no bus needed) from paragraph
   /// `index` on, as a screen reader reads on: each message's element, name and text, until
   /// `bytes` of text (UTF-8) were read.
   /// - Returns: The messages read.
-  public func readMessages(from index: Int, bytes: Int) -> Int {
+  func readMessages(from index: Int, bytes: Int) -> Int {
     if messageReader == nil {
       let list = AccessibleElement(role: ATK_ROLE_LOG, name: "Messages")
       messageReader = MessageListAccessibility(
@@ -91,12 +97,12 @@ import TextEngine
 
   /// The message list's text length in scalars (the first call counts the scalars of blocks whose
   /// source keeps no sum: the in-memory transcript).
-  public var listTextScalarCount: Int { listReader.scalarCount }
+  var listTextScalarCount: Int { listReader.scalarCount }
 
   /// Reads `scalars` scalars of the message list's one text (the whole transcript) from scalar
   /// `offset`, as AT-SPI's `GetText` does.
   /// - Returns: The UTF-8 bytes read.
-  public func readListText(from offset: Int, scalars: Int) -> Int {
+  func readListText(from offset: Int, scalars: Int) -> Int {
     listReader.text(scalars: offset..<(offset + scalars)).utf8.count
   }
 
@@ -109,15 +115,15 @@ import TextEngine
 
   /// Suspends the accessibility tree (it ignores edits and frames, as if not there) or resumes it:
   /// keystrokes with and without it, in turn, in one run.
-  public func setAccessibilitySuspended(_ suspended: Bool) { app.accessibility?.isSuspended = suspended }
+  func setAccessibilitySuspended(_ suspended: Bool) { accessibility?.isSuspended = suspended }
 
   /// When the window last presented a frame: a keystroke's latency ends there (what the frame does
   /// after it, its accessibility events, delays no pixel).
-  public var lastPresent: ContinuousClock.Instant? { app.lastPresent }
+  var lastPresent: ContinuousClock.Instant? { app.lastPresent }
 
   /// GLib dispatches the accessibility bridge ran so far (0 while no client asks anything).
-  public var accessibilityDispatches: Int { app.accessibility?.bridge.dispatches ?? 0 }
+  var accessibilityDispatches: Int { accessibility?.bridge.dispatches ?? 0 }
 
   /// The transcript's view, for counters and checks.
-  public var chatView: ChatTextView { app.chatView }
+  var chatView: ChatTextView { app.chatView }
 }

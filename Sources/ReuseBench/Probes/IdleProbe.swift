@@ -1,3 +1,4 @@
+import ChatDemoCore
 import ChatModel
 import Foundation
 import SDLSupport
@@ -6,9 +7,9 @@ import TextEngine
 
 /// The window's loop at rest, measured (`reuse-bench`'s P13): the real app and its real loop on
 /// SDL's dummy video driver and software renderer, 480×860, for a number of seconds of wall time.
-@_spi(Benchmarks) public enum IdleProbe {
+enum IdleProbe {
   /// What is on screen while nobody types.
-  public enum Mode: String, CaseIterable, Sendable {
+  enum Mode: String, CaseIterable, Sendable {
     /// 50 text messages, the palette paused: nothing animates (the caret stops blinking after 10 s).
     case still
     /// The same, with the palette's thumbnails animating.
@@ -20,21 +21,21 @@ import TextEngine
   }
 
   /// What a probe measured.
-  public struct Result: Codable, Sendable {
+  struct Result: Codable, Sendable {
     /// The mode measured.
-    public var mode: String
+    var mode: String
     /// Wall-clock seconds measured.
-    public var wallSeconds: Double
+    var wallSeconds: Double
     /// CPU seconds (user and system) of the app's process over them.
-    public var cpuSeconds: Double
+    var cpuSeconds: Double
     /// CPU seconds of the sticker workers over them (their own processes).
-    public var workerCPUSeconds: Double
+    var workerCPUSeconds: Double
     /// Frames the loop drew.
-    public var frames: Int
+    var frames: Int
     /// Animated stickers on screen.
-    public var visibleStickers: Int
+    var visibleStickers: Int
     /// The renderer SDL chose for the window.
-    public var renderer: String
+    var renderer: String
   }
 
   /// Runs the app in `mode` for `warmUp` seconds, then measures `seconds` more.
@@ -45,7 +46,7 @@ import TextEngine
   /// - Returns: The measurement.
   /// - Throws: When the assets, the transcript or the window cannot be had.
   @MainActor
-  public static func run(_ mode: Mode, seconds: Double, warmUp: Double = 1) throws -> Result {
+  static func run(_ mode: Mode, seconds: Double, warmUp: Double = 1) throws -> Result {
     setenv("SDL_VIDEODRIVER", "dummy", 1)  // the same software renderer on every machine
     guard let assets = AssetLocator.assetsDirectory() else {
       throw TranscriptError(reason: "cannot find the Assets folder")
@@ -58,8 +59,8 @@ import TextEngine
       stickerRuns: stickers ? [.init(messages: 40..<50, stickersPerMessage: 6)] : [])
     try TranscriptFile.save(generator.generate(), to: url)
     let app = try ChatApp.window(document: .transcript(url), assets: assets)
-    app.palette.isPaused = mode != .palette
-    if mode == .hidden, case .window(let window, _) = app.surface { window.hide() }
+    app.pausesPalette = mode != .palette
+    if mode == .hidden { app.window?.hide() }
     app.run(quitAfter: warmUp)
     app.isRunning = true
     let bounds = app.chatView.viewportBounds
@@ -71,7 +72,7 @@ import TextEngine
     let (cpuBefore, wallBefore) = (processCPUSeconds(), Date())
     app.run(quitAfter: seconds)
     let wall = Date().timeIntervalSince(wallBefore)
-    let renderer = app.surface.windowRenderer?.name ?? "none"
+    let renderer = app.rendererName ?? "none"
     return Result(
       mode: mode.rawValue, wallSeconds: wall, cpuSeconds: processCPUSeconds() - cpuBefore,
       workerCPUSeconds: (app.stickers.runtime.workerPool?.workersCPUSeconds ?? 0) - workersBefore,

@@ -1,3 +1,5 @@
+import ChatAccessibility
+import ChatDemoCore
 import Foundation
 
 /// Opens the interactive window.
@@ -27,7 +29,7 @@ enum DemoWindowLauncher {
       let app = try ChatApp.window(document: document, assets: assets, userStickers: stickers)
       for warning in app.stickerWarnings { print("chat-demo: \(warning)") }
       app.animatesWithoutFocus = !pausesUnfocused
-      app.startAccessibility()  // when an accessibility bus is there (a desktop session)
+      ChatAccessibility.start(for: app)  // when an accessibility bus is there (a desktop session)
       app.run(quitAfter: quitAfter)
       return 0
     } catch {

@@ -11,18 +11,19 @@ import TextEngine
 /// ``cacheLimit`` elements; nothing here lays out, builds a provider or loads a view. The list's
 /// own text (the whole transcript) hears of every edit, its caret and its selection too.
 @MainActor
-final class MessageListAccessibility {
+package final class MessageListAccessibility {
   /// The most message elements kept between calls.
-  static let cacheLimit = 256
+  package static let cacheLimit = 256
 
-  let list: AccessibleElement
+  /// The message list's element (role `log`).
+  package let list: AccessibleElement
   private let storage: TextContentManager
   private let chatView: ChatTextView
   /// Elements made, by paragraph index; emptied by every edit (indices move).
   private var cache: [Int: AccessibleElement] = [:]
   private var observation: TextContentEditObservation?
   /// Whether edits are ignored (a benchmark measuring with and without a tree in one run).
-  var isSuspended = false
+  package var isSuspended = false
   /// The list's text changes since the last frame, in order, in the list's scalar offsets.
   private var pendingListChanges: [AccessibleTextChange] = []
   /// The chat view's selection as clients last heard of it.
@@ -31,7 +32,9 @@ final class MessageListAccessibility {
   /// The paragraph index of the message with the keyboard focus, if one has it.
   private let focusedIndex: () -> Int?
 
-  init(
+  /// The children of `list`, the paragraphs of `storage` shown by `chatView`; the message with the
+  /// keyboard focus is `focusedIndex()`'s.
+  package init(
     list: AccessibleElement, storage: TextContentManager, chatView: ChatTextView, focusedIndex: @escaping () -> Int?
   ) {
     self.list = list
@@ -49,7 +52,7 @@ final class MessageListAccessibility {
   }
 
   /// The element of paragraph `index`, made now or kept from a recent call.
-  func element(at index: Int) -> AccessibleElement? {
+  package func element(at index: Int) -> AccessibleElement? {
     guard index >= 0, index < storage.paragraphCount else { return nil }
     if let kept = cache[index] { return kept }
     guard let paragraph = storage.paragraph(at: index) else { return nil }

@@ -1,3 +1,4 @@
+import ChatDemoCore
 import ChatKit
 import ChatModel
 import Foundation

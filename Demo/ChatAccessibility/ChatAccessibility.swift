@@ -7,12 +7,19 @@ import TextEngine
 /// The chat as a screen reader reads it, over AT-SPI2: the application, its window, the message
 /// list and the composer, as ATK objects that atk-bridge shows on the accessibility bus.
 ///
-/// Made only when a bus is there (``AccessibilityBridge/busIsPresent``); the app pumps it once a
-/// frame. Nothing here lays out, builds a provider or loads a view.
+/// Made only when a bus is there (``AccessibilityBridge/busIsPresent``); it reads the app through
+/// ``ChatAccessibilityHost`` and runs once a frame through the host's frame hook. Nothing here lays
+/// out, builds a provider or loads a view.
 @MainActor
-final class ChatAccessibility {
+package final class ChatAccessibility {
+  /// The longest the app's loop sleeps while a bridge runs: GLib's D-Bus traffic is pumped once a
+  /// frame, a loop at rest has no frames, and a client's call waits no longer than this.
+  package static let wake = 0.05
+
   /// The running bridge.
-  let bridge: AccessibilityBridge
+  package let bridge: AccessibilityBridge
+  /// The app described.
+  private unowned let host: any ChatAccessibilityHost
   /// The application (role `application`).
   let application: AccessibleElement
   /// The window (role `frame`).
@@ -35,14 +42,15 @@ final class ChatAccessibility {
   /// Whether the tree ignores edits and frames, as if it were not there: a benchmark's way of
   /// measuring keystrokes with and without it in turn, in one run (atk-bridge cannot be stopped and
   /// started again).
-  var isSuspended = false {
+  package var isSuspended = false {
     didSet { messages?.isSuspended = isSuspended }
   }
 
   private init(
-    bridge: AccessibilityBridge, application: AccessibleElement, window: AccessibleElement,
-    messageList: AccessibleElement, composer: AccessibleElement
+    host: any ChatAccessibilityHost, bridge: AccessibilityBridge, application: AccessibleElement,
+    window: AccessibleElement, messageList: AccessibleElement, composer: AccessibleElement
   ) {
+    self.host = host
     self.bridge = bridge
     self.application = application
     self.window = window
@@ -50,28 +58,34 @@ final class ChatAccessibility {
     self.composer = composer
   }
 
-  /// The tree for `app`, with atk-bridge started; `nil` when there is no accessibility bus.
-  static func start(for app: ChatApp) -> ChatAccessibility? {
+  /// The tree for `host`, with atk-bridge started and attached to the host's frames; `nil` when
+  /// there is no accessibility bus. The host keeps the tree for as long as it runs.
+  @discardableResult
+  package static func start(for host: any ChatAccessibilityHost) -> ChatAccessibility? {
     guard AccessibilityBridge.busIsPresent else { return nil }
     let application = AccessibleElement(role: ATK_ROLE_APPLICATION, name: "chat-demo")
     let window = AccessibleElement(role: ATK_ROLE_FRAME, name: "ReuseKit Chat")
     let messageList = AccessibleElement(
-      role: ATK_ROLE_LOG, name: "Messages", text: DocumentAccessibleText(textView: app.chatView))
+      role: ATK_ROLE_LOG, name: "Messages", text: DocumentAccessibleText(textView: host.transcriptView))
     let composer = AccessibleElement(
-      role: ATK_ROLE_ENTRY, name: "Message", text: TextViewAccessibleText(textView: app.composer))
+      role: ATK_ROLE_ENTRY, name: "Message", text: TextViewAccessibleText(textView: host.composerView))
     application.setChildren([window])
     window.setChildren([messageList, composer])
     guard let bridge = AccessibilityBridge.start(root: application) else { return nil }
     let tree = ChatAccessibility(
-      bridge: bridge, application: application, window: window, messageList: messageList, composer: composer)
-    tree.describe(app)
+      host: host, bridge: bridge, application: application, window: window, messageList: messageList,
+      composer: composer)
+    tree.describe()
     tree.messages = MessageListAccessibility(
-      list: messageList, storage: app.storage, chatView: app.chatView,
-      focusedIndex: { [unowned app] in app.state.focus == .messageList ? app.state.browsedMessage : nil })
+      list: messageList, storage: host.transcriptView.textContentManager, chatView: host.transcriptView,
+      focusedIndex: { [unowned host] in
+        if case .messageList(let browsed) = host.focusedPart { browsed } else { nil }
+      })
     // Each edit of the composer is told as it ends (typing, then sending, in one frame is two changes).
     tree.composerObservation = TextContentEditObservation(
-      of: app.composer.textContentManager, handler: { _ in },
+      of: host.composerView.textContentManager, handler: { _ in },
       ended: { [weak tree] in MainActor.assumeIsolated { tree?.composerTextChanged() } })
+    host.observeFrames(wake: wake) { [tree] in tree.update() }
     return tree
   }
 
@@ -110,42 +124,40 @@ final class ChatAccessibility {
     notification = made
   }
 
-  /// Gives each element its states and geometry from `app`'s current layout.
-  private func describe(_ app: ChatApp) {
+  /// Gives each element its states and geometry from the host's current layout.
+  private func describe() {
     let common: Set<AtkStateType> = [ATK_STATE_ENABLED, ATK_STATE_SENSITIVE, ATK_STATE_VISIBLE, ATK_STATE_SHOWING]
     window.states = { common.union([ATK_STATE_ACTIVE]) }
-    window.frame = { [unowned app] in
-      CGRect(x: 0, y: 0, width: app.state.layout.width, height: app.state.layout.height)
-    }
-    messageList.states = { [unowned app] in
+    window.frame = { [unowned host] in host.windowFrame }
+    messageList.states = { [unowned host] in
       // Its children are made on demand: clients (and the bridge's cache) must not walk them all.
       var states = common.union([
         ATK_STATE_FOCUSABLE, ATK_STATE_MULTI_LINE, ATK_STATE_MANAGES_DESCENDANTS, ATK_STATE_SELECTABLE_TEXT,
       ])
-      if app.state.focus == .transcript || app.state.focus == .secondary { states.insert(ATK_STATE_FOCUSED) }
+      if host.focusedPart == .transcript { states.insert(ATK_STATE_FOCUSED) }
       return states
     }
-    messageList.frame = { [unowned app] in app.state.layout.chatRect }
-    composer.states = { [unowned app] in
+    messageList.frame = { [unowned host] in host.transcriptFrame }
+    composer.states = { [unowned host] in
       var states = common.union([ATK_STATE_FOCUSABLE, ATK_STATE_EDITABLE, ATK_STATE_MULTI_LINE])
-      if app.state.focus == .composer { states.insert(ATK_STATE_FOCUSED) }
+      if host.focusedPart == .composer { states.insert(ATK_STATE_FOCUSED) }
       return states
     }
-    composer.frame = { [unowned app] in app.state.layout.composerTextRect }
+    composer.frame = { [unowned host] in host.composerFrame }
   }
 
   /// Runs the bridge's pending work and tells clients what changed since the last frame.
-  func update(_ app: ChatApp) {
+  package func update() {
     guard !isSuspended else { return }
     messages?.flushChanged()
     messages?.updateSelection()
     updateComposerSelection()
     for announcement in messages?.flushAdded() ?? [] { announce(announcement) }
     let now: AccessibleElement =
-      switch app.state.focus {
+      switch host.focusedPart {
       case .composer: composer
-      case .messageList: app.state.browsedMessage.flatMap { messages?.element(at: $0) } ?? messageList
-      case .transcript, .secondary: messageList
+      case .messageList(let browsed): browsed.flatMap { messages?.element(at: $0) } ?? messageList
+      case .transcript: messageList
       }
     if now !== focused {
       focused?.notifyState(ATK_STATE_FOCUSED, false)

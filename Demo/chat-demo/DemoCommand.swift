@@ -1,8 +1,9 @@
+import ChatDemoCore
 import Foundation
 import TextEngine
 
 /// What `chat-demo` was asked to do, parsed from `CommandLine.arguments`.
-public enum DemoCommand: Equatable {
+enum DemoCommand: Equatable {
   /// `--help` or `-h`: print ``helpText``.
   case help
   /// Open the window (or, without a display, fall back to the default scenario headless).
@@ -32,22 +33,22 @@ public enum DemoCommand: Equatable {
   case accessibilityServe(scenario: URL)
 
   /// The most messages `--generate` makes (written as they are made, so memory stays flat).
-  public static let maximumGeneratedMessages = 100_000_000
+  static let maximumGeneratedMessages = 100_000_000
 
   /// Options of a headless scenario run.
-  public struct HeadlessOptions: Equatable {
+  struct HeadlessOptions: Equatable {
     /// The scenario file (`--scenario FILE`); a headless run without one fails with a usage message.
-    public var scenario: URL?
+    var scenario: URL?
     /// The reuse policy that overrides the scenario's (`--policy none|edit|scroll|both`), or `nil`.
-    public var policy: TextAttachmentViewProviderReusePolicy?
+    var policy: TextAttachmentViewProviderReusePolicy?
     /// Where to write the JSON report (`--report FILE`), or `nil` for none.
-    public var report: URL?
+    var report: URL?
     /// The folder the screenshots go to (`--screenshots DIR`, created if missing), or `nil` for none.
-    public var screenshots: URL?
+    var screenshots: URL?
     /// Whether to run the policy matrix (`--matrix`): none, edit, scroll and both, then print a table.
-    public var matrix: Bool
+    var matrix: Bool
     /// The user's sticker folder (`--stickers DIR`).
-    public var stickers: URL?
+    var stickers: URL?
 
     /// Options from their values.
     /// - Parameters:
@@ -57,7 +58,7 @@ public enum DemoCommand: Equatable {
     ///   - screenshots: The screenshots' folder, or `nil`.
     ///   - matrix: Whether to run the policy matrix.
     ///   - stickers: The user's sticker folder, or `nil` (default).
-    public init(
+    init(
       scenario: URL?, policy: TextAttachmentViewProviderReusePolicy?, report: URL?, screenshots: URL?, matrix: Bool,
       stickers: URL? = nil
     ) {
@@ -71,12 +72,12 @@ public enum DemoCommand: Equatable {
   }
 
   /// A usage error: the message says which flag is wrong. Exit status 2.
-  public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public var description: String
+  struct UsageError: Error, Equatable, CustomStringConvertible {
+    var description: String
   }
 
   /// Parses arguments (without the program name).
-  public static func parse(_ arguments: [String]) throws(UsageError) -> DemoCommand {
+  static func parse(_ arguments: [String]) throws(UsageError) -> DemoCommand {
     var remaining = arguments[...]
     var headless = false
     var options = HeadlessOptions(scenario: nil, policy: nil, report: nil, screenshots: nil, matrix: false)
@@ -180,7 +181,7 @@ public enum DemoCommand: Equatable {
   }
 
   /// The hand-written `--help` text.
-  public static let helpText = """
+  static let helpText = """
     chat-demo — a messenger on ReuseKit: TextKit 2's architecture on SDL2, with animated stickers
     whose view providers survive edits and scrolling.
 

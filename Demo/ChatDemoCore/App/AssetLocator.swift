@@ -3,9 +3,9 @@ import Foundation
 /// Finds the repository's `Assets/` folder: the working directory's, one above the running
 /// executable (`/proc/self/exe`, then `argv[0]`), or, for a build run from elsewhere, the checkout
 /// this source file was compiled from.
-public enum AssetLocator {
+package enum AssetLocator {
   /// The `Assets` folder, or `nil` if none is found.
-  public static func assetsDirectory() -> URL? {
+  package static func assetsDirectory() -> URL? {
     var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
     let executables = [
       URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
@@ -17,7 +17,7 @@ public enum AssetLocator {
         candidates.append(executable)
       }
     }
-    // Demo/ChatDemoCore/CommandLine/AssetLocator.swift → the checkout's root.
+    // Demo/ChatDemoCore/App/AssetLocator.swift → the checkout's root.
     candidates.append(
       URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent())

@@ -1,3 +1,4 @@
+import ChatDemoCore
 import ChatStore
 import Foundation
 import TextEngine

@@ -1,3 +1,4 @@
+import ChatDemoCore
 import Foundation
 
 extension DemoMain {

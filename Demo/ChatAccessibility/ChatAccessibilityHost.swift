@@ -1,0 +1,28 @@
+import ChatKit
+import Foundation
+import TextEngine
+
+/// What the chat's accessibility tree reads and asks of the app it describes: its views, which
+/// part has the keyboard focus, where the parts sit, and a call after every frame.
+///
+/// The app conforms where it is wired up (the `chat-demo` executable, the benchmarks); the tree
+/// knows nothing else of it.
+@MainActor
+package protocol ChatAccessibilityHost: AnyObject {
+  /// The transcript's view: the message list's text, caret and selection, and its storage, whose
+  /// edits (messages arriving) the tree observes.
+  var transcriptView: ChatTextView { get }
+  /// The composer's view: its text, caret and selection.
+  var composerView: TextView { get }
+  /// Which part has the keyboard focus.
+  var focusedPart: ChatAccessibleFocus { get }
+  /// The window's frame, in window points.
+  var windowFrame: CGRect { get }
+  /// The message list's frame, in window points.
+  var transcriptFrame: CGRect { get }
+  /// The composer's text frame, in window points.
+  var composerFrame: CGRect { get }
+  /// Calls `observer` once a frame, after the frame is presented (and on every wake of the app's
+  /// loop that draws none); the loop sleeps at most `wake` seconds while it is attached.
+  func observeFrames(wake: Double, _ observer: @escaping @MainActor () -> Void)
+}

@@ -67,6 +67,9 @@ let package = Package(
     .target(
       name: "ReuseKit", dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime", "ReuseKitSupport"],
       swiftSettings: strictSettings),
+    // The words reuse scenarios are written in (operations, keys, select offsets) and per-policy
+    // expectations: one vocabulary for the demo's JSON scenarios and the Swift test host.
+    .target(name: "ScenarioVocabulary", dependencies: ["TextEngine"], swiftSettings: strictSettings),
     // The chat model: messages, days, transcripts and their codec and generator, sticker references.
     .target(name: "ChatModel", dependencies: ["TextEngine", "ReuseKitSupport"], swiftSettings: strictSettings),
 
@@ -120,7 +123,7 @@ let package = Package(
       name: "ChatDemoCore",
       dependencies: [
         "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "Stickers", "ReuseKitSupport", "TextEngine",
-        "AnimationRuntime", "Instrumentation", "CSDL2", "ReuseKitATK", "CATK",
+        "AnimationRuntime", "Instrumentation", "CSDL2", "ReuseKitATK", "CATK", "ScenarioVocabulary",
       ],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .executableTarget(
@@ -137,11 +140,12 @@ let package = Package(
 
     // The test-author product: a host, scenario operations and count expectations for users' tests.
     .target(
-      name: "ReuseKitTesting", dependencies: ["ReuseKit", "ReuseKitSDL"], path: "Tests/ReuseKitTesting",
+      name: "ReuseKitTesting", dependencies: ["ReuseKit", "ReuseKitSDL", "ScenarioVocabulary"],
       swiftSettings: strictSettings),
     // Test support: pure helpers, and the golden-image tooling.
     .target(
-      name: "ReuseKitTestSupport", dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime"],
+      name: "ReuseKitTestSupport",
+      dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime", "ScenarioVocabulary"],
       path: "Tests/ReuseKitTestSupport", swiftSettings: strictSettings),
     .target(
       name: "SDLTestSupport", dependencies: ["SDLSupport", "ReuseKitSDL", "ReuseKitSupport", "CSDL2"],
@@ -153,7 +157,7 @@ let package = Package(
     .testTarget(name: "InstrumentationTests", dependencies: ["Instrumentation"], swiftSettings: strictSettings),
     .testTarget(
       name: "TextEngineTests",
-      dependencies: ["TextEngine", "Instrumentation", "ReuseKitSupport", "ReuseKitTestSupport"],
+      dependencies: ["TextEngine", "Instrumentation", "ReuseKitSupport", "ReuseKitTestSupport", "ScenarioVocabulary"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "TextAnalysisTests",
@@ -184,6 +188,8 @@ let package = Package(
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "TextEngine"], swiftSettings: strictSettings),
     .testTarget(
+      name: "ReuseKitTestingTests", dependencies: ["ReuseKitTesting"], swiftSettings: strictSettings),
+    .testTarget(
       name: "ChatKitTests",
       dependencies: [
         "ChatModel", "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "AnimationRuntime",
@@ -197,7 +203,7 @@ let package = Package(
         "ChatDemoCore", "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport",
         "TextEngine",
         "Instrumentation", "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers", "ReuseKitSupport",
-        "ReuseKitTesting",
+        "ScenarioVocabulary",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     // A fault-injecting SQLite VFS for the store's tests (C glue over the default VFS).

@@ -50,7 +50,7 @@ import urllib.parse
 # Library products, what they export, and the demo's core (see Package.swift).
 MODULES = [
     "ReuseKitSupport", "Instrumentation", "TextEngine", "AnimationRuntime", "ChatModel", "TextAnalysis",
-    "SDLSupport", "Stickers", "ReuseKitSDL", "ChatKit", "ChatStore", "ChatDemoCore", "ReuseKit", "ReuseKitTesting",
+    "SDLSupport", "Stickers", "ReuseKitSDL", "ChatKit", "ChatStore", "ChatDemoCore", "ReuseKit", "ReuseKitTesting", "ScenarioVocabulary",
     "ReuseKitATK",
 ]
 # The generated test-runner modules SwiftPM cannot extract (see step 1).

@@ -50,8 +50,8 @@ import urllib.parse
 # Library products, what they export, and the demo's core (see Package.swift).
 MODULES = [
     "ReuseKitSupport", "Instrumentation", "TextEngine", "AnimationRuntime", "ChatModel", "TextAnalysis",
-    "SDLSupport", "Stickers", "ReuseKitSDL", "ChatKit", "ChatStore", "ChatDemoCore", "ReuseKit", "ReuseKitTesting", "ScenarioVocabulary",
-    "ReuseKitATK",
+    "SDLSupport", "Stickers", "ReuseKitSDL", "ChatKit", "ChatStore", "ChatDemoCore", "ReuseKit", "ReuseKitTesting",
+    "ReuseKitATK", "ScenarioVocabulary",
 ]
 # The generated test-runner modules SwiftPM cannot extract (see step 1).
 EXPECTED_EXTRACT_FAILURES = {"ReuseKitPackageTests", "ReuseKitPackageDiscoveredTests"}

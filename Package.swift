@@ -75,6 +75,9 @@ let package = Package(
       swiftSettings: strictSettings),
     // What the app and the sticker worker say to each other: caps, errors, formats, messages.
     .target(name: "StickerWire", swiftSettings: strictSettings),
+    // The words reuse scenarios are written in (operations, keys, select offsets) and per-policy
+    // expectations: one vocabulary for the demo's JSON scenarios and the Swift test host.
+    .target(name: "ScenarioVocabulary", dependencies: ["TextEngine"], swiftSettings: strictSettings),
     // The chat model: messages, days, transcripts and their codec and generator, sticker references.
     .target(name: "ChatModel", dependencies: ["TextEngine", "ReuseKitSupport"], swiftSettings: strictSettings),
 
@@ -133,7 +136,7 @@ let package = Package(
       name: "ChatDemoCore",
       dependencies: [
         "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "Stickers", "ReuseKitSupport", "TextEngine",
-        "AnimationRuntime", "Instrumentation", "CSDL2",
+        "AnimationRuntime", "Instrumentation", "CSDL2", "ScenarioVocabulary",
       ],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .target(
@@ -156,11 +159,12 @@ let package = Package(
 
     // The test-author product: a host, scenario operations and count expectations for users' tests.
     .target(
-      name: "ReuseKitTesting", dependencies: ["ReuseKit", "ReuseKitSDL"], path: "Tests/ReuseKitTesting",
+      name: "ReuseKitTesting", dependencies: ["ReuseKit", "ReuseKitSDL", "ScenarioVocabulary"],
       swiftSettings: strictSettings),
     // Test support: pure helpers, and the golden-image tooling.
     .target(
-      name: "ReuseKitTestSupport", dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime"],
+      name: "ReuseKitTestSupport",
+      dependencies: ["TextEngine", "Instrumentation", "AnimationRuntime", "ScenarioVocabulary"],
       path: "Tests/ReuseKitTestSupport", swiftSettings: strictSettings),
     .target(
       name: "SDLTestSupport", dependencies: ["SDLSupport", "ReuseKitSDL", "ReuseKitSupport", "CSDL2"],
@@ -174,7 +178,7 @@ let package = Package(
       name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "TextEngineTests",
-      dependencies: ["TextEngine", "Instrumentation", "ReuseKitSupport", "ReuseKitTestSupport"],
+      dependencies: ["TextEngine", "Instrumentation", "ReuseKitSupport", "ReuseKitTestSupport", "ScenarioVocabulary"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "TextAnalysisTests",
@@ -210,6 +214,8 @@ let package = Package(
       exclude: ["Goldens"], swiftSettings: strictSettings),
     .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "TextEngine"], swiftSettings: strictSettings),
     .testTarget(
+      name: "ReuseKitTestingTests", dependencies: ["ReuseKitTesting"], swiftSettings: strictSettings),
+    .testTarget(
       name: "ChatKitTests",
       dependencies: [
         "ChatModel", "ChatKit", "ReuseKitSDL", "SDLSupport", "SDLTestSupport", "TextEngine", "AnimationRuntime",
@@ -223,7 +229,7 @@ let package = Package(
         "ChatDemoCore", "ChatDemo", "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport",
         "TextEngine",
         "Instrumentation", "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers", "ReuseKitSupport",
-        "ReuseKitTesting",
+        "ScenarioVocabulary",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     // A fault-injecting SQLite VFS for the store's tests (C glue over the default VFS).

@@ -51,7 +51,7 @@ import urllib.parse
 MODULES = [
     "ReuseKitSupport", "Instrumentation", "TextEngine", "AnimationRuntime", "ChatModel", "TextAnalysis",
     "SDLSupport", "Stickers", "ReuseKitSDL", "ChatKit", "ChatStore", "ChatDemoCore", "ReuseKit", "ReuseKitTesting",
-    "ReuseKitATK", "StickerWire",
+    "ReuseKitATK", "StickerWire", "ScenarioVocabulary",
 ]
 # The generated test-runner modules SwiftPM cannot extract (see step 1).
 EXPECTED_EXTRACT_FAILURES = {"ReuseKitPackageTests", "ReuseKitPackageDiscoveredTests"}

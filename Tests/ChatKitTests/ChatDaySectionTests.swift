@@ -90,8 +90,8 @@ import TextEngine
     let shownBefore = view.visibleFragments().count
 
     let collapse = view.instrumentation.measure { #expect(view.collapseDay(at: 4)) }
-    let hiding = ExpectedCounts([policy.shortName: caches ? [.surfacesCachedOnScrollOut: 2] : [.viewsDiscarded: 2]])
-    #expect(hiding.mismatches(collapse, policy: policy) == [])
+    let hiding: [Counter: Int] = caches ? [.surfacesCachedOnScrollOut: 2] : [.viewsDiscarded: 2]
+    #expect(collapse.reuseMismatches(expecting: hiding) == [])
     #expect(view.daySeparatorLabel(for: "2026-11-29") == "Yesterday · 4 messages")
     try view.renderFrame()
     #expect(view.visibleFragments().count == shownBefore - 4)
@@ -99,11 +99,9 @@ import TextEngine
     #expect(view.reuseInvariantViolations() == [])
 
     let expand = view.instrumentation.measure { #expect(view.expandDay(at: 4)) }
-    let showing = ExpectedCounts([
-      policy.shortName: caches
-        ? [.surfacesRestoredOnScrollIn: 2] : [.viewsLoaded: 2, .animationStatesCreated: 2, .animationResets: 2]
-    ])
-    #expect(showing.mismatches(expand, policy: policy) == [])
+    let showing: [Counter: Int] =
+      caches ? [.surfacesRestoredOnScrollIn: 2] : [.viewsLoaded: 2, .animationStatesCreated: 2, .animationResets: 2]
+    #expect(expand.reuseMismatches(expecting: showing) == [])
     #expect(expand.layoutFragmentsCreated == 4)
     for (sticker, provider) in zip(stickers, providers) { #expect(view.viewProvider(for: sticker) === provider) }
     #expect(view.daySeparatorLabel(for: "2026-11-29") == "Yesterday")

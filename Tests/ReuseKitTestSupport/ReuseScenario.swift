@@ -63,23 +63,3 @@ public struct ReuseScenario {
     return (counters, violations)
   }
 }
-
-/// Expected counter deltas, by policy short name (none, edit, scroll, both).
-public struct ExpectedCounts {
-  public var values: [String: [Counter: Int]]
-
-  public init(_ values: [String: [Counter: Int]]) { self.values = values }
-
-  /// The counters whose delta differs from what `policy` expects (unlisted counters expect 0
-  /// unless `only` limits the comparison).
-  public func mismatches(
-    _ counters: Counters, policy: TextAttachmentViewProviderReusePolicy, only: Set<Counter>? = nil
-  ) -> [String] {
-    let expected = values[policy.shortName] ?? [:]
-    let checked = only ?? Set(Counter.reuseCounters)
-    return checked.sorted { $0.rawValue < $1.rawValue }.compactMap { counter in
-      let want = expected[counter] ?? 0
-      return counters[counter] == want ? nil : "\(counter.rawValue): expected \(want), got \(counters[counter])"
-    }
-  }
-}

@@ -3,6 +3,7 @@ import ChatModel
 import Foundation
 import Instrumentation
 import ReuseKitSupport
+import ScenarioVocabulary
 import TextEngine
 
 extension Scenario {
@@ -154,8 +155,10 @@ extension Scenario {
     let object = step.fields
     guard let op = object["op"]?.string else { throw ScenarioError(step: index, reason: "missing \"op\"") }
     let fields = StepFields(object: object, index: index, op: op)
-    switch op {
-    case "select":
+    guard let operation = ScenarioOperation(rawValue: op) else { throw fields.error("unknown op \"\(op)\"") }
+    // Exhaustive over the vocabulary: an operation added there does not compile until it parses here.
+    switch operation {
+    case .select:
       let offset: ScenarioStep.Offset
       if object["offset"]?.string == "end" {
         offset = .end
@@ -165,55 +168,55 @@ extension Scenario {
       return .select(
         message: try fields.int("message", in: 0...Int.max), offset: offset,
         length: try fields.int("length", in: 0...Int.max, default: 0))
-    case "scrollTo":
+    case .scrollTo:
       let positionName = object["position"]?.string ?? "top"
       guard let position = TextView.ScrollPosition(rawValue: positionName) else {
         throw fields.error("\"position\" must be top, center or bottom")
       }
       return .scrollTo(message: try fields.int("message", in: 0...Int.max), position: position)
-    case "scrollBy": return .scrollBy(dy: try fields.double("dy"))
-    case "scrollToTop": return .scrollToTop
-    case "scrollToBottom": return .scrollToBottom
-    case "type": return .type(try fields.string("text"))
-    case "key":
+    case .scrollBy: return .scrollBy(dy: try fields.double("dy"))
+    case .scrollToTop: return .scrollToTop
+    case .scrollToBottom: return .scrollToBottom
+    case .type: return .type(try fields.string("text"))
+    case .key:
       let name = try fields.string("key")
       guard let key = ScenarioStep.Key(rawValue: name) else {
         throw fields.error(
           "unknown key \"\(name)\"; use one of \(ScenarioStep.Key.allCases.map(\.rawValue).joined(separator: ", "))")
       }
       return .key(key, repeat: try fields.int("repeat", in: 1...100_000, default: 1))
-    case "insertSticker": return .insertSticker(try fields.string("sticker"))
-    case "send":
+    case .insertSticker: return .insertSticker(try fields.string("sticker"))
+    case .send:
       if let text = object["text"]?.string { return .send([.text(text)]) }
       if let parts = step.parts { return .send(parts) }
       guard let parts = object["parts"] else { throw fields.error("needs \"text\" or \"parts\"") }
       throw fields.error("bad \"parts\": expected an array, found \(parts.kindName)")
-    case "receive":
+    case .receive:
       guard let from = object["from"]?.string, !from.isEmpty else { throw fields.error("needs a \"from\" string") }
       if let text = object["text"]?.string { return .receive(ChatMessage(from: from, text: text)) }
       if let parts = step.parts { return .receive(ChatMessage(from: from, parts: parts)) }
       throw fields.error("needs \"text\" or \"parts\"")
-    case "undo": return .undo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))
-    case "redo": return .redo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))
-    case "cut": return .cut
-    case "copy": return .copy
-    case "paste": return .paste
-    case "resize":
+    case .undo: return .undo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))
+    case .redo: return .redo(repeat: try fields.int("repeat", in: 1...100_000, default: 1))
+    case .cut: return .cut
+    case .copy: return .copy
+    case .paste: return .paste
+    case .resize:
       return .resize(width: try fields.int("width", in: 100...8_000), height: try fields.int("height", in: 100...8_000))
-    case "advance":
+    case .advance:
       let seconds = try fields.double("seconds")
       guard seconds >= 0, seconds <= 3_600 else { throw fields.error("\"seconds\" must be in 0...3600") }
       return .advance(seconds: seconds)
-    case "setPolicies":
+    case .setPolicies:
       guard let value = object["policies"] else { throw fields.error("missing \"policies\"") }
       return .setPolicies(try parsePolicies(value, step: index))
-    case "screenshot":
+    case .screenshot:
       let name = try fields.string("name")
       guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
         throw fields.error("\"name\" must be a plain file name")
       }
       return .screenshot(name: name)
-    case "expect":
+    case .expect:
       let counterName = try fields.string("counter")
       guard let counter = Counter(rawValue: counterName) else {
         throw fields.error("unknown counter \"\(counterName)\"")
@@ -224,28 +227,26 @@ extension Scenario {
       }
       return .expect(
         counter: counter, comparison: comparison, value: try fields.int(comparison.rawValue, in: 0...Int.max))
-    case "scene":
+    case .scene:
       let name = try fields.string("scene")
       guard let scene = ScenarioStep.Scene(rawValue: name) else {
         throw fields.error("unknown scene \"\(name)\"; use chat or editor")
       }
       return .scene(scene)
-    case "collapse": return .collapse(try parseDayTarget(fields))
-    case "expand": return .expand(try parseDayTarget(fields))
-    case "tab":
+    case .collapse: return .collapse(try parseDayTarget(fields))
+    case .expand: return .expand(try parseDayTarget(fields))
+    case .tab:
       switch object["backward"] {
       case nil: return .tab(backward: false)
       case .bool(let backward)?: return .tab(backward: backward)
       default: throw fields.error("\"backward\" must be true or false")
       }
-    case "split":
+    case .split:
       switch object["split"]?.string {
       case "on": return .split(true)
       case "off": return .split(false)
       default: throw fields.error("\"split\" must be \"on\" or \"off\"")
       }
-    default:
-      throw fields.error("unknown op \"\(op)\"")
     }
   }
 }

@@ -1,39 +1,17 @@
 import ChatKit
 import ChatModel
 import Instrumentation
+import ScenarioVocabulary
 import TextEngine
 
 /// One step of a scenario file. See the README's "Scenario format".
 package enum ScenarioStep: Equatable, Sendable {
-  /// Where a `select` starts inside its message.
-  package enum Offset: Equatable, Sendable {
-    /// That many characters into the message (`"offset": N`), a sticker counting one.
-    case at(Int)
-    /// The end of the message (`"offset": "end"`).
-    case end
-  }
+  /// Where a `select` starts inside its message: the scenario vocabulary's, which the Swift test
+  /// host shares.
+  package typealias Offset = ScenarioOffset
 
-  /// A key for `key` steps.
-  package enum Key: String, CaseIterable, Sendable {
-    /// The Backspace key.
-    case backspace
-    /// The Delete key.
-    case delete
-    /// Enter (Return): in a message it splits the message; in the composer it sends.
-    case enter
-    /// The left arrow key.
-    case left
-    /// The right arrow key.
-    case right
-    /// The up arrow key.
-    case up
-    /// The down arrow key.
-    case down
-    /// The Home key.
-    case home
-    /// The End key.
-    case end
-  }
+  /// A key for `key` steps: the scenario vocabulary's, which the Swift test host shares.
+  package typealias Key = ScenarioKey
 
   /// How an `expect` step compares.
   package enum Comparison: String, CaseIterable, Sendable {
@@ -126,36 +104,39 @@ package enum ScenarioStep: Equatable, Sendable {
   /// `split`: turns the second view beside view 0 on (`true`, `"on"`) or off (`false`, `"off"`) with F5.
   case split(Bool)
 
-  /// The op's name as written in scenario files.
-  package var op: String {
+  /// The step's operation in the scenario vocabulary.
+  package var operation: ScenarioOperation {
     switch self {
-    case .select: "select"
-    case .scrollTo: "scrollTo"
-    case .scrollBy: "scrollBy"
-    case .scrollToTop: "scrollToTop"
-    case .scrollToBottom: "scrollToBottom"
-    case .type: "type"
-    case .key: "key"
-    case .insertSticker: "insertSticker"
-    case .send: "send"
-    case .receive: "receive"
-    case .tab: "tab"
-    case .undo: "undo"
-    case .redo: "redo"
-    case .cut: "cut"
-    case .copy: "copy"
-    case .paste: "paste"
-    case .resize: "resize"
-    case .advance: "advance"
-    case .setPolicies: "setPolicies"
-    case .screenshot: "screenshot"
-    case .expect: "expect"
-    case .scene: "scene"
-    case .collapse: "collapse"
-    case .expand: "expand"
-    case .split: "split"
+    case .select: .select
+    case .scrollTo: .scrollTo
+    case .scrollBy: .scrollBy
+    case .scrollToTop: .scrollToTop
+    case .scrollToBottom: .scrollToBottom
+    case .type: .type
+    case .key: .key
+    case .insertSticker: .insertSticker
+    case .send: .send
+    case .receive: .receive
+    case .tab: .tab
+    case .undo: .undo
+    case .redo: .redo
+    case .cut: .cut
+    case .copy: .copy
+    case .paste: .paste
+    case .resize: .resize
+    case .advance: .advance
+    case .setPolicies: .setPolicies
+    case .screenshot: .screenshot
+    case .expect: .expect
+    case .scene: .scene
+    case .collapse: .collapse
+    case .expand: .expand
+    case .split: .split
     }
   }
+
+  /// The op's name as written in scenario files.
+  package var op: String { operation.rawValue }
 
   /// The sticker names this step uses.
   var stickerNames: [String] {

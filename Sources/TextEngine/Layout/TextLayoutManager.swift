@@ -93,6 +93,11 @@ public final class TextLayoutManager {
   /// dropped, released or hidden and every paragraph replaced, and asked for the bounds of
   /// attachments whose providers track their views' bounds.
   weak var reuseController: TextAttachmentReuseController?
+  /// The delegate whose provider caching hooks are the standard ones: the text view this manager
+  /// lays out for, whose implementation is the registered reuse policies. The hooks go to it when
+  /// ``delegate`` is nil, and the protocol's default implementations call it, so a delegate that
+  /// supplies only paragraph styles keeps the policies.
+  weak var standardDelegate: (any TextLayoutManagerDelegate)?
   private var generation = 0
   /// The content manager's node last looked up for an entry, its index and the tree's version then.
   private var storageCursor: (node: SequenceTree<TextParagraph?>.Node, index: Int, version: Int)?

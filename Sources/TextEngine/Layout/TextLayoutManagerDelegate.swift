@@ -67,15 +67,15 @@ extension TextLayoutManagerDelegate {
     _ textLayoutManager: TextLayoutManager, cacheTextAttachmentViewProvider viewProvider: TextAttachmentViewProvider,
     for textAttachment: TextAttachment
   ) {
-    textLayoutManager.standardProviderCache?.textLayoutManager(
-      textLayoutManager, cacheTextAttachmentViewProvider: viewProvider, for: textAttachment)
+    guard let standard = textLayoutManager.standardDelegate, standard !== self else { return }
+    standard.textLayoutManager(textLayoutManager, cacheTextAttachmentViewProvider: viewProvider, for: textAttachment)
   }
 
   /// The text view's implementation: the provider the edit policy kept.
   public func textLayoutManager(
     _ textLayoutManager: TextLayoutManager, retrieveCachedTextAttachmentViewProviderFor attachment: TextAttachment
   ) -> TextAttachmentViewProvider? {
-    textLayoutManager.standardProviderCache?.textLayoutManager(
-      textLayoutManager, retrieveCachedTextAttachmentViewProviderFor: attachment)
+    guard let standard = textLayoutManager.standardDelegate, standard !== self else { return nil }
+    return standard.textLayoutManager(textLayoutManager, retrieveCachedTextAttachmentViewProviderFor: attachment)
   }
 }

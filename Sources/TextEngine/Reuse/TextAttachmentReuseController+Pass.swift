@@ -25,8 +25,11 @@ extension TextAttachmentReuseController {
   /// the layout manager delegate's retrieve hook (`textLayoutManager(_:retrieveCachedTextAttachmentViewProviderFor:)`,
   /// whose standard implementation returns the provider the edit policy kept); and last the
   /// attachment's factory. An attachment in several places gets a provider per occurrence.
+  /// - Parameters:
+  ///   - fragment: The fragment the pass configures.
+  ///   - textView: The view running the pass: the parent view of the providers it makes.
   /// - Complexity: O(attachments in the fragment), plus O(log n) for the paragraph index.
-  func showAttachmentViews(in fragment: TextLayoutFragment) {
+  func showAttachmentViews(in fragment: TextLayoutFragment, of textView: TextView) {
     guard !fragment.attachmentPlacements.isEmpty else {
       fragment.textAttachmentViewProviders = []
       return
@@ -50,7 +53,8 @@ extension TextAttachmentReuseController {
       }
       let location = TextLocation(paragraph: fragment.textParagraph, offset: placement.offset)
       let record = provider(
-        for: attachment, in: fragment, at: location, paragraphIndex: paragraphIndex, taken: providers)
+        for: attachment, in: fragment, at: location, paragraphIndex: paragraphIndex, taken: providers,
+        textView: textView)
       record.paragraphIndex = paragraphIndex
       apply(.show, to: record)
       record.provider.view?.frame = placement.frame.offsetBy(dx: origin.x, dy: origin.y)
@@ -66,7 +70,7 @@ extension TextAttachmentReuseController {
   /// the edit policy) without collecting it, and makes the adopt event only when it adopts.
   private func provider(
     for attachment: TextAttachment, in fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?,
-    taken: [TextAttachmentViewProvider]
+    taken: [TextAttachmentViewProvider], textView: TextView
   ) -> ProviderRecord {
     let identity = attachment.identity
     func isFree(_ record: ProviderRecord) -> Bool { !taken.contains { $0 === record.provider } }
@@ -116,7 +120,7 @@ extension TextAttachmentReuseController {
     if let retrieved, let adopted = adoptForeign(retrieved, for: attachment, by: fragment, at: location) {
       return adopted
     }
-    return makeRecord(for: attachment, in: fragment, at: location, paragraphIndex: paragraphIndex)
+    return makeRecord(for: attachment, in: fragment, at: location, paragraphIndex: paragraphIndex, textView: textView)
   }
 
   /// Asks the layout manager's delegate for a cached provider (counted as a request, and a hit
@@ -186,9 +190,10 @@ extension TextAttachmentReuseController {
   }
 
   /// A new provider for `attachment` in `fragment`, from the attachment's factory (a placeholder
-  /// if it throws), held by `fragment` with no view yet.
+  /// if it throws), held by `fragment` with no view yet; `textView` is its parent view.
   private func makeRecord(
-    for attachment: TextAttachment, in fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?
+    for attachment: TextAttachment, in fragment: TextLayoutFragment, at location: TextLocation, paragraphIndex: Int?,
+    textView: TextView
   ) -> ProviderRecord {
     let provider: TextAttachmentViewProvider
     do {

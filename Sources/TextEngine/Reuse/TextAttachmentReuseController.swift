@@ -36,10 +36,6 @@ import ReuseKitSupport
   /// The scroll cache's bounds and behaviour. Shrinking the limits evicts at the next pass's end.
   var cacheConfiguration = ReuseCacheConfiguration()
 
-  /// The view that owns this controller, set once right after the view's initialiser made it.
-  /// Only rare paths use it (new providers); the hot ones read the stored storage, layout manager
-  /// and instrumentation.
-  unowned var textView: TextView!
   let storage: TextContentManager
   let layoutManager: TextLayoutManager
   let instrumentation: Instrumentation
@@ -76,7 +72,8 @@ import ReuseKitSupport
 
   private var providerTypeNames: [ObjectIdentifier: String] = [:]
 
-  /// Creates the controller of a text view; the view sets ``textView`` to itself next.
+  /// Creates the controller of a text view. It holds no reference to the view: the view passes
+  /// itself to the pass calls that make providers (``showAttachmentViews(in:of:)``).
   /// - Parameters:
   ///   - storage: The view's storage.
   ///   - layoutManager: The view's layout manager.

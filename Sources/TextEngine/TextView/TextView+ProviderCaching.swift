@@ -1,10 +1,11 @@
 /// The text view's implementation of the layout manager delegate's provider caching hooks
 /// (TextKit 27): the registered reuse policies are built on it.
 ///
-/// A layout manager delegate that does not implement the hooks gets these (the protocol's default
+/// The view is its layout manager's standard delegate: the hooks come here when the layout manager
+/// has no delegate, and a delegate that does not implement them gets these (the protocol's default
 /// implementations call them). A delegate that implements them replaces the policies; it can call
 /// these to extend them instead.
-extension TextView {
+extension TextView: TextLayoutManagerDelegate {
   /// Keeps `viewProvider` for the paragraph's next fragment when its type is registered with
   /// `.onEditingInlineParagraphs`; otherwise does nothing, so the provider is discarded when the
   /// next fragment showing its attachment asks for it in vain.

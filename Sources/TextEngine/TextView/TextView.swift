@@ -112,9 +112,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
       glyphMeasurer: glyphMeasurer)
     reuseController = TextAttachmentReuseController(
       storage: storage, layoutManager: textLayoutManager, instrumentation: instrumentation)
-    reuseController.textView = self
     textLayoutManager.instrumentation = instrumentation
     textLayoutManager.reuseController = reuseController
+    textLayoutManager.standardDelegate = self
     textLayoutManager.textViewportLayoutController.delegate = self
     textLayoutManager.textViewportLayoutController.instrumentation = instrumentation
     storage.addObserver(self)  // after the layout manager, which observes its edits
@@ -306,7 +306,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   ) {
     textViewportLayoutController.renderingSurface(for: textLayoutFragment)?.frame =
       textLayoutFragment.layoutFragmentFrame
-    reuseController.showAttachmentViews(in: textLayoutFragment)
+    reuseController.showAttachmentViews(in: textLayoutFragment, of: self)
     for provider in textLayoutFragment.textAttachmentViewProviders {
       guard let view = provider.view else { continue }
       textViewportLayoutController.setRenderingSurface(view, forProvider: provider)

@@ -55,8 +55,8 @@ import Testing
     #expect(providers.allSatisfy { $0 != nil } && views.allSatisfy { $0 != nil })
 
     let collapse = toggle(view, hider, hidden: Set(4..<10))
-    let hiding = ExpectedCounts([policy.shortName: caches ? [.surfacesCachedOnScrollOut: 3] : [.viewsDiscarded: 3]])
-    #expect(hiding.mismatches(collapse, policy: policy) == [])
+    let hiding: [Counter: Int] = caches ? [.surfacesCachedOnScrollOut: 3] : [.viewsDiscarded: 3]
+    #expect(collapse.reuseMismatches(expecting: hiding) == [])
     #expect(collapse.viewportLayoutPasses == 1)
     #expect(view.reuseInvariantViolations() == [])
     #expect(!view.textViewportLayoutController.configuredFragments.contains { (4..<10).contains($0.paragraphIndex) })
@@ -67,11 +67,9 @@ import Testing
     }
 
     let expand = toggle(view, hider, hidden: [])
-    let showing = ExpectedCounts([
-      policy.shortName: caches
-        ? [.surfacesRestoredOnScrollIn: 3] : [.viewsLoaded: 3, .animationStatesCreated: 3, .animationResets: 3]
-    ])
-    #expect(showing.mismatches(expand, policy: policy) == [])
+    let showing: [Counter: Int] =
+      caches ? [.surfacesRestoredOnScrollIn: 3] : [.viewsLoaded: 3, .animationStatesCreated: 3, .animationResets: 3]
+    #expect(expand.reuseMismatches(expecting: showing) == [])
     #expect(expand.layoutFragmentsCreated == 6)
     #expect(view.reuseInvariantViolations() == [] && view.stateViolations == [])
     for (index, sticker) in stickers.enumerated() {

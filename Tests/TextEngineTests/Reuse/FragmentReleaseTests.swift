@@ -2,6 +2,7 @@ import Foundation
 import Instrumentation
 import ReuseKitSupport
 import ReuseKitTestSupport
+import ScenarioVocabulary
 import Testing
 
 @_spi(Testing) @testable import TextEngine
@@ -105,10 +106,8 @@ import Testing
     let caches = policy.contains(.onScrollingOutOfViewport)
     let before = view.visibleAttachmentViewProviders.map { WeakBox($0) }
     let (away, awayViolations) = scenario.measure { Self.jumpFarTwice(view) }
-    let leaving = ExpectedCounts([
-      policy.shortName: caches ? [.surfacesCachedOnScrollOut: 4] : [.viewsDiscarded: 4]
-    ])
-    #expect(leaving.mismatches(away, policy: policy) == [])
+    let leaving: [Counter: Int] = caches ? [.surfacesCachedOnScrollOut: 4] : [.viewsDiscarded: 4]
+    #expect(away.reuseMismatches(expecting: leaving) == [])
     #expect(awayViolations == [])
     #expect(away.layoutFragmentsReleased >= 63)
     // The four providers persist, detached from their released fragments; only cached views live on.
@@ -118,12 +117,9 @@ import Testing
 
     let (back, backViolations) = scenario.measure { view.scroll(toY: 0) }
     // Scroll-out without the scroll policy: the same provider, a new view (a reset); with it: the same view.
-    let returning = ExpectedCounts([
-      policy.shortName: caches
-        ? [.surfacesRestoredOnScrollIn: 4]
-        : [.viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4]
-    ])
-    #expect(returning.mismatches(back, policy: policy) == [])
+    let returning: [Counter: Int] =
+      caches ? [.surfacesRestoredOnScrollIn: 4] : [.viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4]
+    #expect(back.reuseMismatches(expecting: returning) == [])
     #expect(backViolations == [])
     #expect(before.holdExactly(view.visibleAttachmentViewProviders))
   }
@@ -140,23 +136,23 @@ import Testing
       try view.replaceCharacters(in: start..<start, with: "Oh, ")
       view.scroll(toY: 0)
     }
-    let expected = ExpectedCounts([
+    let expected = PerPolicy<[Counter: Int]>(
       // No policy: the edited paragraph's three persisting providers are discarded and made anew;
       // the neighbour's keeps its provider and loads a new view. Every view loads (none was cached).
-      "none": [
+      none: [
         .providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 4, .animationStatesCreated: 4,
         .animationResets: 4,
       ],
       // Edit only: the three are handed over at the pass that shows them, and load views there.
-      "edit": [.providersReusedOnEdit: 3, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
+      edit: [.providersReusedOnEdit: 3, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
       // Scroll only: the edit discards the edited paragraph's detached providers and cached views.
-      "scroll": [
+      scroll: [
         .providersCreated: 3, .providersDiscarded: 3, .viewsDiscarded: 3, .viewsLoaded: 3, .animationStatesCreated: 3,
         .animationResets: 3, .surfacesRestoredOnScrollIn: 1,
       ],
       // Both: the detached providers are handed over at the next pass, and their views restored.
-      "both": [.providersReusedOnEdit: 3, .surfacesRestoredOnScrollIn: 4],
-    ])
+      both: [.providersReusedOnEdit: 3, .surfacesRestoredOnScrollIn: 4]
+    )
     #expect(expected.mismatches(counters, policy: policy) == [])
     #expect(violations == [])
   }
@@ -173,10 +169,8 @@ import Testing
     let end = try scenario.start(of: ReuseScenario.neighbourParagraph) - 1
     let (counters, violations) = try scenario.measure { try view.replaceCharacters(in: start..<end, with: "") }
     let cached = policy.contains(.onScrollingOutOfViewport)
-    let expected = ExpectedCounts([
-      policy.shortName: cached ? [.providersDiscarded: 3, .viewsDiscarded: 3] : [.providersDiscarded: 3]
-    ])
-    #expect(expected.mismatches(counters, policy: policy) == [])
+    let expected: [Counter: Int] = cached ? [.providersDiscarded: 3, .viewsDiscarded: 3] : [.providersDiscarded: 3]
+    #expect(counters.reuseMismatches(expecting: expected) == [])
     #expect(violations == [])
     #expect(view.cachedViewCount == (cached ? 1 : 0))
     #expect(view.liveObjects.providers == 1)
@@ -190,10 +184,7 @@ import Testing
       view.reuseCacheConfiguration = ReuseCacheConfiguration(countLimit: 1)
       view.layoutViewport()
     }
-    let expected = ExpectedCounts([
-      "scroll": [.surfacesEvicted: 3, .viewsDiscarded: 3]
-    ])
-    #expect(expected.mismatches(counters, policy: .onScrollingOutOfViewport) == [])
+    #expect(counters.reuseMismatches(expecting: [.surfacesEvicted: 3, .viewsDiscarded: 3]) == [])
     #expect(violations == [])
     #expect(view.liveObjects.providers == 4)
     #expect(view.liveObjects.views == 1)

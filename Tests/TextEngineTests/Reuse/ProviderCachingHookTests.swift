@@ -84,6 +84,22 @@ import Testing
     #expect(custom.counters.providersReusedOnEdit == 0)
   }
 
+  /// A delegate that supplies only paragraph styles keeps the registered policies: the hooks'
+  /// default implementations send them to the layout manager's standard delegate, the text view.
+  @Test func aDelegateWithoutTheHooksKeepsTheRegisteredPolicies() throws {
+    final class Styling: TextLayoutManagerDelegate {}
+    let delegate = Styling()
+    let styled = ReuseScenario(policy: .onEditingInlineParagraphs)
+    styled.view.textLayoutManager.delegate = delegate
+    styled.view.layoutViewport()
+    #expect(styled.view.textLayoutManager.standardDelegate === styled.view)
+    let custom = try edits(styled)
+    let plain = try edits(scenario(policy: .onEditingInlineParagraphs, delegate: nil))
+    #expect(custom.violations == [] && plain.violations == [])
+    #expect(custom.counters == plain.counters)
+    #expect(custom.counters.providersCreated == 0 && custom.counters.providersReusedOnEdit > 10)
+  }
+
   @Test func everyProviderIsAskedForBeforeItIsCreated() throws {
     let delegate = CachingDelegate(answers: true)
     let scenario = ReuseScenario(policy: [], paragraphs: 400)

@@ -1,6 +1,7 @@
 import Foundation
 import Instrumentation
 import ReuseKitTestSupport
+import ScenarioVocabulary
 import Testing
 
 @testable import TextEngine
@@ -13,13 +14,13 @@ import Testing
   static let policies = TextAttachmentViewProviderReusePolicy.allCombinations
 
   /// k stickers re-created per edit without the edit policy; handed over with it.
-  private func turnover(_ k: Int, times n: Int = 1) -> ExpectedCounts {
+  private func turnover(_ k: Int, times n: Int = 1) -> PerPolicy<[Counter: Int]> {
     let recreate: [Counter: Int] = [
       .providersCreated: k * n, .providersDiscarded: k * n, .viewsLoaded: k * n, .viewsDiscarded: k * n,
       .animationStatesCreated: k * n, .animationResets: k * n,
     ]
     let reuse: [Counter: Int] = [.providersReusedOnEdit: k * n]
-    return ExpectedCounts(["none": recreate, "scroll": recreate, "edit": reuse, "both": reuse])
+    return PerPolicy(none: recreate, edit: reuse, scroll: recreate, both: reuse)
   }
 
   @Test(arguments: policies, Backend.allCases)
@@ -105,41 +106,41 @@ import Testing
     }
     let keepsOthers = policy.contains(.onEditingInlineParagraphs)
     // The deleted sticker's provider is discarded exactly once; the other two follow the policy.
-    let deleteExpected = ExpectedCounts([
-      "none": [
+    let deleteExpected = PerPolicy<[Counter: Int]>(
+      none: [
         .providersCreated: 2, .providersDiscarded: 3, .viewsLoaded: 2, .viewsDiscarded: 3, .animationStatesCreated: 2,
         .animationResets: 2,
       ],
-      "scroll": [
+      edit: [.providersDiscarded: 1, .viewsDiscarded: 1, .providersReusedOnEdit: 2],
+      scroll: [
         .providersCreated: 2, .providersDiscarded: 3, .viewsLoaded: 2, .viewsDiscarded: 3, .animationStatesCreated: 2,
         .animationResets: 2,
       ],
-      "edit": [.providersDiscarded: 1, .viewsDiscarded: 1, .providersReusedOnEdit: 2],
-      "both": [.providersDiscarded: 1, .viewsDiscarded: 1, .providersReusedOnEdit: 2],
-    ])
+      both: [.providersDiscarded: 1, .viewsDiscarded: 1, .providersReusedOnEdit: 2]
+    )
     #expect(deleteExpected.mismatches(deletion, policy: policy) == [])
     #expect(scenario.view.viewProvider(for: second) == nil)
     let (undo, v2) = scenario.measure { scenario.view.undo() }
     #expect(scenario.attachments(in: ReuseScenario.stickerParagraph)[1] === second)
     // The returning sticker had a state before in this view: its new one is a reset.
-    let undoExpected = ExpectedCounts([
-      "none": [
+    let undoExpected = PerPolicy<[Counter: Int]>(
+      none: [
         .providersCreated: 3, .providersDiscarded: 2, .viewsLoaded: 3, .viewsDiscarded: 2, .animationStatesCreated: 3,
         .animationResets: 3,
       ],
-      "scroll": [
+      edit: [
+        .providersCreated: 1, .viewsLoaded: 1, .animationStatesCreated: 1, .animationResets: 1,
+        .providersReusedOnEdit: 2,
+      ],
+      scroll: [
         .providersCreated: 3, .providersDiscarded: 2, .viewsLoaded: 3, .viewsDiscarded: 2, .animationStatesCreated: 3,
         .animationResets: 3,
       ],
-      "edit": [
+      both: [
         .providersCreated: 1, .viewsLoaded: 1, .animationStatesCreated: 1, .animationResets: 1,
         .providersReusedOnEdit: 2,
-      ],
-      "both": [
-        .providersCreated: 1, .viewsLoaded: 1, .animationStatesCreated: 1, .animationResets: 1,
-        .providersReusedOnEdit: 2,
-      ],
-    ])
+      ]
+    )
     #expect(undoExpected.mismatches(undo, policy: policy) == [])
     #expect(scenario.view.viewProvider(for: second) != nil)
     #expect(keepsOthers == (undo.providersCreated == 1))
@@ -164,61 +165,25 @@ import Testing
     #expect(pasted !== original)
     #expect(pasted.fileType == original.fileType)
     // Cut: like a deletion. Paste into a paragraph without stickers: one new provider in every policy.
-    let expected = ExpectedCounts([
-      "none": [
+    let expected = PerPolicy<[Counter: Int]>(
+      none: [
         .providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 3, .viewsDiscarded: 3, .animationStatesCreated: 3,
         .animationResets: 2,
       ],
-      "scroll": [
+      edit: [
+        .providersCreated: 1, .providersDiscarded: 1, .viewsLoaded: 1, .viewsDiscarded: 1, .animationStatesCreated: 1,
+        .providersReusedOnEdit: 2,
+      ],
+      scroll: [
         .providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 3, .viewsDiscarded: 3, .animationStatesCreated: 3,
         .animationResets: 2,
       ],
-      "edit": [
+      both: [
         .providersCreated: 1, .providersDiscarded: 1, .viewsLoaded: 1, .viewsDiscarded: 1, .animationStatesCreated: 1,
         .providersReusedOnEdit: 2,
-      ],
-      "both": [
-        .providersCreated: 1, .providersDiscarded: 1, .viewsLoaded: 1, .viewsDiscarded: 1, .animationStatesCreated: 1,
-        .providersReusedOnEdit: 2,
-      ],
-    ])
+      ]
+    )
     #expect(expected.mismatches(counters, policy: policy) == [])
-    #expect(violations == [])
-  }
-
-  /// A relayout is not an edit (Apple ties re-creation to "editing the paragraph containing an
-  /// attachment"): resizing keeps every fragment, provider and view under all four policy sets.
-  @Test(arguments: policies)
-  func resizingTheWidthKeepsEveryProviderAndViewUnderEveryPolicy(policy: TextAttachmentViewProviderReusePolicy) {
-    let scenario = ReuseScenario(policy: policy)
-    let before = scenario.view.visibleAttachmentViewProviders.map { WeakBox($0) }
-    let views = scenario.view.visibleAttachmentViewProviders.compactMap { $0.view.map { WeakBox($0 as AnyObject) } }
-    let (counters, violations) = scenario.measure {
-      scenario.view.setViewportSize(CGSize(width: 300, height: 800))
-      scenario.view.setViewportSize(CGSize(width: 520, height: 640))
-    }
-    #expect(ExpectedCounts([:]).mismatches(counters, policy: policy) == [])
-    #expect(counters.providersCreated == 0 && counters.animationResets == 0 && counters.layoutFragmentsCreated == 0)
-    #expect(violations == [])
-    #expect(before.count == 4)
-    #expect(before.holdExactly(scenario.view.visibleAttachmentViewProviders))
-    #expect(views.holdExactly(scenario.view.visibleAttachmentViewProviders.compactMap { $0.view as AnyObject? }))
-  }
-
-  /// `invalidateLayout(for:)` lays the fragments out again in place: nothing is re-created.
-  @Test(arguments: policies)
-  func invalidatingLayoutKeepsEveryProviderAndViewUnderEveryPolicy(policy: TextAttachmentViewProviderReusePolicy)
-    throws
-  {
-    let scenario = ReuseScenario(policy: policy)
-    let paragraph = try #require(scenario.storage.paragraph(at: ReuseScenario.stickerParagraph))
-    let range = try #require(paragraph.elementRange)
-    let (counters, violations) = scenario.measure {
-      scenario.view.textLayoutManager.invalidateLayout(for: range)
-      scenario.view.layoutViewport()
-    }
-    #expect(ExpectedCounts([:]).mismatches(counters, policy: policy) == [])
-    #expect(counters.layoutFragmentsCreated == 0)
     #expect(violations == [])
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Instrumentation
 import ReuseKitTestSupport
+import ScenarioVocabulary
 import Testing
 
 @testable import TextEngine
@@ -20,24 +21,22 @@ import Testing
     let view = scenario.view
     let caches = policy.contains(.onScrollingOutOfViewport)
     /// What `k` stickers leaving the viewport plus margin do under this policy.
-    func leaving(_ k: Int) -> ExpectedCounts {
-      ExpectedCounts([policy.shortName: caches ? [.surfacesCachedOnScrollOut: k] : [.viewsDiscarded: k]])
+    func leaving(_ k: Int) -> [Counter: Int] {
+      caches ? [.surfacesCachedOnScrollOut: k] : [.viewsDiscarded: k]
     }
     // Paragraph 10 (3 stickers) is at 160..<184, paragraph 11 (1 sticker) at 184..<208; the margin
     // is 200 pt, so each leaves when the viewport top passes its bottom + 200, and not a point sooner.
     let steps: [(y: Double, leaving: Int)] = [(383, 0), (384, 3), (407, 0), (Self.justPastTheMargin, 1)]
     for step in steps {
       let (counters, violations) = scenario.measure { view.scroll(toY: step.y) }
-      #expect(leaving(step.leaving).mismatches(counters, policy: policy) == [], "scrolled to \(step.y)")
+      #expect(counters.reuseMismatches(expecting: leaving(step.leaving)) == [], "scrolled to \(step.y)")
       #expect(violations == [])
     }
     let (back, violations) = scenario.measure { view.scroll(toY: 0) }
-    let returning = ExpectedCounts([
-      policy.shortName: caches
-        ? [.surfacesRestoredOnScrollIn: 4] : [.viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4]
-    ])
+    let returning: [Counter: Int] =
+      caches ? [.surfacesRestoredOnScrollIn: 4] : [.viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4]
     // Providers live with their fragments, which survive scrolling: none is created in any policy.
-    #expect(returning.mismatches(back, policy: policy) == [])
+    #expect(back.reuseMismatches(expecting: returning) == [])
     #expect(violations == [])
   }
 
@@ -119,22 +118,22 @@ import Testing
       try view.replaceCharacters(in: start..<start, with: "Oh, ")
       view.scroll(toY: 0)
     }
-    let expected = ExpectedCounts([
+    let expected = PerPolicy<[Counter: Int]>(
       // No policy: the edit discards the providers (their views went at scroll-out); new ones load.
       // (Paragraph 11's sticker, untouched by the edit, reloads too: 4 views.)
-      "none": [
+      none: [
         .providersCreated: 3, .providersDiscarded: 3, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4,
       ],
       // Edit only: providers wait for the new fragment, but their views were discarded at scroll-out.
-      "edit": [.providersReusedOnEdit: 3, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
+      edit: [.providersReusedOnEdit: 3, .viewsLoaded: 4, .animationStatesCreated: 4, .animationResets: 4],
       // Scroll only: the edit discards the providers and so their cached views.
-      "scroll": [
+      scroll: [
         .providersCreated: 3, .providersDiscarded: 3, .viewsDiscarded: 3, .viewsLoaded: 3, .animationStatesCreated: 3,
         .animationResets: 3, .surfacesRestoredOnScrollIn: 1,
       ],
       // Both: the cached views survive the edit and come back.
-      "both": [.providersReusedOnEdit: 3, .surfacesRestoredOnScrollIn: 4],
-    ])
+      both: [.providersReusedOnEdit: 3, .surfacesRestoredOnScrollIn: 4]
+    )
     #expect(expected.mismatches(counters, policy: policy) == [])
     #expect(violations == [])
   }

@@ -1,4 +1,4 @@
-import ReuseKit
+import TextEngine
 
 /// One expected value per reuse policy set, looked up by the policy a parameterised test runs:
 ///

@@ -1,40 +1,17 @@
 import Foundation
 import ReuseKit
+import ScenarioVocabulary
 
 /// The operations: the JSON scenario ops of `chat-demo --scenario`, on view 0 (a "message" is a
 /// paragraph). Each runs the viewport pass the view runs for it, and on an offscreen host draws a
 /// frame, as the scenario runner does. A bad argument throws ``ReuseTestHost/OperationError`` and
 /// changes nothing.
 extension ReuseTestHost {
-  /// Where ``select(message:offset:length:)`` starts inside its message.
-  public enum Offset: Equatable, Sendable {
-    /// This many characters into the message.
-    case at(Int)
-    /// The end of the message.
-    case end
-  }
+  /// Where ``select(message:offset:length:)`` starts inside its message: the scenario vocabulary's.
+  public typealias Offset = ScenarioOffset
 
-  /// A key for ``key(_:repeat:)``: the `key` op's keys.
-  public enum Key: String, CaseIterable, Sendable {
-    /// Deletes backward.
-    case backspace
-    /// Deletes forward.
-    case delete
-    /// Splits the paragraph.
-    case enter
-    /// Moves the caret left.
-    case left
-    /// Moves the caret right.
-    case right
-    /// Moves the caret up a line.
-    case up
-    /// Moves the caret down a line.
-    case down
-    /// Moves the caret to the start of the line.
-    case home
-    /// Moves the caret to the end of the line.
-    case end
-  }
+  /// A key for ``key(_:repeat:)``: the `key` op's keys, from the scenario vocabulary.
+  public typealias Key = ScenarioKey
 
   /// An operation that could not run, and why; the document and views are unchanged.
   public struct OperationError: Error, CustomStringConvertible, Equatable {

@@ -1,17 +1,30 @@
 import AnimationRuntime
-import ChatKit
-import ChatModel
 import Foundation
-import Stickers
+import SDLTestSupport
 import Testing
 import TextEngine
 
 @testable import ReuseKitSDL
 
-/// Editing, composition, clipboard, mouse and scrolling through the text view's input events.
+/// Editing, composition, clipboard and mouse selection through the text view's input events, on
+/// an offscreen `SDLTextView` (the chat's own input, stickers and scrolling: `ChatTextViewInputTests`).
 @Suite @MainActor struct SDLTextViewInputTests {
   private let ctrl = TextInputEvent.KeyModifiers.control
   private let shift = TextInputEvent.KeyModifiers.shift
+  private let environment: SDLTestEnvironment
+
+  init() throws { environment = try SDLTestEnvironment() }
+
+  /// An offscreen view over one paragraph per `(text, sender)`, the sender in the paragraph's
+  /// `"sender"` attribute, with a clipboard in memory.
+  private func view(_ paragraphs: [(text: String, sender: String)], width: Int = 360, height: Int = 560) throws
+    -> SDLTextView
+  {
+    SDLTextView(
+      storage: TextContentStorage(paragraphs: paragraphs.map { (AttributedText($0.text), ["sender": $0.sender]) }),
+      renderer: try SDLRenderer.offscreen(width: width, height: height), fonts: environment.fonts,
+      clock: ManualClock(), clipboard: MemoryClipboard())
+  }
 
   private func text(_ view: SDLTextView) throws -> String {
     try view.textContentManager.attributedString(in: 0..<view.textContentManager.length).string
@@ -24,8 +37,7 @@ import TextEngine
   }
 
   @Test func typingBackspaceDeleteAndUndoRedoShortcuts() throws {
-    let fixture = try ChatFixture()
-    let view = try fixture.view(TextContentStorage(paragraphs: [fixture.message("me", "9:00", [.text("ab")])]))
+    let view = try view([("ab", "me")])
     view.setCaret(2)
     #expect(view.handle(.text("cd")))
     #expect(try text(view) == "abcd")
@@ -44,21 +56,19 @@ import TextEngine
     #expect(try text(view) == "bc")
   }
 
-  @Test func enterSplitsTheMessageAndShiftEnterBreaksTheLine() throws {
-    let fixture = try ChatFixture()
-    let view = try fixture.view(TextContentStorage(paragraphs: [fixture.message("ana", "9:00", [.text("onetwo")])]))
+  @Test func enterSplitsTheParagraphAndShiftEnterBreaksTheLine() throws {
+    let view = try view([("onetwo", "ana")])
     view.setCaret(3)
     view.handle(.key(.enter, shift))
     #expect(view.textContentManager.paragraphCount == 1)
     #expect(try text(view) == "one\u{2028}two")
     view.handle(.key(.enter, []))
     #expect(view.textContentManager.paragraphCount == 2)
-    #expect(view.textContentManager.paragraph(at: 1)?.paragraphAttributes[ChatMessage.senderKey] == "ana")
+    #expect(view.textContentManager.paragraph(at: 1)?.paragraphAttributes["sender"] == "ana")
   }
 
   @Test func arrowsHomeEndAndShiftExtendTheSelection() throws {
-    let fixture = try ChatFixture()
-    let view = try fixture.view(TextContentStorage(paragraphs: [fixture.message("me", "9:00", [.text("hello world")])]))
+    let view = try view([("hello world", "me")])
     view.setCaret(5)
     view.handle(.key(.right, shift))
     view.handle(.key(.right, shift))
@@ -74,8 +84,7 @@ import TextEngine
   }
 
   @Test func compositionIsShownInlineButStaysOutOfTheDocumentUntilCommitted() throws {
-    let fixture = try ChatFixture()
-    let view = try fixture.view(TextContentStorage(paragraphs: [fixture.message("ana", "9:00", [.text("say ")])]))
+    let view = try view([("say ", "ana")])
     view.handle(.mouseDown(x: 0, y: 0, clickCount: 1, modifiers: []))  // shows the caret
     view.setCaret(4)
     try view.renderFrame()
@@ -99,34 +108,8 @@ import TextEngine
     #expect(try text(view) == "say 你好")
   }
 
-  @Test func copyAndPasteKeepAttachmentsWhileTheClipboardIsOurs() throws {
-    let fixture = try ChatFixture()
-    let storage = TextContentStorage(paragraphs: [
-      fixture.message("ana", "9:00", [.text("hi "), .sticker("party"), .text(" you")])
-    ])
-    let view = try fixture.view(storage)
-    let clipboard = MemoryClipboard()
-    view.clipboard = clipboard
-    try view.setSelectedRange(0..<4)
-    view.handle(.key(.character("c"), ctrl))
-    #expect(clipboard.text == "hi :party:")
-    view.handle(.key(.end, []))
-    view.handle(.key(.character("v"), ctrl))
-    let attachments = storage.paragraph(at: 0)?.attributedString.attachments ?? []
-    #expect(attachments.count == 2)
-    #expect(attachments[0] !== attachments[1], "a pasted attachment is a new attachment")
-    #expect(attachments[1] is StickerAttachment)
-
-    clipboard.text = "from another app\r\nsecond line"
-    view.handle(.key(.character("v"), ctrl))
-    #expect(storage.paragraphCount == 1, "the chat keeps a pasted line break inside the message")
-    #expect(try text(view).hasSuffix("from another app\u{2028}second line"))
-    #expect((storage.paragraph(at: 0)?.attributedString.attachments.count) == 2)
-  }
-
   @Test func cutPutsTextOnTheClipboardAndRemovesIt() throws {
-    let fixture = try ChatFixture()
-    let view = try fixture.view(TextContentStorage(paragraphs: [fixture.message("me", "9:00", [.text("keep cut")])]))
+    let view = try view([("keep cut", "me")])
     let clipboard = MemoryClipboard()
     view.clipboard = clipboard
     try view.setSelectedRange(4..<8)
@@ -136,9 +119,7 @@ import TextEngine
   }
 
   @Test func clickPlacesTheCaretDragSelectsAndDoubleClickSelectsAWord() throws {
-    let fixture = try ChatFixture()
-    let view = try fixture.view(
-      TextContentStorage(paragraphs: [fixture.message("ana", "9:00", [.text("alpha beta gamma")])]))
+    let view = try view([("alpha beta gamma", "ana")])
     try view.renderFrame()
     let start = try point(before: 6, in: view)
     view.handle(.mouseDown(x: start.x, y: start.y, clickCount: 1, modifiers: []))
@@ -155,32 +136,5 @@ import TextEngine
     #expect(view.selectedRange == 11..<16)
     view.handle(.mouseDown(x: word.x, y: word.y, clickCount: 3, modifiers: []))
     #expect(view.selectedRange == 0..<16)
-  }
-
-  @Test func wheelAndPageKeysScrollAndTheJumpButtonReturnsToTheBottom() throws {
-    let fixture = try ChatFixture()
-    let view = try fixture.view(fixture.stickerTranscript(count: 40), height: 400)
-    try view.renderFrame()
-    let bottom = view.scrollOffset
-    #expect(bottom > 0 && view.isAnchoredToBottom && view.jumpToLatestButtonFrame == nil)
-    view.handle(.wheel(dy: -120))
-    #expect(view.scrollOffset == bottom - 120)
-    #expect(!view.isAnchoredToBottom)
-    // Page keys scroll by the viewport height minus 40; estimated heights above turn into measurements
-    // on the way, so the content moves by about that much.
-    let paragraph = try #require(view.textLayoutManager.paragraphIndex(atY: view.scrollOffset + 10))
-    func screenY() -> Double { (view.textLayoutManager.yOffset(ofParagraphAt: paragraph) ?? 0) - view.scrollOffset }
-    let before = screenY()
-    view.handle(.key(.pageUp, []))
-    let moved = screenY() - before
-    #expect(moved > 300 && moved < 460, "moved \(moved)")
-    view.handle(.key(.pageDown, []))
-    #expect(abs(screenY() - before) < 60)
-    let button = try #require(view.jumpToLatestButtonFrame)
-    #expect(!view.hitTestJumpToLatest(CGPoint(x: button.minX - 5, y: button.midY)))
-    #expect(view.hitTestJumpToLatest(CGPoint(x: button.midX, y: button.midY)))
-    view.handle(.mouseDown(x: button.midX, y: button.midY, clickCount: 1, modifiers: []))
-    #expect(view.isScrolledToBottom && view.isAnchoredToBottom)
-    #expect(view.jumpToLatestButtonFrame == nil)
   }
 }

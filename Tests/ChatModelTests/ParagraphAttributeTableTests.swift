@@ -1,13 +1,11 @@
-import ChatKit
 import ChatModel
-import Stickers
 import Testing
 import TextEngine
 
 /// Messages with the same sender, time and date share one attributes dictionary (one buffer),
 /// which is what keeps a million messages in memory small; the attributes are still each
 /// message's own.
-@MainActor @Suite struct ParagraphAttributeTableTests {
+@Suite struct ParagraphAttributeTableTests {
   /// The dictionary's storage (a `Dictionary` is one reference to its buffer).
   private func buffer(_ dictionary: [String: String]) -> UnsafeRawPointer {
     unsafeBitCast(dictionary, to: UnsafeRawPointer.self)
@@ -42,9 +40,10 @@ import TextEngine
     #expect(buffer(again) != buffer(first))
   }
 
-  @Test func aTranscriptOpenedInMemorySharesItsAttributes() throws {
+  @Test func aTranscriptOpenedInMemorySharesItsAttributes() {
     let transcript = TranscriptGenerator(messages: 20_000, seed: 7, stickerEvery: 0, stickers: []).generate()
-    let storage = transcript.storage(stickers: StickerFactory(runtime: try ChatFixture().runtime))
+    // No stickers (`stickerEvery: 0`): the test's own maker is never asked.
+    let storage = transcript.storage(stickers: ChatModelStandaloneTests.PlainStickers())
     var buffers = Set<UnsafeRawPointer>()
     storage.enumerateTextElements { element in
       if let paragraph = element as? TextParagraph { buffers.insert(buffer(paragraph.paragraphAttributes)) }

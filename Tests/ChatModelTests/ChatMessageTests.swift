@@ -1,18 +1,12 @@
-import AnimationRuntime
-import ChatKit
 import ChatModel
-import ReuseKitTestSupport
-import Stickers
 import Testing
 import TextEngine
 
+/// A message and its paragraph: the round trip, and the header read back from the paragraph. The
+/// stickers come from a maker the tests define (`ChatModelStandaloneTests.PlainStickers`), so no
+/// sticker library or SDL is linked.
 @Suite struct ChatMessageTests {
-  private let stickers: StickerFactory
-
-  init() throws {
-    let library = try StickerLibrary(directory: RepositoryAssets.stickers)
-    stickers = StickerFactory(runtime: StickerRuntime(clock: ManualClock(), library: library))
-  }
+  private let stickers = ChatModelStandaloneTests.PlainStickers()
 
   private func paragraph(_ message: ChatMessage) -> TextParagraph {
     let (text, attributes) = message.paragraph(stickers: stickers)

@@ -128,7 +128,7 @@ let package = Package(
       swiftSettings: strictSettings),
 
     // The chat demo: the app, its scenarios and transcript saving; its accessibility tree over a host
-    // protocol; then the executable (command line, test hooks) that wires the two together.
+    // protocol, which one file conforms the app to; then the executable (command line, test hooks).
     .target(
       name: "ChatDemoCore",
       dependencies: [
@@ -137,7 +137,8 @@ let package = Package(
       ],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .target(
-      name: "ChatAccessibility", dependencies: ["ChatKit", "ChatModel", "ReuseKitATK", "CATK", "TextEngine"],
+      name: "ChatAccessibility",
+      dependencies: ["ChatDemoCore", "ChatKit", "ChatModel", "ReuseKitATK", "CATK", "TextEngine"],
       path: "Demo/ChatAccessibility", swiftSettings: strictSettings),
     .executableTarget(
       name: "ChatDemo",

@@ -142,7 +142,9 @@ let package = Package(
       path: "Demo/ChatAccessibility", swiftSettings: strictSettings),
     .executableTarget(
       name: "ChatDemo",
-      dependencies: ["ChatDemoCore", "ChatAccessibility", "ChatKit", "ChatModel", "ChatStore", "TextEngine"],
+      dependencies: [
+        "ChatDemoCore", "ChatAccessibility", "ChatKit", "ChatModel", "ChatStore", "TextEngine", "CommandLineSupport",
+      ],
       path: "Demo/chat-demo", swiftSettings: strictSettings),
 
     // Every benchmark lives here.
@@ -224,7 +226,7 @@ let package = Package(
         "ChatDemoCore", "ChatDemo", "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport",
         "TextEngine",
         "Instrumentation", "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers", "ReuseKitSupport",
-        "ReuseKitTesting",
+        "ReuseKitTesting", "CommandLineSupport",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     // A fault-injecting SQLite VFS for the store's tests (C glue over the default VFS).

@@ -131,7 +131,7 @@ let package = Package(
       swiftSettings: strictSettings),
 
     // The chat demo: the app, its scenarios and transcript saving; its accessibility tree over a host
-    // protocol; then the executable (command line, test hooks) that wires the two together.
+    // protocol, which one file conforms the app to; then the executable (command line, test hooks).
     .target(
       name: "ChatDemoCore",
       dependencies: [
@@ -140,11 +140,14 @@ let package = Package(
       ],
       path: "Demo/ChatDemoCore", swiftSettings: strictSettings),
     .target(
-      name: "ChatAccessibility", dependencies: ["ChatKit", "ChatModel", "ReuseKitATK", "CATK", "TextEngine"],
+      name: "ChatAccessibility",
+      dependencies: ["ChatDemoCore", "ChatKit", "ChatModel", "ReuseKitATK", "CATK", "TextEngine"],
       path: "Demo/ChatAccessibility", swiftSettings: strictSettings),
     .executableTarget(
       name: "ChatDemo",
-      dependencies: ["ChatDemoCore", "ChatAccessibility", "ChatKit", "ChatModel", "ChatStore", "TextEngine"],
+      dependencies: [
+        "ChatDemoCore", "ChatAccessibility", "ChatKit", "ChatModel", "ChatStore", "TextEngine", "CommandLineSupport",
+      ],
       path: "Demo/chat-demo", swiftSettings: strictSettings),
 
     // Every benchmark lives here.
@@ -229,7 +232,7 @@ let package = Package(
         "ChatDemoCore", "ChatDemo", "ChatModel", "ChatKit", "ChatStore", "ReuseKitSDL", "SDLSupport", "SDLTestSupport",
         "TextEngine",
         "Instrumentation", "AnimationRuntime", "ReuseKitTestSupport", "CSDL2", "Stickers", "ReuseKitSupport",
-        "ScenarioVocabulary",
+        "ScenarioVocabulary", "CommandLineSupport",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
     // A fault-injecting SQLite VFS for the store's tests (C glue over the default VFS).

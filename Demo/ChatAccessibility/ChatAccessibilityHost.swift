@@ -5,8 +5,8 @@ import TextEngine
 /// What the chat's accessibility tree reads and asks of the app it describes: its views, which
 /// part has the keyboard focus, where the parts sit, and a call after every frame.
 ///
-/// The app conforms where it is wired up (the `chat-demo` executable, the benchmarks); the tree
-/// knows nothing else of it.
+/// The tree reads the app only through this protocol. `ChatApp` conforms in one file,
+/// `Hosting/ChatApp+ChatAccessibilityHost.swift`, the only one here that imports the app's module.
 @MainActor
 package protocol ChatAccessibilityHost: AnyObject {
   /// The transcript's view: the message list's text, caret and selection, and its storage, whose

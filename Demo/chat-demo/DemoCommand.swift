@@ -1,4 +1,4 @@
-import ChatDemoCore
+import CommandLineSupport
 import Foundation
 import TextEngine
 
@@ -71,175 +71,68 @@ enum DemoCommand: Equatable {
     }
   }
 
-  /// A usage error: the message says which flag is wrong. Exit status 2.
-  struct UsageError: Error, Equatable, CustomStringConvertible {
-    var description: String
-  }
-
-  /// Parses arguments (without the program name).
-  static func parse(_ arguments: [String]) throws(UsageError) -> DemoCommand {
-    var remaining = arguments[...]
-    var headless = false
-    var options = HeadlessOptions(scenario: nil, policy: nil, report: nil, screenshots: nil, matrix: false)
-    var generate: Int?
-    var seed: UInt64 = 1
-    var stickerEvery = 3
-    var stickerOnlyEvery = 0
-    var output: URL?
-    var transcript: URL?
-    var quitAfter: Double?
-    var pausesUnfocused = false
-    var saveLoop: URL?
-    var saveCount: Int?
-    var storeEditLoop: URL?
-    var accessibilityServe: URL?
-    var history: URL?
-    var importInput: URL?
-    var exportInput: URL?
-
-    func value(for flag: String) throws(UsageError) -> String {
-      guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
-        throw UsageError(description: "\(flag) needs a value (see --help)")
-      }
-      return next
+  /// Parses arguments (without the program name) against ``spec``.
+  /// - Throws: ``CommandLineError`` naming the unknown flag, the bad value or the flags that do not
+  ///   go together (exit status 2).
+  static func parse(_ arguments: [String]) throws(CommandLineError) -> DemoCommand {
+    let parsed = try spec.parse(arguments)
+    if parsed.wantsHelp { return .help }
+    func url(_ name: String) -> URL? { parsed.string(name).map { URL(fileURLWithPath: $0) } }
+    func wholeNumber(_ name: String) throws(CommandLineError) -> Int? {
+      try parsed.value(name, expected: "a whole number from 0") { Int(argument: $0).flatMap { $0 >= 0 ? $0 : nil } }
     }
-    func number(for flag: String) throws(UsageError) -> Int {
-      let text = try value(for: flag)
-      guard let number = Int(text), number >= 0 else {
-        throw UsageError(description: "\(flag) needs a whole number, not \"\(text)\"")
-      }
-      return number
+    let generate = try parsed.value(
+      "--generate", expected: "a number of messages from 1 to \(maximumGeneratedMessages)"
+    ) {
+      Int(argument: $0).flatMap { (1...maximumGeneratedMessages).contains($0) ? $0 : nil }
     }
+    let seed = try parsed.value("--seed", as: UInt64.self) ?? 1
+    let stickerEvery = try wholeNumber("--sticker-every") ?? 3
+    let stickerOnlyEvery = try wholeNumber("--sticker-only-every") ?? 0
+    let quitAfter = try wholeNumber("--quit-after").map(Double.init)
+    let saveCount = try wholeNumber("--save-count")
+    let policy = try parsed.value("--policy", expected: "none, edit, scroll or both") {
+      TextAttachmentViewProviderReusePolicy(shortName: $0)
+    }
+    let options = HeadlessOptions(
+      scenario: url("--scenario"), policy: policy, report: url("--report"), screenshots: url("--screenshots"),
+      matrix: parsed.isSet("--matrix"), stickers: url("--stickers"))
+    let output = url("--out")
+    let pausesUnfocused = parsed.isSet("--pause-unfocused")
 
-    while let argument = remaining.popFirst() {
-      switch argument {
-      case "--help", "-h": return .help
-      case "--headless": headless = true
-      case "--scenario": options.scenario = URL(fileURLWithPath: try value(for: argument))
-      case "--policy":
-        let name = try value(for: argument)
-        guard let policy = TextAttachmentViewProviderReusePolicy(shortName: name) else {
-          throw UsageError(description: "--policy takes none, edit, scroll or both, not \"\(name)\"")
-        }
-        options.policy = policy
-      case "--report": options.report = URL(fileURLWithPath: try value(for: argument))
-      case "--screenshots": options.screenshots = URL(fileURLWithPath: try value(for: argument))
-      case "--matrix": options.matrix = true
-      case "--generate":
-        let count = try number(for: argument)
-        guard (1...maximumGeneratedMessages).contains(count) else {
-          throw UsageError(description: "--generate takes 1...\(maximumGeneratedMessages) messages, not \(count)")
-        }
-        generate = count
-      case "--seed": seed = UInt64(try number(for: argument))
-      case "--sticker-every": stickerEvery = try number(for: argument)
-      case "--sticker-only-every": stickerOnlyEvery = try number(for: argument)
-      case "--out": output = URL(fileURLWithPath: try value(for: argument))
-      case "--transcript": transcript = URL(fileURLWithPath: try value(for: argument))
-      case "--quit-after": quitAfter = Double(try number(for: argument))
-      case "--pause-unfocused": pausesUnfocused = true
-      case "--save-loop": saveLoop = URL(fileURLWithPath: try value(for: argument))
-      case "--save-count": saveCount = try number(for: argument)
-      case "--store-edit-loop": storeEditLoop = URL(fileURLWithPath: try value(for: argument))
-      case "--accessibility-serve": accessibilityServe = URL(fileURLWithPath: try value(for: argument))
-      case "--history": history = URL(fileURLWithPath: try value(for: argument))
-      case "--import": importInput = URL(fileURLWithPath: try value(for: argument))
-      case "--export": exportInput = URL(fileURLWithPath: try value(for: argument))
-      case "--stickers": options.stickers = URL(fileURLWithPath: try value(for: argument))
-      default: throw UsageError(description: "unknown argument \"\(argument)\" (see --help)")
-      }
-    }
-    if let storeEditLoop { return .storeEditLoop(store: storeEditLoop, tag: seed) }
-    if let accessibilityServe { return .accessibilityServe(scenario: accessibilityServe) }
+    if let store = url("--store-edit-loop") { return .storeEditLoop(store: store, tag: seed) }
+    if let scenario = url("--accessibility-serve") { return .accessibilityServe(scenario: scenario) }
+    let importInput = url("--import")
+    let exportInput = url("--export")
     if importInput != nil, exportInput != nil {
-      throw UsageError(description: "--import and --export exclude each other")
+      throw CommandLineError("--import and --export exclude each other")
     }
     if let importInput {
-      guard let output else { throw UsageError(description: "--import needs --out HISTORY.sqlite") }
+      guard let output else { throw CommandLineError("--import needs --out HISTORY.sqlite") }
       return .importTranscript(input: importInput, output: output)
     }
     if let exportInput {
-      guard let output else { throw UsageError(description: "--export needs --out TRANSCRIPT.json") }
+      guard let output else { throw CommandLineError("--export needs --out TRANSCRIPT.json") }
       return .exportHistory(input: exportInput, output: output)
     }
-    if let saveLoop { return .saveLoop(output: saveLoop, messages: generate ?? 1_000, count: saveCount) }
+    if let saveLoop = url("--save-loop") {
+      return .saveLoop(output: saveLoop, messages: generate ?? 1_000, count: saveCount)
+    }
     if let generate {
       return .generate(
         messages: generate, seed: seed, stickerEvery: stickerEvery, stickerOnlyEvery: stickerOnlyEvery, output: output)
     }
-    if headless { return .headless(options) }
+    if parsed.isSet("--headless") { return .headless(options) }
     if options.scenario != nil || options.matrix || options.report != nil {
-      throw UsageError(description: "--scenario, --matrix and --report need --headless")
+      throw CommandLineError("--scenario, --matrix and --report need --headless")
     }
-    if let history {
-      guard transcript == nil else { throw UsageError(description: "--history and --transcript exclude each other") }
+    let transcript = url("--transcript")
+    if let history = url("--history") {
+      guard transcript == nil else { throw CommandLineError("--history and --transcript exclude each other") }
       return .history(
         store: history, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused)
     }
     return .interactive(
       transcript: transcript, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused)
   }
-
-  /// The hand-written `--help` text.
-  static let helpText = """
-    chat-demo — a messenger on ReuseKit: TextKit 2's architecture on SDL2, with animated stickers
-    whose view providers survive edits and scrolling.
-
-    USAGE
-      chat-demo --history HISTORY.sqlite [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused]
-          Opens the window on a chat store (a SQLite history, see CHAT STORES): only the messages
-          on screen are read, and every edit is saved into the store as it happens (Ctrl+S has
-          nothing left to do). Needs a display.
-      chat-demo [--transcript FILE] [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused]
-          Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
-          Ctrl+S saves it atomically in the background, and a file that failed to load is never
-          overwritten — the save goes to a new FILE.recovered-N.json). Without a display, runs the default scenario headless,
-          prints the policy matrix and says where it wrote the screenshots.
-      chat-demo --headless --scenario FILE [--policy none|edit|scroll|both] [--report FILE]
-                [--screenshots DIR] [--matrix] [--stickers DIR]
-          Runs a scenario offscreen (SDL software renderer). --policy overrides the scenario's
-          policies (default: both). --matrix runs none, edit, scroll and both and prints a table
-          (also written as JSON to --report); in matrix mode failed expectations do not change
-          the exit status.
-      chat-demo --generate N [--seed S] [--sticker-every K] [--sticker-only-every J] [--out FILE]
-          Writes a deterministic transcript of N messages (at most 100000000) as JSON (stdout without
-          --out), as the messages are made, in flat memory: every K-th message holds a sticker
-          (default 3), every J-th of those is a sticker alone (default never). --out replaces only a
-          regular file (a symbolic link is followed), atomically. When FILE ends in .sqlite, .sqlite3
-          or .db, writes a chat store instead (10,000,000 messages in about half a minute, with a
-          progress line); a store is never written over an existing file.
-
-    CHAT STORES (SQLite histories)
-      chat-demo --import TRANSCRIPT.json --out HISTORY.sqlite
-          Writes a new chat store holding the transcript's messages (HISTORY must not exist).
-      chat-demo --export HISTORY.sqlite --out TRANSCRIPT.json
-          Writes the store's messages as a JSON transcript (atomically, like a save). The store is
-          opened read-only.
-      A file that is not a chat store, is missing or (to open for editing) read-only gets a clear
-      error and is never written to. A scenario's "transcript": {"history": "HISTORY.sqlite"} runs
-      on a store headless (its edits are saved into it).
-
-    STICKERS
-      --stickers DIR adds every sticker file in DIR (Lottie .json, Telegram .tgs, dotLottie .lottie,
-      GIF, WebP, PNG/APNG; the format is read from the bytes) to the library and the palette, named
-      after the file without its extension. An optional DIR/manifest.json renames entries or cuts
-      PNG strips: {"stickers": [{"file": "a.png", "name": "hop", "frameCount": 8, "frameRate": 12}]}.
-      A bad file becomes one placeholder sticker with its error; duplicate names keep the first
-      and warn. The palette shows 9 at a time; Ctrl+0 turns to its next page.
-      --pause-unfocused stops stickers animating while the window lacks the keyboard focus (by
-      default they go on, as in messengers). A hidden or minimized window draws nothing either way.
-      With --report, the report's "stickers" list gives each one's kind, status, reason and warnings.
-
-    EXIT STATUS
-      0  every expectation held     1  an expectation failed
-      2  bad input: unknown op, message out of range, unknown sticker, malformed JSON, bad flag
-
-    KEYS (window)
-      Enter send · Shift+Enter line break · Ctrl+1…9 insert sticker · Ctrl+0 next sticker page
-      Ctrl+Z / Ctrl+Shift+Z undo/redo
-      Ctrl+X/C/V clipboard · Ctrl+S save · F1 HUD · F2 toggle onEditingInlineParagraphs
-      F3 toggle onScrollingOutOfViewport · F4 flash stickers whose animation was reset
-      F5 split: two views of one transcript · F6 editor scene with line numbers
-      click a day separator: collapse / expand the day · Esc stop editing a message · Ctrl+Q quit
-    """
 }

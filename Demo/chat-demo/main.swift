@@ -1,4 +1,5 @@
 import ChatDemoCore
+import CommandLineSupport
 import Foundation
 
 /// chat-demo's entry point: parse flags, then run headless, generate, or open the window.
@@ -8,7 +9,7 @@ do {
   command = try DemoCommand.parse(arguments)
 } catch {
   FileHandle.standardError.write(Data("chat-demo: \(error)\n".utf8))
-  exit(2)
+  exit(CommandLineError.exitStatus)
 }
 let status = DemoMain.run(command)
 DemoMain.reportPeakMemoryIfAsked()

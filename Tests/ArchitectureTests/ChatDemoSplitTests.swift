@@ -2,14 +2,17 @@ import Foundation
 import Testing
 
 /// Keeps `ChatDemoCore` to its jobs (the app, its scenarios, transcript saving): the accessibility
-/// tree lives in `ChatAccessibility`, the command line and its test hooks in the `chat-demo`
-/// executable, the benchmark probes in `ReuseBench`.
+/// tree lives in `ChatAccessibility` (which knows the app in one file only), the command line and its
+/// test hooks in the `chat-demo` executable, the benchmark probes in `ReuseBench`.
 @Suite struct ChatDemoSplitTests {
   /// The hidden test-hook commands: their flags, and the names of what runs them.
   static let testHookFlags = ["--save-loop", "--store-edit-loop", "--accessibility-serve"]
   static let testHookNames: Set<String> = [
     "saveLoop", "storeEditLoop", "accessibilityServe", "serveAccessibility",
   ]
+
+  /// The one file of `ChatAccessibility` that knows `ChatApp`: its conformance to the host protocol.
+  static let hostingFile = "Hosting/ChatApp+ChatAccessibilityHost.swift"
 
   let manifest: PackageManifest
 
@@ -25,9 +28,22 @@ import Testing
       let imports = PackageManifest.imports(in: file.text)
       #expect(imports.isDisjoint(with: ["CATK", "ReuseKitATK", "ATKShim"]), "\(file.path) imports \(imports.sorted())")
     }
-    // The tree has a module of its own, which does not know the app.
+    // The tree has a module of its own, above the app: the app never reaches it.
     let accessibility = try #require(manifest.targets["ChatAccessibility"])
-    #expect(accessibility.dependencies.contains("ReuseKitATK") && !accessibility.dependencies.contains("ChatDemoCore"))
+    #expect(accessibility.dependencies.contains("ReuseKitATK"))
+    #expect(!reached.contains("ChatAccessibility"), "ChatDemoCore reaches ChatAccessibility")
+  }
+
+  @Test func onlyTheHostingFileOfChatAccessibilityKnowsTheApp() throws {
+    let accessibility = try #require(manifest.targets["ChatAccessibility"])
+    let files = manifest.swiftFiles(of: accessibility)
+    #expect(files.count >= 5)
+    let knowing = files.filter { PackageManifest.imports(in: $0.text).contains("ChatDemoCore") }.map(\.path)
+    #expect(knowing == ["\(accessibility.path)/\(Self.hostingFile)"], "files importing ChatDemoCore: \(knowing)")
+    // The conformance is written once, there, not copied into each executable that runs the app.
+    let conforming = manifest.targets.values.filter { $0.kind != .testTarget }.flatMap { manifest.swiftFiles(of: $0) }
+      .filter { $0.text.contains("extension ChatApp: ChatAccessibilityHost") }.map(\.path)
+    #expect(conforming == ["\(accessibility.path)/\(Self.hostingFile)"], "conformances: \(conforming)")
   }
 
   @Test func chatDemoCoreHoldsNoProbe() throws {

@@ -1,6 +1,7 @@
 import ChatDemoCore
 import ChatKit
 import ChatModel
+import CommandLineSupport
 import Foundation
 import ReuseKitTestSupport
 import Testing
@@ -208,12 +209,12 @@ import TextEngine
   }
 
   @Test func badFlagsAreUsageErrors() {
-    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--generate", "100000001"]) }
-    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--generate", "99999999999999999999"]) }
-    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--policy", "always"]) }
-    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--frobnicate"]) }
-    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--scenario", "x.json"]) }
-    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--generate", "many"]) }
+    #expect(throws: CommandLineError.self) { try DemoCommand.parse(["--generate", "100000001"]) }
+    #expect(throws: CommandLineError.self) { try DemoCommand.parse(["--generate", "99999999999999999999"]) }
+    #expect(throws: CommandLineError.self) { try DemoCommand.parse(["--policy", "always"]) }
+    #expect(throws: CommandLineError.self) { try DemoCommand.parse(["--frobnicate"]) }
+    #expect(throws: CommandLineError.self) { try DemoCommand.parse(["--scenario", "x.json"]) }
+    #expect(throws: CommandLineError.self) { try DemoCommand.parse(["--generate", "many"]) }
   }
 
   @Test func helpWorks() throws {

@@ -2,6 +2,7 @@ import ChatDemoCore
 import ChatKit
 import ChatModel
 import ChatStore
+import CommandLineSupport
 import Foundation
 import ReuseKitTestSupport
 import Testing
@@ -20,12 +21,12 @@ import Testing
     #expect(
       try DemoCommand.parse(["--history", "h.sqlite", "--quit-after", "2"])
         == .history(store: URL(fileURLWithPath: "h.sqlite"), quitAfter: 2, stickers: nil))
-    #expect(throws: DemoCommand.UsageError.self) {
+    #expect(throws: CommandLineError.self) {
       try DemoCommand.parse(["--history", "h.sqlite", "--transcript", "t.json"])
     }
-    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--import", "a.json"]) }
-    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--export", "b.sqlite"]) }
-    #expect(throws: DemoCommand.UsageError.self) {
+    #expect(throws: CommandLineError.self) { try DemoCommand.parse(["--import", "a.json"]) }
+    #expect(throws: CommandLineError.self) { try DemoCommand.parse(["--export", "b.sqlite"]) }
+    #expect(throws: CommandLineError.self) {
       try DemoCommand.parse(["--import", "a.json", "--export", "b.sqlite", "--out", "c"])
     }
     #expect(

@@ -1,4 +1,5 @@
 import AnimationRuntime
+import CommandLineSupport
 import Foundation
 import ReuseKitTestSupport
 import SDLSupport
@@ -53,7 +54,7 @@ import Testing
       return
     }
     #expect(options.stickers == URL(fileURLWithPath: "d"))
-    #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(["--stickers"]) }
+    #expect(throws: CommandLineError.self) { try DemoCommand.parse(["--stickers"]) }
     #expect(DemoCommand.helpText.contains("--stickers DIR"))
   }
 

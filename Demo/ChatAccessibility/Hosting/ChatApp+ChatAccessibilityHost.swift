@@ -1,10 +1,13 @@
-import ChatAccessibility
 import ChatDemoCore
 import ChatKit
 import Foundation
 import TextEngine
 
 /// The app as its accessibility tree reads it: its views, focus and frames, and its frame hook.
+///
+/// The one file of the module that knows `ChatApp`; the tree itself reads the app only through
+/// ``ChatAccessibilityHost``, so every executable that runs the app (`chat-demo`, `reuse-bench`)
+/// shares this conformance.
 extension ChatApp: ChatAccessibilityHost {
   package var transcriptView: ChatTextView { chatView }
   package var composerView: TextView { composer }

@@ -31,3 +31,16 @@ extension Double: ArgumentValue {
   }
   package static var expectation: String { "a number" }
 }
+
+extension Int {
+  /// What ``positive(argument:)`` reads, as a usage error says it.
+  package static let positiveExpectation = "a positive whole number"
+
+  /// A whole number above zero (`_` may separate digits), as counts, sizes and limits are given;
+  /// `nil` for anything else.
+  /// - Parameter argument: The command-line text.
+  /// - Returns: The number, or `nil`.
+  package static func positive(argument: String) -> Int? {
+    Int(argument: argument).flatMap { $0 > 0 ? $0 : nil }
+  }
+}

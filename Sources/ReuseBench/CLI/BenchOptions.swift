@@ -45,8 +45,8 @@ struct BenchOptions {
     let parsed = try Self.spec.parse(arguments)
     showsHelp = parsed.wantsHelp
     if showsHelp { return }
-    let positive = "a positive whole number"
-    func count(_ text: String) -> Int? { Int(argument: text).flatMap { $0 > 0 ? $0 : nil } }
+    let positive = Int.positiveExpectation
+    let count = Int.positive(argument:)
     if let sizes = try parsed.list("--sizes", expected: positive, count) { self.sizes = sizes }
     if let names = parsed.string("--only").map({ Set($0.split(separator: ",").map(String.init)) }) {
       let known = Set(Self.figureNames + Self.tableNames + [Self.storeName, Self.idleName])

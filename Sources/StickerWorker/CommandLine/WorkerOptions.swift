@@ -50,8 +50,8 @@ struct WorkerOptions: Equatable {
     let parsed = try Self.spec.parse(arguments)
     showsHelp = parsed.wantsHelp
     if showsHelp { return }
-    let positive = "a positive whole number"
-    func count(_ text: String) -> Int? { Int(argument: text).flatMap { $0 > 0 ? $0 : nil } }
+    let positive = Int.positiveExpectation
+    let count = Int.positive(argument:)
     if let memoryBytes = try parsed.value("--memory-bytes", expected: positive, count) {
       self.memoryBytes = memoryBytes
     }

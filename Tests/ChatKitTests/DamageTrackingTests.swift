@@ -3,7 +3,7 @@ import CSDL2
 import ChatKit
 import Foundation
 import ReuseKitSupport
-@_spi(Testing) import SDLSupport
+import SDLSupport
 import Testing
 import TextEngine
 

@@ -1,7 +1,7 @@
 import ChatKit
 import Foundation
 import Testing
-@_spi(Testing) import TextEngine
+import TextEngine
 
 @testable import ReuseKitSDL
 

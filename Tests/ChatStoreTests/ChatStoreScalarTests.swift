@@ -5,7 +5,7 @@ import Foundation
 import ReuseKitSupport
 import Testing
 
-@_spi(Testing) import TextEngine
+import TextEngine
 
 /// The store's Unicode scalar counts (schema version 3): written with every message, kept by
 /// edits, upgraded from older stores, and refused or recounted when a file lies about them.

@@ -3,7 +3,7 @@ import ChatStore
 import Foundation
 import Stickers
 import Testing
-@_spi(Testing) import TextEngine
+import TextEngine
 
 /// A content manager over the chat store with one sticker object in several places: that object in
 /// each of them, one stable id for all of them, the same identity after reopening, and counts that

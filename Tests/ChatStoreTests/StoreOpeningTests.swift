@@ -1,7 +1,7 @@
-@_spi(Testing) import ChatStore
+import ChatStore
 import Foundation
 import Testing
-@_spi(Testing) import TextEngine
+import TextEngine
 
 /// Issue 23: opening is WAL-aware, and a damaged block table never crashes or hangs the app.
 @Suite(.timeLimit(.minutes(1))) struct StoreOpeningTests {

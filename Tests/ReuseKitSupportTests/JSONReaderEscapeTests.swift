@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Testing) @testable import ReuseKitSupport
+@testable import ReuseKitSupport
 
 /// Issue 23: strings written with escapes decode in time linear in their length. A message of
 /// Hebrew letters written as `\u05d0` escapes (what Python's `json.dumps` writes) took 18.8 s at

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import TextEngine
+import TextEngine
 
 /// A headless text view that records the delegate hooks it receives and tallies real objects.
 public final class CountingTextView: TextView {

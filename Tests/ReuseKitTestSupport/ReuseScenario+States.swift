@@ -1,4 +1,4 @@
-@_spi(Testing) import TextEngine
+import TextEngine
 
 extension ReuseScenario {
   /// The reuse controller's view state of each attachment in paragraph `index`, in order

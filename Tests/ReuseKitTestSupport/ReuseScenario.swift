@@ -1,6 +1,6 @@
 import Foundation
 import Instrumentation
-@_spi(Testing) import TextEngine
+import TextEngine
 
 /// A document for reuse specifications: 200 one-line paragraphs; paragraph 10 holds three
 /// stickers ("Happy ⧉ birthday ⧉ see ⧉ you"), paragraph 11 holds one.

@@ -1,4 +1,4 @@
-@_spi(Testing) import SDLSupport
+import SDLSupport
 import Synchronization
 import Testing
 

@@ -1,7 +1,7 @@
 import AnimationRuntime
 import Foundation
 import ReuseKitTestSupport
-@_spi(Testing) import Stickers
+import Stickers
 import TextEngine
 
 /// Stickers decoded by real `sticker-worker` processes with their test hooks on, each seen through

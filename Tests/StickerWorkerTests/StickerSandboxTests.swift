@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Stickers
+import Stickers
 import Testing
 
 @testable import StickerWorker

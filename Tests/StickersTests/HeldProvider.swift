@@ -1,6 +1,6 @@
 import AnimationRuntime
 import Instrumentation
-@_spi(Testing) import Stickers
+import Stickers
 import TextEngine
 
 /// A provider with the attachment (and paragraph) it draws, kept alive together.

@@ -2,7 +2,7 @@ import AnimationRuntime
 import Foundation
 import Instrumentation
 import ReuseKitTestSupport
-@_spi(Testing) import Stickers
+import Stickers
 import Testing
 
 @Suite struct HostileInputTests {

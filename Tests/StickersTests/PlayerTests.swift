@@ -1,7 +1,7 @@
 import AnimationRuntime
 import CSDL2
 import Foundation
-@_spi(Testing) import Stickers
+import Stickers
 import Testing
 
 @Suite struct PlayerTests {

@@ -1,6 +1,6 @@
 import AnimationRuntime
 import Instrumentation
-@_spi(Testing) import Stickers
+import Stickers
 import Testing
 
 @Suite struct StickerViewTests {

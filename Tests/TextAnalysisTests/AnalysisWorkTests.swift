@@ -2,7 +2,7 @@ import Foundation
 import ReuseKitSupport
 import Testing
 import TextAnalysis
-@_spi(Testing) import TextEngine
+import TextEngine
 
 /// A keystroke analyses a window around what it re-breaks, never the whole paragraph.
 @Suite struct AnalysisWorkTests {

@@ -3,7 +3,7 @@ import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
 import TextAnalysis
-@_spi(Testing) import TextEngine
+import TextEngine
 
 /// With ICU and FriBidi, an edit's relayout still re-breaks only what it must and equals a layout from scratch.
 @Suite struct MultilingualRelayoutTests {

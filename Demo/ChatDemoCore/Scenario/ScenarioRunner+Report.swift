@@ -2,7 +2,7 @@ import ChatKit
 import Foundation
 import Instrumentation
 import Stickers
-@_spi(Testing) import TextEngine
+import TextEngine
 
 /// The report: counters, per attachment in document order, per view.
 extension ScenarioRunner {

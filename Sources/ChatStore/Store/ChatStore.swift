@@ -85,7 +85,7 @@ public final class ChatStore {
 
   /// Opens the chat store at `url` through the SQLite VFS named `vfs` (a test's fault-injecting
   /// one; `nil` for the default), as ``init(contentsOf:stickers:access:)`` does.
-  @_spi(Testing) public init(
+  package init(
     contentsOf url: URL, stickers: (any StickerAttachmentMaker)?, access: Access, vfs: String?
   ) throws(ChatStoreError) {
     let path = url.path

@@ -3,5 +3,5 @@ extension JSONReader {
   /// The bytes copied so far while decoding strings that hold escapes: each unescaped run once, and
   /// each decoded string once more as it becomes a `String`. Linear decoding keeps this at most
   /// twice the bytes of those strings.
-  @_spi(Testing) public var escapedStringWork: Int { stringWork }
+  package var escapedStringWork: Int { stringWork }
 }

@@ -20,7 +20,7 @@ public final class SDLClock {
   /// - Parameters:
   ///   - counter: Returns the current tick count; must never go backwards.
   ///   - frequency: Ticks per second; must be positive.
-  @_spi(Testing) public init(counter: @escaping () -> UInt64, frequency: UInt64) {
+  package init(counter: @escaping () -> UInt64, frequency: UInt64) {
     precondition(frequency > 0, "SDLClock needs a positive counter frequency")
     self.counter = counter
     self.frequency = Double(frequency)

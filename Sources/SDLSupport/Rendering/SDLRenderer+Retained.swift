@@ -25,7 +25,7 @@ extension SDLRenderer {
 
   /// ``retainFrames()``, in a target texture even for the software renderer when `inTexture` is
   /// set (so a machine without an accelerated renderer tests that path too).
-  @_spi(Testing) public func retainFrames(inTexture: Bool) throws(SDLError) {
+  package func retainFrames(inTexture: Bool) throws(SDLError) {
     guard case .window = target else { return }
     if !inTexture, retainedFrame == nil, name == "software" {
       // The window's own surface keeps the frame; a new size is a new surface.

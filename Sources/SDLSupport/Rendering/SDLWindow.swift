@@ -4,7 +4,7 @@ import CSDL2
 @MainActor
 public final class SDLWindow {
   /// The wrapped window; valid for the lifetime of this object.
-  @_spi(Testing) public let pointer: OpaquePointer
+  package let pointer: OpaquePointer
   private let context: SDLContext
 
   /// Opens a window centred on the first display.

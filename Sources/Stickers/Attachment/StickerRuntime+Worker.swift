@@ -55,7 +55,7 @@ extension StickerRuntime {
 
   /// Arms a test-only fault in the worker of sticker `name`, for its next render; needs
   /// ``StickerWorkerPool/Configuration/testHooks``.
-  @_spi(Testing) public func armWorkerFault(_ fault: WorkerFault, forSticker name: String) {
+  package func armWorkerFault(_ fault: WorkerFault, forSticker name: String) {
     guard let player = try? player(named: name) as? WorkerPlayer else { return }
     workerPool?.arm(fault, forSticker: player.id)
   }

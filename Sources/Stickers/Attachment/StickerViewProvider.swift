@@ -20,7 +20,7 @@ public final class StickerViewProvider: TextAttachmentViewProvider {
   /// Creates the view and reports to `instrumentation`, counting the animation state as the text
   /// view does around ``loadView()``: for tests and hosts without a text view.
   /// - Parameter instrumentation: Where to record the animation state's creation or the error.
-  @_spi(Testing) public func load(recordingTo instrumentation: Instrumentation?) {
+  package func load(recordingTo instrumentation: Instrumentation?) {
     countingAnimationStates(recordingTo: instrumentation) { makeView(recordingTo: instrumentation) }
   }
 

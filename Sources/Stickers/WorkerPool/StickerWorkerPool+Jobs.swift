@@ -228,7 +228,7 @@ extension StickerWorkerPool {
   }
 
   /// Why the watchdog stops a request.
-  @_spi(Testing) public enum WatchdogVerdict: Equatable, Sendable {
+  package enum WatchdogVerdict: Equatable, Sendable {
     /// The decoder computed for longer than the budget.
     case overBudget
     /// The decoder was blocked (neither running nor waiting for a CPU) for over ``stallFactor`` budgets.
@@ -236,7 +236,7 @@ extension StickerWorkerPool {
   }
 
   /// How many budgets of blocked time make a stall: a decoder never blocks while it works.
-  @_spi(Testing) public static let stallFactor = 4.0
+  package static let stallFactor = 4.0
 
   /// The watchdog's rule, given what a request has cost so far (seconds).
   /// - Parameters:
@@ -244,7 +244,7 @@ extension StickerWorkerPool {
   ///   - computing: CPU time since the request was sent.
   ///   - stalled: Wall-clock time neither on a CPU nor waiting for one.
   /// - Returns: Why to stop it, or `nil` to let it go on (however long the machine's load makes it wait).
-  @_spi(Testing) public static func watchdogVerdict(budget: Double, computing: Double, stalled: Double)
+  package static func watchdogVerdict(budget: Double, computing: Double, stalled: Double)
     -> WatchdogVerdict?
   {
     if computing > budget { return .overBudget }

@@ -2,7 +2,7 @@
 extension StickerWorkerPool {
   /// How many workers have said they read the request they are working on (``poll()`` takes the
   /// word); a kill after that blames the request's sticker, a kill before it is retried.
-  @_spi(Testing) public var workersBusyWithAcceptedRequests: Int {
+  package var workersBusyWithAcceptedRequests: Int {
     slots.filter { $0.inFlight != nil && $0.accepted }.count
   }
 }

@@ -2,5 +2,5 @@
 extension TextLayoutFragment {
   /// The lines broken to make this fragment (fewer than its lines when an edit's relayout
   /// shared the others with the fragment it replaced), for complexity tests.
-  @_spi(Testing) public var linesBroken: Int { layout.linesBroken }
+  package var linesBroken: Int { layout.linesBroken }
 }

@@ -9,7 +9,7 @@ extension TextLayoutManager {
   /// entries wait to be folded than ``measuredHeightRetentionLimit`` allows.
   /// - Returns: One message per violation found; empty when the index is sound.
   /// - Complexity: O(n) for n index nodes.
-  @_spi(Testing) public func checkInvariants() -> [String] {
+  package func checkInvariants() -> [String] {
     var violations = entries.checkInvariants()
     if let manager = textContentManager, manager.paragraphCount != entries.count {
       violations.append("the index counts \(entries.count) paragraphs, the content manager \(manager.paragraphCount)")

@@ -2,30 +2,30 @@
 /// the scroll cache.
 extension TextAttachmentReuseController {
   /// Where `attachment`'s view is, or `nil` when no provider is held for it.
-  @_spi(Testing) public func viewState(for attachment: TextAttachment) -> ViewState? {
+  package func viewState(for attachment: TextAttachment) -> ViewState? {
     records[attachment.identity]?.state.view
   }
 
   /// Whether `attachment`'s provider waits to be handed to its paragraph's next fragment.
-  @_spi(Testing) public func isAwaitingHandOver(_ attachment: TextAttachment) -> Bool {
+  package func isAwaitingHandOver(_ attachment: TextAttachment) -> Bool {
     guard case .awaitingHandOver = records[attachment.identity]?.state else { return false }
     return true
   }
 
   /// Whether `attachment`'s provider was offered to a custom cache hook and waits for a pass.
-  @_spi(Testing) public func isOffered(_ attachment: TextAttachment) -> Bool {
+  package func isOffered(_ attachment: TextAttachment) -> Bool {
     guard case .offered = records[attachment.identity]?.state else { return false }
     return true
   }
 
   /// Whether `attachment`'s provider persists without a fragment, its fragment released for memory.
-  @_spi(Testing) public func isDetached(_ attachment: TextAttachment) -> Bool {
+  package func isDetached(_ attachment: TextAttachment) -> Bool {
     guard case .detached = records[attachment.identity]?.state else { return false }
     return true
   }
 
   /// Whether `attachment`'s provider is kept for a hidden paragraph.
-  @_spi(Testing) public func isHidden(_ attachment: TextAttachment) -> Bool {
+  package func isHidden(_ attachment: TextAttachment) -> Bool {
     guard case .hidden = records[attachment.identity]?.state else { return false }
     return true
   }
@@ -34,7 +34,7 @@ extension TextAttachmentReuseController {
   /// instrumentation counts it under (the scenario report lists where each attachment of a store
   /// sits): the live providers' and the discarded ones'.
   /// - Complexity: O(live providers + discarded ones).
-  @_spi(Testing) public var identitiesByAttachmentID: [Int: AttachmentIdentity] {
+  package var identitiesByAttachmentID: [Int: AttachmentIdentity] {
     var identities = discardedIdentities
     forEachRecord { identities[$0.attachmentID] = $0.id }
     return identities
@@ -50,7 +50,7 @@ extension TextAttachmentReuseController {
   /// - every provider of a fragment the last pass configured, when the fragment is still current,
   ///   is held by that fragment with its view shown.
   /// - Complexity: O(records + configured fragments' attachments).
-  @_spi(Testing) public func checkInvariants() -> [String] {
+  package func checkInvariants() -> [String] {
     var violations: [String] = []
     var shown: Set<ProviderKey> = []
     var cached: Set<ProviderKey> = []

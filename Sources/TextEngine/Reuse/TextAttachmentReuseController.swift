@@ -22,9 +22,9 @@ import ReuseKitSupport
 ///
 /// Decisions about a fragment dropped inside the storage's editing transaction wait for the
 /// transaction's end, when deleted attachments can be told from moved ones.
-@_spi(Testing) public final class TextAttachmentReuseController {
+package final class TextAttachmentReuseController {
   /// Where an attachment's view is.
-  @_spi(Testing) public enum ViewState: Sendable {
+  package enum ViewState: Sendable {
     /// No view: not loaded yet, or discarded (the next pass that shows it loads a new one).
     case unloaded
     /// Shown by a fragment of the last pass.

@@ -15,7 +15,7 @@ extension TextContentManager {
   /// built. What the reuse controller reads to tell an attachment's last occurrence from one of
   /// several.
   /// - Complexity: O(1).
-  @_spi(Testing) public func occurrenceCount(of identity: AttachmentIdentity) -> Int {
+  package func occurrenceCount(of identity: AttachmentIdentity) -> Int {
     Int(builtAttachmentOccurrences[identity] ?? 0) + Int(unbuiltAttachmentOccurrences[identity] ?? 0)
   }
 

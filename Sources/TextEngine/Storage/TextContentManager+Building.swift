@@ -106,7 +106,7 @@ extension TextContentManager {
   /// The index of the paragraph holding the attachment with `identity` as the source says, for an
   /// attachment with a stored identifier; `nil` otherwise (enumerate the paragraphs instead).
   /// - Complexity: O(log n) plus a source query; nothing is built.
-  @_spi(Testing) public func indexOfStoredAttachment(_ identity: AttachmentIdentity) -> Int? {
+  package func indexOfStoredAttachment(_ identity: AttachmentIdentity) -> Int? {
     guard case .persistent(let stored) = identity else { return nil }
     sourceQueries += 1
     guard let element = try? source.element(containingAttachment: stored) else { return nil }

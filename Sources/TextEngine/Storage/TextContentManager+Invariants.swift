@@ -16,7 +16,7 @@ extension TextContentManager {
   /// - Returns: One message per violation found; empty when the manager is sound.
   /// - Complexity: O(nodes + attachments in built paragraphs), and asks the source nothing; with
   ///   `readingSource`, O(n) more for reading every element.
-  @_spi(Testing) public func checkInvariants(readingSource: Bool = false) -> [String] {
+  package func checkInvariants(readingSource: Bool = false) -> [String] {
     var violations = paragraphs.checkInvariants().map { "paragraph tree: \($0)" }
     var built = 0
     var builtCounts: [AttachmentIdentity: Int] = [:]

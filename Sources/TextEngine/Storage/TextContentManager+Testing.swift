@@ -2,7 +2,7 @@
 extension TextContentManager {
   /// Releases every built paragraph that nothing holds now, without waiting for the release slack.
   /// - Returns: The paragraphs released.
-  @_spi(Testing) @discardableResult public func releaseUnheldParagraphsNow() -> Int {
+  @discardableResult package func releaseUnheldParagraphsNow() -> Int {
     let before = paragraphsReleased
     releaseUnheldParagraphs(ignoringSlack: true)
     return paragraphsReleased - before

@@ -84,7 +84,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// could not be made, with why: an app shows it (the document is as it was before the edit).
   public var editFailureHandler: ((TextEditError) -> Void)?
   /// The owner of every provider, view and scroll-cache decision.
-  @_spi(Testing) public let reuseController: TextAttachmentReuseController
+  package let reuseController: TextAttachmentReuseController
   /// The store behind the two surface cache hooks: the fragments' surfaces, kept across passes.
   let renderingSurfaceCache = RenderingSurfaceCache()
 

@@ -3,7 +3,7 @@ extension TextViewportLayoutController {
   /// The rendering-surface map's invariants that do not hold now (empty when all hold): each live
   /// surface sits in its key's slot, and each slot holds a live surface.
   /// - Complexity: O(surfaces assigned in the current or last pass).
-  @_spi(Testing) public func checkRenderingSurfaceInvariants() -> [String] {
+  package func checkRenderingSurfaceInvariants() -> [String] {
     surfaceMap.checkInvariants()
   }
 }

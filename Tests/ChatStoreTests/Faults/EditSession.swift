@@ -1,5 +1,5 @@
 import ChatKit
-@_spi(Testing) import ChatStore
+import ChatStore
 import Foundation
 import Stickers
 import TextEngine

@@ -1,9 +1,9 @@
 import CSQLite
-@_spi(Testing) import ChatStore
+import ChatStore
 import Foundation
 import Instrumentation
 import Testing
-@_spi(Testing) import TextEngine
+import TextEngine
 
 /// Issue 23: a full disk never drops an edit silently. Every write fails with `SQLITE_FULL` from
 /// some point on (the fault VFS, persistent); each edit is refused as `.storeFull`, said in

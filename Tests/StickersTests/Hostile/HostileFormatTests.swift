@@ -1,7 +1,7 @@
 import AnimationRuntime
 import Foundation
 import ReuseKitTestSupport
-@_spi(Testing) import Stickers
+import Stickers
 import Testing
 
 /// Hostile variants of the real formats, generated here: each gets one clear error naming the

@@ -2,7 +2,7 @@ import AnimationRuntime
 import Foundation
 import ReuseKitSupport
 import ReuseKitTestSupport
-@_spi(Testing) import Stickers
+import Stickers
 import Testing
 
 /// Raster compositing and Lottie clean-up, on small files built here.

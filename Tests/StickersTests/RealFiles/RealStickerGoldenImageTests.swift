@@ -3,7 +3,7 @@ import Foundation
 import ReuseKitSupport
 import SDLSupport
 import SDLTestSupport
-@_spi(Testing) import Stickers
+import Stickers
 import Testing
 
 /// One frame of every real file that plays, compared with a golden image (over white, 96 px, at

@@ -2,7 +2,7 @@ import AnimationRuntime
 import Foundation
 import Instrumentation
 import ReuseKitSupport
-@_spi(Testing) import Stickers
+import Stickers
 import Testing
 
 /// Every real file of `../shared/real-stickers/` gets the outcome `EXPECTED.md` gives it.

@@ -2,7 +2,7 @@ import AnimationRuntime
 import Foundation
 import Glibc
 import ReuseKitTestSupport
-@_spi(Testing) import Stickers
+import Stickers
 import Synchronization
 import Testing
 

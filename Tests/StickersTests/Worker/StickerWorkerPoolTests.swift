@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import ReuseKitSupport
 import ReuseKitTestSupport
-@_spi(Testing) import Stickers
+import Stickers
 import Testing
 
 /// The app's side of the sandboxed worker: a sticker that hangs or whose worker is killed becomes

@@ -3,7 +3,7 @@ import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// A whole document as one accessible text (a chat's message list): every call against the joined
 /// string read by ``StringAccessibleText`` and ``AccessibleTextUnits``, on the in-memory document and

@@ -3,7 +3,7 @@ import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// Measured entries fold back into gaps once their fragments are long released, so the height
 /// index holds what is retained, not everything a scroll ever measured (issue 21: a trip through a

@@ -2,7 +2,7 @@ import Foundation
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// An edit's relayout re-breaks only the lines it can change and gives exactly the lines a
 /// layout from scratch gives.

@@ -3,7 +3,7 @@ import Instrumentation
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// One test per sentence Apple documents about attachment reuse (`UITextAttachmentViewProviderReusePolicy`,
 /// its Overview; `register(_:forTextAttachmentViewProviderType:)`), checked on real objects: the

@@ -3,7 +3,7 @@ import Instrumentation
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// One attachment object in several ranges gets one provider per occurrence (location), as
 /// `viewProvider(for:location:textContainer:)` implies, on the same rules as any other provider.

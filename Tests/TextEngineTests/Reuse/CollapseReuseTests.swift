@@ -3,7 +3,7 @@ import Instrumentation
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// Collapsing a section (hiding paragraphs through `shouldEnumerate`) counts as scrolling them out;
 /// expanding counts as scrolling back: same providers, views restored or reloaded.

@@ -5,7 +5,7 @@ import ReuseKitTestSupport
 import ScenarioVocabulary
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// Memory bounded by the viewport: fragments far from it are released; their providers persist, as
 /// Apple documents ("NSTextAttachmentViewProvider itself persists, but the text view may recreate

@@ -2,7 +2,7 @@ import Foundation
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// An idle provider costs little (issue 21): when a store-backed content manager releases a
 /// paragraph for memory, the idle providers of its attachments let go of the attachment objects

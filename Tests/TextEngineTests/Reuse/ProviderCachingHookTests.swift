@@ -3,7 +3,7 @@ import Instrumentation
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// TextKit 27's provider caching hooks on the layout manager's delegate
 /// (`textLayoutManager(_:cacheTextAttachmentViewProvider:for:)` and

@@ -3,7 +3,7 @@ import Instrumentation
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// The reuse controller's transitions (see ReusePolicies.md), driven through a text view and
 /// checked against its states, its counters and the real objects made and freed.

@@ -3,7 +3,7 @@ import Instrumentation
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// Issue 21: with no reuse policy, a provider persists across scroll-out however far the user
 /// scrolls, so scrolling a million-message document from top to bottom and back creates exactly

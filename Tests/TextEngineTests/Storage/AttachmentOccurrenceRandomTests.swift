@@ -3,7 +3,7 @@ import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// Random edits that insert a few attachment objects again and again (in one paragraph and
 /// across paragraphs, next to each other), delete them, split and merge their paragraphs, undo,

@@ -2,7 +2,7 @@ import Foundation
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// One attachment object in several ranges, as TextKit allows: inserted again it is that very
 /// object in every place, and the content manager counts its occurrences through inserts,

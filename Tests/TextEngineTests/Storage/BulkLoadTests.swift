@@ -1,7 +1,7 @@
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// Opening storage from ready-made paragraphs (a transcript): the contents are kept as given in an
 /// in-memory source, read in blocks, and built into paragraph objects a window at a time, with

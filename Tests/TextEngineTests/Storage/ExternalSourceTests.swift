@@ -4,7 +4,7 @@ import ReuseKitTestSupport
 import Testing
 
 // Public API only, as an app writing its own backend sees it: no `@testable`.
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// A backend written outside the package: the test target's own `MemoryTextContentSource`, a
 /// public ``TextContentSource`` conformance, opened with the public initializer, gets every feature

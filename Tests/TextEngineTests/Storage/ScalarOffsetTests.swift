@@ -2,7 +2,7 @@ import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// The content manager's Unicode scalar offsets (what AT-SPI counts), against a model of strings:
 /// emoji with skin tones, ZWJ families, flags, CJK and combining marks, through random edits, on

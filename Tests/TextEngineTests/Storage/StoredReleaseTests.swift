@@ -3,7 +3,7 @@ import Instrumentation
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// Paragraphs of a store-backed document are released when nothing holds them, and locations and
 /// attachments keep their identity across the release and rebuilding (see <doc:StorageIdentity>).

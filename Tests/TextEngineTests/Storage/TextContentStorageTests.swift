@@ -2,7 +2,7 @@ import Foundation
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 @Suite struct TextContentStorageTests {
   private func storage(_ paragraphs: [String]) -> TextContentStorage {

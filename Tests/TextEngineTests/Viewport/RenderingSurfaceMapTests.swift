@@ -3,7 +3,7 @@ import ReuseKitSupport
 import ReuseKitTestSupport
 import Testing
 
-@_spi(Testing) @testable import TextEngine
+@testable import TextEngine
 
 /// The pass's rendering-surface map under random assignments, removals and passes, against a model:
 /// an ordered list of keys with their surfaces (a key keeps the place of its first assignment, a

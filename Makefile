@@ -60,10 +60,19 @@ orca-check: deps
 	Tests/Accessibility/orca_check.sh "$$($(SWIFT) build --show-bin-path)/chat-demo" Tests/Accessibility/serve.json
 
 ## consumer-test: build Tests/ConsumerPackage (its own Package.swift, depending on this one by path)
-## and run its tests: a custom attachment counted under the four policies, headless and on SDL.
-CONSUMER := --package-path Tests/ConsumerPackage --scratch-path .build/consumer
+## from scratch, fail if that build prints any warning (a user of the package sees every one and can
+## do nothing about it), and run its tests: a custom attachment counted under the four policies,
+## headless and on SDL.
+CONSUMER_SCRATCH := .build/consumer
+CONSUMER := --package-path Tests/ConsumerPackage --scratch-path $(CONSUMER_SCRATCH)
 consumer-test: deps
-	$(SWIFT) build $(CONSUMER) --build-tests
+	rm -rf $(CONSUMER_SCRATCH) && mkdir -p $(CONSUMER_SCRATCH)
+	set -o pipefail; $(SWIFT) build $(CONSUMER) --build-tests 2>&1 | tee $(CONSUMER_SCRATCH)/build-output.txt
+	@if grep -q 'warning:' $(CONSUMER_SCRATCH)/build-output.txt; then \
+	  echo "consumer-test: FAILED: building Tests/ConsumerPackage printed $$(grep -c 'warning:' \
+	    $(CONSUMER_SCRATCH)/build-output.txt) warning line(s); a user of the package would see them:"; \
+	  grep 'warning:' $(CONSUMER_SCRATCH)/build-output.txt; exit 1; \
+	fi
 	$(TEST_ENV) $(SWIFT) test $(CONSUMER) --skip-build --disable-xctest
 
 ## fuzz: 1,000,000 seeded random scenario steps over the four policy sets, the reuse invariants

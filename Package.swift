@@ -40,11 +40,12 @@ let package = Package(
     .executable(name: "sticker-worker", targets: ["StickerWorker"]),
   ],
   targets: [
-    // C libraries from Debian, through pkg-config.
-    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
-    .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
-    .systemLibrary(
-      name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+    // C libraries from Debian, through pkg-config, each with its apt package. The SDL modules have no
+    // pkgConfig: sdl2.pc's -D_REENTRANT is a flag SwiftPM refuses with a warning in every build, a
+    // consumer's too; their shims name the headers by path and their module maps link the libraries.
+    .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
+    .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
+    .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
     .systemLibrary(name: "CRlottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
@@ -56,8 +57,9 @@ let package = Package(
     .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
     // The Linux calls the app makes to start a sticker worker (memfd_create, pipe2); no library.
     .systemLibrary(name: "CLinuxCalls"),
+    // atk.pc, not atk-bridge-2.0.pc, whose -pthread SwiftPM refuses the same way (see the shim).
     .systemLibrary(
-      name: "CATK", pkgConfig: "atk-bridge-2.0",
+      name: "CATK", pkgConfig: "atk",
       providers: [.apt(["libatk-bridge2.0-dev", "libatk1.0-dev", "libglib2.0-dev"])]),
 
     // Pure Swift layers: no C module, no SDL.

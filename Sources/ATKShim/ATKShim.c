@@ -1,5 +1,5 @@
 #include "ATKShim.h"
-#include <atk-bridge.h>
+#include <at-spi2-atk/2.0/atk-bridge.h>
 #include <atk/atk.h>
 #include <string.h>
 

@@ -145,6 +145,24 @@ import Testing
       PackageManifest.code(of: "let a = makeDate() // Date()\nlet b = \"Date()\"") == "let a = makeDate() \nlet b = ")
   }
 
+  /// A C module may come in without pkg-config (the SDL modules do, see their shims), so the manifest
+  /// is where its Debian packages are named: every module that links a library names them, and
+  /// `make deps` installs each, so a fresh machine finds its headers and libraries after it.
+  @Test func everyCModuleThatLinksALibraryNamesAptPackagesMakeDepsInstalls() throws {
+    let installed = try manifest.makeDepsPackages()
+    #expect(installed.contains("libsdl2-dev"), "the Makefile's APT_PACKAGES list was not read")
+    var linking = 0
+    for name in manifest.cModules.sorted() {
+      let target = try #require(manifest.targets[name])
+      guard try !manifest.linkedLibraries(of: target).isEmpty else { continue }
+      linking += 1
+      #expect(!target.aptPackages.isEmpty, "\(name) links a library but names no .apt provider")
+      let missing = Set(target.aptPackages).subtracting(installed)
+      #expect(missing.isEmpty, "\(name)'s apt packages \(missing.sorted()) are not in the Makefile's APT_PACKAGES")
+    }
+    #expect(linking >= 13)
+  }
+
   @Test func everyLibraryHasADocCLandingPage() throws {
     let libraries = manifest.targets.values.filter {
       $0.kind == .target && $0.path.hasPrefix("Sources/") && !manifest.swiftFiles(of: $0).isEmpty

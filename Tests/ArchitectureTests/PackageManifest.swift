@@ -13,6 +13,8 @@ struct PackageManifest {
     let dependencies: [String]
     /// The folder relative to the package root.
     let path: String
+    /// The Debian packages a system library names in `providers: [.apt([...])]`.
+    let aptPackages: [String]
   }
 
   /// The package root (the folder holding `Package.swift`).
@@ -38,15 +40,34 @@ struct PackageManifest {
         dependencies = list.output.1.matches(of: #/"(\w+)"/#).map { String($0.output.1) }
       }
       let explicitPath = body.firstMatch(of: #/path:\s*"([^"]+)"/#).map { String($0.output.1) }
+      let aptPackages =
+        body.firstMatch(of: #/\.apt\(\s*\[([^\]]*)\]/#).map { list in
+          list.output.1.matches(of: #/"([^"]+)"/#).map { String($0.output.1) }
+        } ?? []
       let defaultFolder = kind == .testTarget ? "Tests" : "Sources"
       targets[name] = Target(
-        name: name, kind: kind, dependencies: dependencies, path: explicitPath ?? "\(defaultFolder)/\(name)")
+        name: name, kind: kind, dependencies: dependencies, path: explicitPath ?? "\(defaultFolder)/\(name)",
+        aptPackages: aptPackages)
     }
     self.targets = targets
   }
 
   /// The C modules: every `systemLibrary` target.
   var cModules: Set<String> { Set(targets.values.filter { $0.kind == .systemLibrary }.map(\.name)) }
+
+  /// The libraries a C module's module map links (its `link "name"` lines).
+  func linkedLibraries(of target: Target) throws -> [String] {
+    let moduleMap = root.appendingPathComponent("\(target.path)/module.modulemap")
+    let text = try String(contentsOf: moduleMap, encoding: .utf8)
+    return text.matches(of: #/(?m)^\s*link\s+"([^"]+)"/#).map { String($0.output.1) }
+  }
+
+  /// The Debian packages `make deps` installs: the Makefile's `APT_PACKAGES` list.
+  func makeDepsPackages() throws -> Set<String> {
+    let text = try String(contentsOf: root.appendingPathComponent("Makefile"), encoding: .utf8)
+    guard let list = text.firstMatch(of: #/(?m)^APT_PACKAGES\s*:=((?:[^\n]*\\\n)*[^\n]*)/#) else { return [] }
+    return Set(list.output.1.split(whereSeparator: { $0 == " " || $0 == "\\" || $0 == "\n" }).map(String.init))
+  }
 
   /// The targets that link SDL: the SDL C modules (`CSDL2`, `CSDL2TTF`, `CSDL2Image`) and every
   /// target that reaches one, directly or through others.

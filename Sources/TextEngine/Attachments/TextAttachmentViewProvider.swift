@@ -42,7 +42,7 @@ open class TextAttachmentViewProvider {
   open var tracksTextAttachmentViewBounds: Bool = false
   /// Whether a view this provider loaded made an animation state: its place has shown an
   /// animation, so the states of the next view it loads are resets (`animationResets`).
-  package private(set) var hasShownAnimation = false
+  package final private(set) var hasShownAnimation = false
 
   /// The ``textAttachment``'s identifier, kept even after the attachment is gone.
   public let attachmentID: Int
@@ -116,7 +116,7 @@ open class TextAttachmentViewProvider {
   /// - Returns: The number of animation states `load` made.
   /// - Throws: What `load` throws; nothing is counted then (the framework shows a placeholder).
   @discardableResult
-  package func countingAnimationStates(
+  package final func countingAnimationStates(
     recordingTo instrumentation: Instrumentation?, paragraphIndex: Int? = nil, inheritingHistory: Bool = false,
     _ load: () throws -> Void
   ) rethrows -> Int {

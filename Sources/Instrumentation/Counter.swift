@@ -27,7 +27,8 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
   case surfacesEvicted
   /// Animation states created for attachments (a sticker view makes one when its view is loaded).
   case animationStatesCreated
-  /// A new animation state for an attachment that already had one in this view.
+  /// A new animation state for a place (an occurrence of an attachment) that had already shown an
+  /// animation in this view: an animation that restarted from frame 0.
   case animationResets
   /// Layout fragment objects made, for paragraphs that had none (new or edited paragraphs, or ones
   /// whose fragment was released); laying an existing fragment out again is not counted.

@@ -18,7 +18,10 @@ public struct Counters: Equatable, Hashable, Sendable {
   public var surfacesEvicted = 0
   /// Animation states made while a provider loaded its view (every `AnimationState` made inside `loadView()`).
   public var animationStatesCreated = 0
-  /// Animation states made for an attachment that already had one in this view: an animation that restarted from frame 0.
+  /// Animation states made for a place that had already shown an animation in this view: an
+  /// animation that restarted from frame 0. A place is one occurrence of an attachment in the
+  /// document; the first view of a new occurrence (another placement of the same object, a paste) is
+  /// a creation, not a reset.
   public var animationResets = 0
   /// Layout fragments made (paragraphs laid out).
   public var layoutFragmentsCreated = 0

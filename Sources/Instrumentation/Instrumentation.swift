@@ -54,9 +54,9 @@ public final class Instrumentation {
 
   /// Records one event and increments its counter in the totals and the breakdowns.
   ///
-  /// ``InstrumentationEvent/Kind/animationStateCreated`` also records an
-  /// ``InstrumentationEvent/Kind/animationReset`` when the attachment already had an
-  /// animation state in this view.
+  /// Each kind counts only its own counter: an ``InstrumentationEvent/Kind/animationStateCreated``
+  /// never implies an ``InstrumentationEvent/Kind/animationReset``. Whether a new state is a reset
+  /// depends on the attachment's place, which only the text view knows; it records both.
   /// - Complexity: O(1) amortized.
   public func record(
     _ kind: InstrumentationEvent.Kind, attachmentID: Int? = nil, providerType: String? = nil,
@@ -103,9 +103,10 @@ public final class Instrumentation {
 
   /// Clears the counters, the breakdowns and the log, keeping the history the counts depend on.
   ///
-  /// An attachment that had an animation state before the reset still had one: its next state
-  /// counts as an ``Counters/animationResets`` too. The providers and views alive at the reset stay
-  /// accounted for, so ``invariantViolations(actual:)`` still holds. To count what a block does,
+  /// The providers and views alive at the reset stay accounted for, so
+  /// ``invariantViolations(actual:)`` still holds. Animation history is the text view's, not the
+  /// counters': a place that had shown an animation before the reset still counts a reset when its
+  /// animation restarts after it. To count what a block does,
   /// ``measure(_:)`` or ``measureBreakdown(_:)`` need no reset at all.
   /// - Complexity: O(attachments counted).
   public func reset() {

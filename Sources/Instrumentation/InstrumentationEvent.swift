@@ -18,11 +18,11 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
     case surfaceRestoredOnScrollIn
     /// A cached view was evicted from the scroll cache (counts ``Counter/surfacesEvicted``).
     case surfaceEvicted
-    /// An attachment got a new animation state (counts ``Counter/animationStatesCreated``, and
-    /// ``Counter/animationResets`` too when the attachment already had one in this view).
+    /// A provider's `loadView()` made an animation state (counts ``Counter/animationStatesCreated``).
     case animationStateCreated
-    /// An attachment got a new animation state although it already had one in this view (counts
-    /// ``Counter/animationResets``).
+    /// That state restarted an animation: the attachment's place had shown one before (counts
+    /// ``Counter/animationResets``). The text view records it right after its
+    /// ``animationStateCreated``.
     case animationReset
     /// A new layout fragment object was made (counts ``Counter/layoutFragmentsCreated``).
     case layoutFragmentCreated

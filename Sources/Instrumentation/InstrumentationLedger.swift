@@ -13,14 +13,12 @@ struct InstrumentationLedger {
   var errorCount = 0
   var eventLog: EventRing
   var nextSequence = 0
-  /// What ``Instrumentation/reset()`` carried over: the attachments that had an animation state
-  /// before it (so that their next state is still a reset), and the providers and views still alive
-  /// then (so that the live-object invariants still hold).
+  /// What ``Instrumentation/reset()`` carried over: the providers and views still alive then (so
+  /// that the live-object invariants still hold).
   var carried = Carried()
 
   /// The history a reset keeps.
   struct Carried {
-    var animatedAttachments: Set<Int> = []
     var liveProviders = 0
     var liveViews = 0
     var liveProvidersPerAttachment: [Int: Int] = [:]
@@ -31,19 +29,17 @@ struct InstrumentationLedger {
   }
 
   /// Counts one event of `kind`, and logs it stamped `time` when `kind` is logged (every kind but the
-  /// layout events, and those too while `logsLayoutEvents`); a second animation state for an
-  /// attachment records an ``InstrumentationEvent/Kind/animationReset`` too. The caller reads its
-  /// clock first: the clock may read the instrumentation, which is being written here.
+  /// layout events, and those too while `logsLayoutEvents`). The caller reads its clock first: the
+  /// clock may read the instrumentation, which is being written here.
   /// - Complexity: O(1) amortized.
   mutating func record(
     _ kind: InstrumentationEvent.Kind, attachmentID: Int?, providerType: String?, paragraphIndex: Int?,
     message: String?, logsLayoutEvents: Bool, time: Double
   ) {
-    var attachmentCount = 0
     if let counter = kind.counter {
       totals[counter] += 1
       if let providerType { perProviderType[providerType, default: Counters()][counter] += 1 }
-      if let attachmentID { attachmentCount = increment(counter, ofAttachment: attachmentID) }
+      if let attachmentID { increment(counter, ofAttachment: attachmentID) }
     } else if kind == .error {
       errorCount += 1
     }
@@ -54,31 +50,20 @@ struct InstrumentationLedger {
           paragraphIndex: paragraphIndex, time: time, message: message))
       nextSequence += 1
     }
-    // The attachment's own count says whether it had a state before: no set of attachments beside it.
-    if kind == .animationStateCreated, let attachmentID,
-      attachmentCount > 1 || (attachmentCount == 1 && carried.animatedAttachments.contains(attachmentID))
-    {
-      record(
-        .animationReset, attachmentID: attachmentID, providerType: providerType, paragraphIndex: paragraphIndex,
-        message: nil, logsLayoutEvents: logsLayoutEvents, time: time)
-    }
   }
 
   /// Adds one to `attachmentID`'s `counter`, moving the attachment to ``widePerAttachment`` when
   /// the counter is full in a byte.
-  /// - Returns: The new count (`UInt32.max` once saturated).
   /// - Complexity: O(1) amortized.
-  private mutating func increment(_ counter: Counter, ofAttachment attachmentID: Int) -> Int {
+  private mutating func increment(_ counter: Counter, ofAttachment attachmentID: Int) {
     if !widePerAttachment.isEmpty, widePerAttachment[attachmentID] != nil {
-      return widePerAttachment[attachmentID]!.increment(counter) ?? Int(UInt32.max)
+      _ = widePerAttachment[attachmentID]!.increment(counter)
+      return
     }
-    if let count = perAttachment[attachmentID, default: AttachmentCounters<UInt8>()].increment(counter) {
-      return count
-    }
+    if perAttachment[attachmentID, default: AttachmentCounters<UInt8>()].increment(counter) != nil { return }
     var wide = AttachmentCounters<UInt32>(widening: perAttachment.removeValue(forKey: attachmentID)!)
-    let count = wide.increment(counter)!
+    _ = wide.increment(counter)
     widePerAttachment[attachmentID] = wide
-    return count
   }
 
   /// The counters of `attachmentID`, or `nil` when nothing was counted for it.
@@ -94,8 +79,8 @@ struct InstrumentationLedger {
     return result
   }
 
-  /// A ledger with nothing counted or logged that keeps this one's history (``Carried``): which
-  /// attachments had animation states, and the balance of live providers and views.
+  /// A ledger with nothing counted or logged that keeps this one's history (``Carried``): the
+  /// balance of live providers and views.
   /// - Complexity: O(attachments counted).
   func clearedKeepingHistory() -> InstrumentationLedger {
     var next = InstrumentationLedger(eventLogCapacity: eventLog.capacity)
@@ -103,7 +88,6 @@ struct InstrumentationLedger {
     next.carried.liveProviders += totals.providersCreated - totals.providersDiscarded
     next.carried.liveViews += totals.viewsLoaded - totals.viewsDiscarded
     for (attachmentID, counters) in countersPerAttachment {
-      if counters.animationStatesCreated > 0 { next.carried.animatedAttachments.insert(attachmentID) }
       let live =
         (carried.liveProvidersPerAttachment[attachmentID] ?? 0) + counters.providersCreated
         - counters.providersDiscarded

@@ -48,19 +48,23 @@ import Testing
     #expect(instrumentation.perAttachment[6]?.viewsLoaded == 1)
     #expect(instrumentation.perAttachment.keys.sorted() == [5, 6])
     #expect(instrumentation.totals.viewsLoaded == 1_256)
-    // Every animation state after the first is a reset, before and after the move.
-    for _ in 0..<300 { instrumentation.record(.animationStateCreated, attachmentID: 7) }
-    #expect(instrumentation.counters(forAttachment: 7)?.animationResets == 299)
-    #expect(instrumentation.totals.animationResets == 299)
+    // Counts past a byte, before and after the move.
+    for _ in 0..<300 { instrumentation.record(.animationReset, attachmentID: 7) }
+    #expect(instrumentation.counters(forAttachment: 7)?.animationResets == 300)
+    #expect(instrumentation.totals.animationResets == 300)
   }
 
-  @Test func aSecondAnimationStateForAnAttachmentIsAReset() {
+  /// Whether a state is a reset depends on its attachment's place, which the text view knows and
+  /// records; a second state of one attachment (two places of one object) is no reset by itself.
+  @Test func anAnimationStateCountsOnlyItselfAndAResetIsRecordedApart() {
     let instrumentation = Instrumentation()
     instrumentation.record(.animationStateCreated, attachmentID: 7)
     instrumentation.record(.animationStateCreated, attachmentID: 8)
-    #expect(instrumentation.totals.animationResets == 0)
     instrumentation.record(.animationStateCreated, attachmentID: 7)
     #expect(instrumentation.totals.animationStatesCreated == 3)
+    #expect(instrumentation.totals.animationResets == 0)
+    instrumentation.record(.animationStateCreated, attachmentID: 7)
+    instrumentation.record(.animationReset, attachmentID: 7)
     #expect(instrumentation.totals.animationResets == 1)
     #expect(instrumentation.perAttachment[7]?.animationResets == 1)
     #expect(instrumentation.events.map(\.kind).suffix(2) == [.animationStateCreated, .animationReset])

@@ -4,7 +4,7 @@ import ReuseKitSupport
 ///
 /// A state is created when its view is loaded and nowhere else; it starts at its own time 0 on
 /// frame 0. A text view counts each state made while a provider loads its view
-/// (`animationStatesCreated`, and `animationResets` for an attachment that had one before), so a
+/// (`animationStatesCreated`, and `animationResets` when the attachment's place had shown one), so a
 /// provider makes its states in `loadView()` and reports nothing itself; ``still(clock:)`` makes
 /// one that is not counted. Its time advances with the injected clock while it is not paused, so a sticker
 /// that is paused while scrolled out resumes exactly where it was.

@@ -6,10 +6,10 @@ import TextEngine
 ///
 /// Loading the view is the only place an `AnimationState` is created; the text view counts its
 /// creation, as it counts any state a provider's `loadView()` makes (and a reset when the
-/// attachment had a state before). A sticker that cannot be loaded gets a placeholder view and one
-/// `.error` event whose message names the file and the reason; loading never throws and never
-/// crashes. A file that plays without features rlottie cannot draw gets one `.warning` event naming
-/// them (once per sticker).
+/// sticker's place had shown an animation before). A sticker that cannot be loaded gets a
+/// placeholder view and one `.error` event whose message names the file and the reason; loading
+/// never throws and never crashes. A file that plays without features rlottie cannot draw gets one
+/// `.warning` event naming them (once per sticker).
 public final class StickerViewProvider: TextAttachmentViewProvider {
   /// Creates `TextAttachmentViewProvider.view`; errors and warnings go to the parent view's
   /// instrumentation.

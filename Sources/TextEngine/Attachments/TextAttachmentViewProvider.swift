@@ -40,6 +40,9 @@ open class TextAttachmentViewProvider {
   /// set it in your initializer, or override it. A change applies the next time the attachment's
   /// paragraph is laid out.
   open var tracksTextAttachmentViewBounds: Bool = false
+  /// Whether a view this provider loaded made an animation state: its place has shown an
+  /// animation, so the states of the next view it loads are resets (`animationResets`).
+  package final private(set) var hasShownAnimation = false
 
   /// The ``textAttachment``'s identifier, kept even after the attachment is gone.
   public let attachmentID: Int
@@ -92,7 +95,9 @@ open class TextAttachmentViewProvider {
   /// The parent view's instrumentation, for reporting errors and warnings.
   ///
   /// Animation states need no report: every `AnimationState` made while ``loadView()`` runs is
-  /// counted (`animationStatesCreated`, and `animationResets` when the attachment had one before).
+  /// counted (`animationStatesCreated`), and counted as a reset too (`animationResets`) when the
+  /// attachment's place had shown an animation before: this provider loaded an animated view, or the
+  /// place's earlier provider did (see <doc:ReusePolicies>, "Animation resets").
   public var instrumentation: Instrumentation? { parentView?.instrumentation }
 
   /// The clock to make animation states on (`AnimationState(clock: animationClock, …)`): the parent view's ``TextView/animationClock``, or a
@@ -100,23 +105,35 @@ open class TextAttachmentViewProvider {
   public var animationClock: any AnimationClock { parentView?.animationClock ?? ManualClock() }
 
   /// Runs `load` (this provider's view loading) and records an `animationStateCreated` event for
-  /// each `AnimationState` made in it, into `instrumentation`: what the framework does around
-  /// ``loadView()``.
+  /// each `AnimationState` made in it, into `instrumentation`, and an `animationReset` for each too
+  /// when the place had shown an animation (``hasShownAnimation``, or `inheritingHistory`): what the
+  /// framework does around ``loadView()``.
   /// - Parameters:
   ///   - instrumentation: Where to record; nothing is recorded when `nil`.
   ///   - paragraphIndex: The attachment's paragraph, for the event log.
+  ///   - inheritingHistory: Whether the place had shown an animation with an earlier provider.
   ///   - load: The loading work.
+  /// - Returns: The number of animation states `load` made.
   /// - Throws: What `load` throws; nothing is counted then (the framework shows a placeholder).
-  package func countingAnimationStates(
-    recordingTo instrumentation: Instrumentation?, paragraphIndex: Int? = nil, _ load: () throws -> Void
-  ) rethrows {
+  @discardableResult
+  package final func countingAnimationStates(
+    recordingTo instrumentation: Instrumentation?, paragraphIndex: Int? = nil, inheritingHistory: Bool = false,
+    _ load: () throws -> Void
+  ) rethrows -> Int {
     let states = try AnimationState.counting(load)
-    guard let instrumentation else { return }
+    let restarts = hasShownAnimation || inheritingHistory
+    if states > 0 { hasShownAnimation = true }
+    guard let instrumentation else { return states }
     for _ in 0..<states {
       instrumentation.record(
         .animationStateCreated, attachmentID: attachmentID, providerType: providerTypeName,
         paragraphIndex: paragraphIndex)
+      if restarts {
+        instrumentation.record(
+          .animationReset, attachmentID: attachmentID, providerType: providerTypeName, paragraphIndex: paragraphIndex)
+      }
     }
+    return states
   }
 
   /// The provider's type name as reported by instrumentation.

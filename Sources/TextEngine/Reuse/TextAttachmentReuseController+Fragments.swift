@@ -150,6 +150,7 @@ extension TextAttachmentReuseController {
   /// Removes `record` from this view without tearing down its provider or view, which another
   /// attachment takes over (see `adoptForeign`): counted as discarded here, created there.
   func forget(_ record: ProviderRecord) {
+    keepAnimationHistory(of: record)
     if record.state.view != .unloaded { log(.viewDiscarded, record) }
     index(record, leaving: record.state, removing: true)
     unlink(record)

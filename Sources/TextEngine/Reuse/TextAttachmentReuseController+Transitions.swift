@@ -107,12 +107,11 @@ extension TextAttachmentReuseController {
   }
 
   /// `loadView()`, with a placeholder when it throws or sets no view; each animation state it made
-  /// is counted.
+  /// is counted, and counted as a reset when the place had shown an animation
+  /// (`TextAttachmentReuseController+AnimationHistory.swift`).
   private func loadView(of record: ProviderRecord) {
     do {
-      try record.provider.countingAnimationStates(
-        recordingTo: instrumentation, paragraphIndex: record.paragraphIndex
-      ) { try record.provider.loadView() }
+      try loadViewCountingAnimations(of: record)
     } catch {
       record.provider.view = PlaceholderRenderingSurface(failureReason: "loadView() failed: \(error)")
       instrumentation.record(
@@ -134,9 +133,10 @@ extension TextAttachmentReuseController {
     log(.viewDiscarded, record)
   }
 
-  /// The provider goes, with its view.
+  /// The provider goes, with its view; its place's animation history stays with the attachment.
   /// - Returns: `false`: the record is gone.
   private func discard(_ record: ProviderRecord) -> Bool {
+    keepAnimationHistory(of: record)
     if record.state.view != .unloaded {
       record.provider.view?.surfaceWillBeDiscarded()
       record.provider.view = nil

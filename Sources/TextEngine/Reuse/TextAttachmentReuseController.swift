@@ -53,6 +53,12 @@ package final class TextAttachmentReuseController {
   /// instrumentation counts it under; the live records give the others'
   /// (``identitiesByAttachmentID``). Grows with discards, not with the providers that persist.
   var discardedIdentities: [Int: AttachmentIdentity] = [:]
+  /// Per attachment identity, how many of its places had shown an animation and lost their
+  /// provider since (discarded: an edit without the edit policy, a policy removed, a deletion): the
+  /// next providers of the attachment take their history over, one each, so that their first view
+  /// is a reset (`TextAttachmentReuseController+AnimationHistory.swift`). Empty unless an animated
+  /// provider was discarded; a deleted attachment's entry stays, so that undo restores its history.
+  var animatedPlacesWithoutProvider: [AttachmentIdentity: Int] = [:]
   /// The passes begun so far; a record shown in the current pass carries its number.
   var passNumber = 0
   /// The attachments of the paragraphs edits replaced in the open editing transaction.

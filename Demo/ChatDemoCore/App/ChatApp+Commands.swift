@@ -57,7 +57,7 @@ extension ChatApp {
         layout.isSplit = true
         let view = try ChatTextView(
           storage: storage, renderer: try surface.renderer(for: layout.secondaryRect), fonts: fonts, clock: clock,
-          instrumentation: secondaryInstrumentation)
+          instrumentation: secondaryInstrumentation, scrollCache: configuration.scrollCache)
         view.presentsFrames = false
         view.clipboard = clipboard
         view.setStickerPolicy(state.stickerPolicy)  // a new view's first pass applies it

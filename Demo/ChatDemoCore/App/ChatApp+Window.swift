@@ -43,7 +43,7 @@ extension ChatApp {
     }
     let configuration = Configuration(
       storage: storage, transcript: transcript, stickers: stickers, sdl: sdl, fonts: try SDLFontSet(context: sdl),
-      clock: clock, today: wallClockToday, timeOfDay: { timeFormatter.string(from: Date()) })
+      clock: clock, scrollCache: .chatDemo, today: wallClockToday, timeOfDay: { timeFormatter.string(from: Date()) })
     let app = try ChatApp(configuration, surface: .window(window, renderer))
     if let loadFailure {
       app.show(

@@ -39,6 +39,10 @@ package final class ChatApp {
     var clock: any AnimationClock
     /// The sticker reuse policies the chat views start with.
     var stickerPolicy: TextAttachmentViewProviderReusePolicy = [.onEditingInlineParagraphs, .onScrollingOutOfViewport]
+    /// The scroll cache's bound in both chat views (the split's second view too), shown in their
+    /// HUD: the window's 64 views / 32 MiB by default; a headless scenario passes its own
+    /// (`.unbounded`, TextKit's, unless the scenario sets `"scrollCache"`).
+    var scrollCache: ReuseCacheConfiguration = .chatDemo
     /// Today's date: what day separators are labelled relative to, and the date of a sent message.
     var today: () -> ChatDay?
     /// The display time of a message sent now (`HH:mm`).
@@ -103,7 +107,7 @@ package final class ChatApp {
     state = ChatAppState(layout: layout, stickerPolicy: configuration.stickerPolicy, today: configuration.today())
     chatView = try ChatTextView(
       storage: storage, renderer: try surface.renderer(for: layout.chatRect), fonts: fonts, clock: clock,
-      instrumentation: instrumentation)
+      instrumentation: instrumentation, scrollCache: configuration.scrollCache)
     chatView.register(configuration.stickerPolicy, forTextAttachmentViewProviderType: StickerViewProvider.self)
     chatView.presentsFrames = false
     chatView.clipboard = clipboard

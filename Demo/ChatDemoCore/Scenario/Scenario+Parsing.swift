@@ -51,6 +51,8 @@ extension Scenario {
     }
     var policies: TextAttachmentViewProviderReusePolicy?
     if let value = object["policies"] { policies = try Self.parsePolicies(value, step: nil) }
+    var scrollCache = ReuseCacheConfiguration.unbounded
+    if let value = object["scrollCache"] { scrollCache = try Self.parseScrollCache(value) }
     let transcript = try Self.parseTranscript(document.transcript, baseDirectory: baseDirectory)
     guard let steps = document.steps else {
       throw ScenarioError(step: nil, reason: "missing \"steps\" array")
@@ -60,6 +62,7 @@ extension Scenario {
       name: name, viewportWidth: width, viewportHeight: height, policies: policies, transcript: transcript,
       steps: steps)
     stepViews = document.stepViews
+    self.scrollCache = scrollCache
   }
 
   /// Checks one step as it is read: the step and the view it targets.
@@ -106,6 +109,30 @@ extension Scenario {
       policy.insert(known)
     }
     return policy
+  }
+
+  /// The `"scrollCache"` bound: `{"views": N, "bytes": B}`, each a positive integer; a field left
+  /// out bounds nothing in that dimension.
+  static func parseScrollCache(_ value: JSONValue) throws(ScenarioError) -> ReuseCacheConfiguration {
+    let form = "{\"views\": N, \"bytes\": B} (positive integers, either may be left out)"
+    guard let fields = value.object else {
+      throw ScenarioError(step: nil, reason: "\"scrollCache\" must be an object \(form), found \(value.kindName)")
+    }
+    if let unknown = fields.keys.sorted().first(where: { $0 != "views" && $0 != "bytes" }) {
+      throw ScenarioError(step: nil, reason: "\"scrollCache\" has an unknown field \"\(unknown)\"; use \(form)")
+    }
+    guard !fields.isEmpty else {
+      throw ScenarioError(
+        step: nil, reason: "\"scrollCache\" needs \"views\" or \"bytes\"; leave it out for TextKit's unbounded cache")
+    }
+    func limit(_ key: String) throws(ScenarioError) -> Int {
+      guard let raw = fields[key] else { return .max }
+      guard let number = raw.int, number > 0 else {
+        throw ScenarioError(step: nil, reason: "\"scrollCache\" \"\(key)\" must be a positive integer")
+      }
+      return number
+    }
+    return ReuseCacheConfiguration(countLimit: try limit("views"), byteLimit: try limit("bytes"))
   }
 
   private static func parseTranscript(_ fields: ScenarioDocument.TranscriptFields?, baseDirectory: URL)

@@ -31,6 +31,9 @@ package struct Scenario: Equatable, Sendable {
   package var intendedPolicies: TextAttachmentViewProviderReusePolicy {
     policies ?? [.onEditingInlineParagraphs, .onScrollingOutOfViewport]
   }
+  /// The bound of the chat views' scroll cache (its `"scrollCache"`): TextKit's own, unbounded,
+  /// unless the file sets one.
+  package var scrollCache: ReuseCacheConfiguration = .unbounded
   /// Where the transcript comes from.
   package var transcript: TranscriptSource
   /// The steps, in the order they run.

@@ -20,7 +20,7 @@ struct ScenarioDocument {
   static let maximumSmallMembers = 1_000
 
   /// The root fields kept; the others are skipped.
-  static let rootKeys: Set<String> = ["name", "viewport", "policies"]
+  static let rootKeys: Set<String> = ["name", "viewport", "policies", "scrollCache"]
   /// The step fields kept (besides `"parts"`); the others are skipped.
   static let stepKeys: Set<String> = [
     "op", "message", "offset", "length", "position", "dy", "text", "key", "repeat", "sticker", "width", "height",

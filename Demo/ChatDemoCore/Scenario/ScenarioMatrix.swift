@@ -23,6 +23,8 @@ package struct ScenarioMatrix: Codable, Equatable, Sendable {
 
   /// The scenario's name.
   package var scenario: String
+  /// The bound of the chat views' scroll cache in every row (the report's `scrollCache`).
+  package var scrollCache = ReuseCacheConfiguration.unbounded.description
   /// One row per policy set: none, edit, scroll, both.
   package var rows: [Row]
 
@@ -46,7 +48,7 @@ package struct ScenarioMatrix: Codable, Equatable, Sendable {
           expectationsApply: policy == scenario.intendedPolicies, framesRendered: report.framesRendered,
           editsNotSaved: report.editsNotSaved.count))
     }
-    return ScenarioMatrix(scenario: scenario.name, rows: rows)
+    return ScenarioMatrix(scenario: scenario.name, scrollCache: scenario.scrollCache.description, rows: rows)
   }
 
   /// Whether every row whose expectations apply passed them, and every row made all its edits.
@@ -88,7 +90,7 @@ package struct ScenarioMatrix: Codable, Equatable, Sendable {
       ("restored", .surfacesRestoredOnScrollIn), ("evicted", .surfacesEvicted), ("animStates", .animationStatesCreated),
       ("RESETS", .animationResets), ("fragments", .layoutFragmentsCreated), ("passes", .viewportLayoutPasses),
     ]
-    var lines = ["scenario: \(scenario)"]
+    var lines = ["scenario: \(scenario)", "scroll cache: \(scrollCache)"]
     let header = ["policy".padding(7)] + columns.map { $0.0.padding(max(8, $0.0.count), left: true) } + ["expect"]
     lines.append(header.joined(separator: " "))
     for row in rows {

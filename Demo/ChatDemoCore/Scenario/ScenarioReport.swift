@@ -1,6 +1,7 @@
 import Foundation
 import Instrumentation
 import Stickers
+import TextEngine
 
 /// What a scenario run did, as written by `--report`.
 package struct ScenarioReport: Codable, Equatable, Sendable {
@@ -42,6 +43,9 @@ package struct ScenarioReport: Codable, Equatable, Sendable {
   package var scenario: String
   /// The option names of the policies in force at the start.
   package var policies: [String]
+  /// The bound of the chat views' scroll cache: `unbounded` (TextKit's, a scenario's default) or
+  /// the limits, as `8 views / any size`.
+  package var scrollCache = ReuseCacheConfiguration.unbounded.description
   /// View 0's counter totals since the start.
   package var counters: Counters
   /// View 0's counters per provider type.

@@ -70,6 +70,7 @@ extension ScenarioRunner {
       expectations: expectations, framesRendered: framesRendered, screenshots: screenshots,
       errors: instrumentation.events.filter { $0.kind == .error }.compactMap(\.message),
       stickers: runtime.usedStickers)
+    report.scrollCache = app.chatView.reuseCacheConfiguration.description
     report.editsNotSaved = app.editFailures
     let secondary = app.state.hasSplit ? app.secondaryInstrumentation : nil
     report.views = [instrumentation, secondary].enumerated().compactMap { index, counters in

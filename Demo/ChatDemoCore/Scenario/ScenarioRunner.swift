@@ -137,7 +137,7 @@ package final class ScenarioRunner {
       let sdl = try SDLContext()
       let configuration = ChatApp.Configuration(
         storage: storage, stickers: stickers, sdl: sdl, fonts: try SDLFontSet(context: sdl), clock: clock,
-        stickerPolicy: policies, today: { ChatDay(year: 2026, month: 11, day: 30) },
+        stickerPolicy: policies, scrollCache: scenario.scrollCache, today: { ChatDay(year: 2026, month: 11, day: 30) },
         timeOfDay: { [clock] in Self.displayTime(clock.now) }, clipboard: MemoryClipboard())
       let surface = windowSurface(width: scenario.viewportWidth, height: scenario.viewportHeight)
       return try ChatApp(configuration, surface: surface)

@@ -56,7 +56,8 @@ extension DemoMain {
 
   static func summary(_ report: ScenarioReport) -> String {
     var lines = [
-      "scenario \(report.scenario) [\(report.policies.joined(separator: ", "))]: \(report.framesRendered) frames"
+      "scenario \(report.scenario) [\(report.policies.joined(separator: ", "))], scroll cache \(report.scrollCache): "
+        + "\(report.framesRendered) frames"
     ]
     lines.append(
       "  providersCreated \(report.counters.providersCreated), providersReusedOnEdit \(report.counters.providersReusedOnEdit), "

@@ -74,11 +74,14 @@ public final class ChatTextView: SDLTextView {
   ///   - clock: The clock for animations' effects and the caret (`ManualClock` in tests, `SDLClock` live).
   ///   - instrumentation: The counters the view reports to.
   ///   - localSender: The `"from"` value of this user's messages.
+  ///   - scrollCache: The scroll cache's bound (default ``ReuseCacheConfiguration/chatDemo``, the
+  ///     chat window's 64 views / 32 MiB; ``ReuseCacheConfiguration/unbounded`` is TextKit's own).
   /// - Throws: `SDLError` when the renderer has no drawable area.
   @MainActor
   public init(
     storage: TextContentManager, renderer: SDLRenderer, fonts: SDLFontSet, clock: any AnimationClock,
-    instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender
+    instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender,
+    scrollCache: ReuseCacheConfiguration = .chatDemo
   ) throws(SDLError) {
     let size = renderer.outputSize
     guard size.width > 0, size.height > 0 else {
@@ -94,23 +97,25 @@ public final class ChatTextView: SDLTextView {
     showsCaret = false
     wantsBottomAnchoring = true
     isAnchoredToBottom = true
-    // The chat bounds its scroll cache (Apple's default has no bound) and shows the bound in its HUD.
-    reuseCacheConfiguration = .chatDemo
+    // The bound in force (Apple's default has none) is set before the first pass and shown in the HUD.
+    reuseCacheConfiguration = scrollCache
     resetFlashes.update(from: instrumentation, now: clock.now, records: false)
     applyStyle(relayout: false)
     daySections.add(self)
   }
 
   /// Creates a chat view drawing offscreen with SDL's software renderer into a `width × height` surface.
+  /// `scrollCache` is the scroll cache's bound, as in ``init(storage:renderer:fonts:clock:instrumentation:localSender:scrollCache:)``.
   /// - Throws: `SDLError` when the surface or renderer cannot be created.
   @MainActor
   public static func offscreen(
     storage: TextContentManager, width: Int, height: Int, fonts: SDLFontSet, clock: any AnimationClock,
-    instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender
+    instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender,
+    scrollCache: ReuseCacheConfiguration = .chatDemo
   ) throws(SDLError) -> ChatTextView {
     try ChatTextView(
       storage: storage, renderer: SDLRenderer.offscreen(width: width, height: height), fonts: fonts, clock: clock,
-      instrumentation: instrumentation, localSender: localSender)
+      instrumentation: instrumentation, localSender: localSender, scrollCache: scrollCache)
   }
 
   /// Reports the caller's frame statistics for the HUD.

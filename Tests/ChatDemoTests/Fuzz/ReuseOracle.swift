@@ -277,7 +277,7 @@ final class ReuseOracle {
     for (id, count) in perAttachment where count > 1 { fail("attachment \(id) has \(count) live providers") }
     let liveViews = views.liveCount()
     let cacheRoom = scrolls ? cache.countLimit : 0
-    if liveViews > shownLastPass.count + cacheRoom {
+    if liveViews - shownLastPass.count > cacheRoom {  // not `shown + room`: an unbounded room is `Int.max`
       fail("\(liveViews) views are alive, more than \(shownLastPass.count) shown + \(cacheRoom) the cache may hold")
     }
     let liveStates = states.liveCount()

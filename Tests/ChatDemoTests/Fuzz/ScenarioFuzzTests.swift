@@ -11,7 +11,9 @@ import TextEngine
 ///
 /// `FUZZ_STEPS` is the total number of steps over the four sets (default 20,000: what `make test`
 /// runs; `make fuzz` runs 1,000,000), in runs of ``stepsPerRun`` steps on a fresh 200-message
-/// transcript; run `r` uses seed `FUZZ_SEED + r` (default seed 1). A failure names the seed, the
+/// transcript; run `r` uses seed `FUZZ_SEED + r` (default seed 1). An odd seed runs on the window's
+/// scroll cache bound (64 views / 32 MiB, fewer than the transcript's stickers, so views are evicted),
+/// an even one on a scenario's default, TextKit's unbounded cache. A failure names the seed, the
 /// policy set and the step, and how to run just that seed again.
 @MainActor @Suite struct ScenarioFuzzTests {
   nonisolated static let stepsPerRun = 1_000
@@ -33,7 +35,8 @@ import TextEngine
     promised: TextAttachmentViewProviderReusePolicy, messages: Int = 200, onStep: (Int, TextView) -> Void = { _, _ in }
   ) throws(ScenarioError) -> Run {
     let transcript = TranscriptGenerator(messages: messages, seed: seed, stickerEvery: 2, stickerOnlyEvery: 3)
-    let scenario = Scenario(name: "fuzz \(seed)", policies: registered, transcript: .generate(transcript), steps: [])
+    var scenario = Scenario(name: "fuzz \(seed)", policies: registered, transcript: .generate(transcript), steps: [])
+    scenario.scrollCache = seed % 2 == 1 ? .chatDemo : .unbounded
     var host: InvariantCheckingHost?
     let runner = ScenarioRunner(
       scenario: scenario,

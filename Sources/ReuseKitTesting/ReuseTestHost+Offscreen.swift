@@ -15,13 +15,15 @@ extension ReuseTestHost {
   ///   - registrations: The provider types to register, each with its policy.
   ///   - width: The surface width in pixels (default 480).
   ///   - height: The surface height in pixels (default 800).
+  ///   - scrollCache: The scroll cache's bounds (default `.unbounded`: a view scrolled out is kept
+  ///     for as long as the text view exists, as Apple documents).
   /// - Returns: The host.
   /// - Throws: `SDLError` when SDL, SDL2_ttf or the fonts cannot be set up (the error names the
   ///   library's message).
   @MainActor
   public static func offscreen(
     paragraphs: [AttributedText], registering registrations: [ProviderRegistration], width: Int = 480,
-    height: Int = 800
+    height: Int = 800, scrollCache: ReuseCacheConfiguration = .unbounded
   ) throws -> ReuseTestHost {
     let context = try SDLContext()
     let fonts = try SDLFontSet(context: context)
@@ -30,6 +32,7 @@ extension ReuseTestHost {
     let view = SDLTextView(
       storage: storage, renderer: try SDLRenderer.offscreen(width: width, height: height), fonts: fonts, clock: clock,
       clipboard: MemoryClipboard())
+    view.reuseCacheConfiguration = scrollCache
     let makeSecondary: (TextContentManager, ManualClock) throws -> TextView = { storage, clock in
       // The host's operations run on the main actor for an offscreen host (it is made there).
       nonisolated(unsafe) var made: SDLTextView?
@@ -37,6 +40,7 @@ extension ReuseTestHost {
         made = SDLTextView(
           storage: storage, renderer: try SDLRenderer.offscreen(width: width, height: height), fonts: fonts,
           clock: clock, clipboard: MemoryClipboard())
+        made?.reuseCacheConfiguration = scrollCache
       }
       return made!
     }
@@ -53,25 +57,30 @@ extension ReuseTestHost {
     return host
   }
 
-  /// An offscreen SDL host like ``init(messages:attachmentEvery:provider:policy:attachment:viewportSize:)``.
+  /// An offscreen SDL host like ``init(messages:attachmentEvery:provider:policy:attachment:viewportSize:scrollCache:)``.
   /// - Parameters:
   ///   - messages: The number of paragraphs.
   ///   - attachmentEvery: The spacing of the paragraphs with an attachment (0: none).
   ///   - provider: The provider class the attachments use, registered with `policy`.
   ///   - policy: The reuse policy to register.
+  ///   - attachment: Makes the attachment of message `N` (by default a 24 × 24 one drawn by
+  ///     `provider`).
   ///   - width: The surface width in pixels (default 480).
   ///   - height: The surface height in pixels (default 800).
+  ///   - scrollCache: The scroll cache's bounds (default `.unbounded`).
   /// - Returns: The host.
   /// - Throws: `SDLError` when SDL, SDL2_ttf or the fonts cannot be set up.
   @MainActor
   public static func offscreen<Provider: TextAttachmentViewProvider>(
     messages: Int, attachmentEvery: Int, provider: Provider.Type, policy: TextAttachmentViewProviderReusePolicy,
-    width: Int = 480, height: Int = 800
+    attachment: ((Int) -> TextAttachment)? = nil, width: Int = 480, height: Int = 800,
+    scrollCache: ReuseCacheConfiguration = .unbounded
   ) throws -> ReuseTestHost {
     try offscreen(
-      paragraphs: chatParagraphs(messages: messages, attachmentEvery: attachmentEvery) { _ in
-        attachment(drawnBy: provider)
-      }, registering: [ProviderRegistration(provider, policy: policy)], width: width, height: height)
+      paragraphs: chatParagraphs(messages: messages, attachmentEvery: attachmentEvery) { index in
+        attachment?(index) ?? Self.attachment(drawnBy: provider)
+      }, registering: [ProviderRegistration(provider, policy: policy)], width: width, height: height,
+      scrollCache: scrollCache)
   }
 
   /// The pixels of view 0's current frame (drawn again first): the `screenshot` op.

@@ -7,7 +7,7 @@ extension ReuseTestHost {
   public typealias Operation = ScenarioOperation
 
   /// The scenario ops that are not the host's: `expect` (a test uses `#expect` on
-  /// ``ReuseTestHost/measure(sourceLocation:_:)``'s counters), and `scene`, `receive` and `tab`
+  /// ``ReuseTestHost/measure(includingFirstPass:sourceLocation:_:)``'s counters), and `scene`, `receive` and `tab`
   /// (the demo's editor scene, network side and keyboard focus).
   public static let scenarioOnlyOperations: Set<Operation> = [.expect, .scene, .receive, .tab]
 

@@ -21,7 +21,7 @@ import Testing
 /// ``advance(seconds:)``, ``setPolicies(_:)``, ``collapse(messages:)``, ``split(_:)`` and more) are
 /// the JSON scenario ops of `chat-demo --scenario`, by the same names (``Operation``); a "message"
 /// is a paragraph. Headless, the glyph measurer gives every character the same advance, so counts
-/// do not depend on installed fonts; ``offscreen(paragraphs:registering:width:height:)`` makes the
+/// do not depend on installed fonts; ``offscreen(paragraphs:registering:width:height:scrollCache:)`` makes the
 /// same host on SDL's software renderer when a test wants pixels.
 ///
 /// Each host has its own clock and counters, so tests run in parallel. It is not thread-safe: use
@@ -43,6 +43,14 @@ public final class ReuseTestHost {
   public internal(set) var secondaryView: TextView?
   /// The provider types registered, with the policy each was registered with.
   public internal(set) var registrations: [ProviderRegistration]
+  /// The events view 0 logged during the last ``measure(includingFirstPass:sourceLocation:_:)`` or
+  /// ``measureBreakdown(includingFirstPass:sourceLocation:_:)``, oldest first (empty before any).
+  /// ``expectCounts(_:equal:_:sourceLocation:)`` attaches them to a failing test.
+  public internal(set) var lastMeasuredEvents: [InstrumentationEvent] = []
+  /// View 0's counters just before its first viewport pass (zero unless registering counted).
+  var beforeFirstPass = InstrumentationSnapshot()
+  /// The sequence number of view 0's newest event just before its first pass (`nil`: none yet).
+  var lastEventBeforeFirstPass: Int?
   /// Paragraphs hidden by ``collapse(messages:)``, by element identifier.
   let hider = ParagraphHider()
   /// Draws a frame after each operation, for an offscreen host; `nil` headless.
@@ -88,12 +96,14 @@ public final class ReuseTestHost {
   ///   - paragraphs: The document, one paragraph per element (no line breaks needed).
   ///   - registrations: The provider types to register, each with its policy.
   ///   - viewportSize: The visible size (default ``defaultViewportSize``).
+  ///   - scrollCache: The scroll cache's bounds (default `.unbounded`: a view scrolled out is kept
+  ///     for as long as the text view exists, as Apple documents).
   public convenience init(
     paragraphs: [AttributedText], registering registrations: [ProviderRegistration],
-    viewportSize: CGSize = ReuseTestHost.defaultViewportSize
+    viewportSize: CGSize = ReuseTestHost.defaultViewportSize, scrollCache: ReuseCacheConfiguration = .unbounded
   ) {
     let storage = TextContentStorage(paragraphs: paragraphs.map { ($0, [:]) })
-    self.init(storage: storage, registering: registrations, viewportSize: viewportSize)
+    self.init(storage: storage, registering: registrations, viewportSize: viewportSize, scrollCache: scrollCache)
   }
 
   /// A headless host over `storage` (in memory, or any content manager), with `registrations` in
@@ -102,15 +112,18 @@ public final class ReuseTestHost {
   ///   - storage: The document.
   ///   - registrations: The provider types to register, each with its policy.
   ///   - viewportSize: The visible size (default ``defaultViewportSize``).
+  ///   - scrollCache: The scroll cache's bounds (default `.unbounded`).
   public convenience init(
     storage: TextContentManager, registering registrations: [ProviderRegistration],
-    viewportSize: CGSize = ReuseTestHost.defaultViewportSize
+    viewportSize: CGSize = ReuseTestHost.defaultViewportSize, scrollCache: ReuseCacheConfiguration = .unbounded
   ) {
     let clock = ManualClock()
     let makeView: (TextContentManager, ManualClock) -> TextView = { storage, clock in
-      TextView(
+      let view = TextView(
         storage: storage, viewportSize: viewportSize, glyphMeasurer: FixedAdvanceGlyphMeasurer(),
         animationClock: clock)
+      view.reuseCacheConfiguration = scrollCache
+      return view
     }
     self.init(
       storage: storage, textView: makeView(storage, clock), clock: clock, registrations: registrations,
@@ -127,15 +140,18 @@ public final class ReuseTestHost {
   ///   - attachment: Makes the attachment of message `N` (by default a 24 × 24 one drawn by
   ///     `provider`).
   ///   - viewportSize: The visible size (default ``defaultViewportSize``).
+  ///   - scrollCache: The scroll cache's bounds (default `.unbounded`).
   public convenience init<Provider: TextAttachmentViewProvider>(
     messages: Int, attachmentEvery: Int, provider: Provider.Type,
     policy: TextAttachmentViewProviderReusePolicy,
-    attachment: ((Int) -> TextAttachment)? = nil, viewportSize: CGSize = ReuseTestHost.defaultViewportSize
+    attachment: ((Int) -> TextAttachment)? = nil, viewportSize: CGSize = ReuseTestHost.defaultViewportSize,
+    scrollCache: ReuseCacheConfiguration = .unbounded
   ) {
     self.init(
       paragraphs: Self.chatParagraphs(messages: messages, attachmentEvery: attachmentEvery) { index in
         attachment?(index) ?? Self.attachment(drawnBy: provider)
-      }, registering: [ProviderRegistration(provider, policy: policy)], viewportSize: viewportSize)
+      }, registering: [ProviderRegistration(provider, policy: policy)], viewportSize: viewportSize,
+      scrollCache: scrollCache)
   }
 
   init(
@@ -154,6 +170,8 @@ public final class ReuseTestHost {
     self.frameRenderer = frameRenderer
     self.offscreenResizer = offscreenResizer
     for registration in registrations { registration.register(in: textView) }
+    beforeFirstPass = textView.instrumentation.snapshot()
+    lastEventBeforeFirstPass = textView.instrumentation.latestEventSequence
     textView.layoutViewport()  // TextView.init runs no pass; the host is ready after one call.
   }
 
@@ -165,7 +183,7 @@ public final class ReuseTestHost {
       fileType: "attachment", bounds: CGRect(x: 0, y: -4, width: 24, height: 24), viewProviderType: provider)
   }
 
-  /// The paragraphs of ``init(messages:attachmentEvery:provider:policy:attachment:viewportSize:)``.
+  /// The paragraphs of ``init(messages:attachmentEvery:provider:policy:attachment:viewportSize:scrollCache:)``.
   /// - Parameters:
   ///   - messages: The number of paragraphs.
   ///   - attachmentEvery: The spacing of the paragraphs with an attachment (0: none).
@@ -181,35 +199,6 @@ public final class ReuseTestHost {
       text.append(AttributedText(" end"))
       return text
     }
-  }
-
-  /// Runs `body` and returns how much view 0's counters grew, after checking that its bookkeeping
-  /// still matches the objects it really holds (an issue is recorded otherwise).
-  /// - Parameters:
-  ///   - sourceLocation: Where an invariant failure is reported (the caller, by default).
-  ///   - body: The operations to count.
-  /// - Returns: The counter deltas; compare `Counters.reuse` for exact reuse counts.
-  @discardableResult
-  public func measure(
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
-  ) rethrows -> Counters {
-    try measureBreakdown(sourceLocation: sourceLocation, body).totals
-  }
-
-  /// ``measure(sourceLocation:_:)`` with the deltas per provider type too
-  /// (`delta[TypingIndicatorProvider.self]`).
-  /// - Parameters:
-  ///   - sourceLocation: Where an invariant failure is reported (the caller, by default).
-  ///   - body: The operations to count.
-  /// - Returns: The deltas in total and per provider type.
-  public func measureBreakdown(
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
-  ) rethrows -> InstrumentationSnapshot {
-    let delta = try instrumentation.measureBreakdown(body)
-    for violation in invariantViolations() {
-      Issue.record(Comment(rawValue: "reuse bookkeeping: \(violation)"), sourceLocation: sourceLocation)
-    }
-    return delta
   }
 
   /// The bookkeeping invariants that do not hold now, for view 0 and the split's second view:

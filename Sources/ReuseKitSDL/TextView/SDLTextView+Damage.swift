@@ -91,7 +91,8 @@ extension SDLTextView {
       } else if provider != nil {
         let rect = viewRect(fromContainer: surface.frame)
         if let frames = surface as? any FrameSurface {
-          hasher.combine(stickerTextures.prepare(frames, pixelSize: Self.stickerPixelSize(for: rect)))
+          let pixels = Self.surfacePixelSize(for: rect)
+          hasher.combine(stickerTextures.prepare(frames, pixelWidth: pixels.width, pixelHeight: pixels.height))
         } else {
           hasher.combine((surface as? PlaceholderRenderingSurface)?.failureReason)
         }

@@ -215,14 +215,32 @@ extension SDLTextView {
     Int(min(frame.width, frame.height).rounded())
   }
 
+  /// The size, in pixels, of the frames the view asks a frame surface for: its frame's width and
+  /// height (the view draws 1 pixel per point).
+  /// - Parameter frame: The surface's frame.
+  /// - Returns: The width and height, each rounded to whole pixels.
+  public static func surfacePixelSize(for frame: CGRect) -> (width: Int, height: Int) {
+    (Int(frame.width.rounded()), Int(frame.height.rounded()))
+  }
+
+  /// Draws a surface's current frame centred in `rect`, scaled down to fit if it is larger: a
+  /// rectangular surface fills the rect, a square one takes the shorter side.
   @MainActor
   private func drawFrameSurface(_ surface: any FrameSurface, in rect: CGRect) throws(SDLError) {
-    let side = min(rect.width, rect.height)
-    guard let texture = try stickerTextures.texture(for: surface, pixelSize: Self.stickerPixelSize(for: rect)) else {
+    let pixels = Self.surfacePixelSize(for: rect)
+    guard let texture = try stickerTextures.texture(for: surface, pixelWidth: pixels.width, pixelHeight: pixels.height)
+    else {
       return drawPlaceholder(in: rect, failed: true)
     }
-    let square = CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
-    canvas.draw(texture, in: square)
+    let width = Double(texture.width)
+    let height = Double(texture.height)
+    let scale = min(1, rect.width / max(1, width), rect.height / max(1, height))
+    let fitted = CGSize(width: width * scale, height: height * scale)
+    canvas.draw(
+      texture,
+      in: CGRect(
+        x: rect.midX - fitted.width / 2, y: rect.midY - fitted.height / 2, width: fitted.width,
+        height: fitted.height))
   }
 
   @MainActor

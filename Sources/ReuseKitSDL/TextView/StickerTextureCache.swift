@@ -30,8 +30,13 @@ public final class StickerTextureCache {
   private(set) var uploads = 0
   private var entries: [ObjectIdentifier: Entry] = [:]
   private var used: Set<ObjectIdentifier> = []
-  /// Frames asked for by ``prepare(_:pixelSize:)`` this frame, not drawn yet.
-  private var prepared: [ObjectIdentifier: (pixelSize: Int, frame: RGBAImage?)] = [:]
+  /// The size a frame was asked for at.
+  private struct PixelSize: Equatable {
+    var width: Int
+    var height: Int
+  }
+  /// Frames asked for by ``prepare(_:pixelWidth:pixelHeight:)`` this frame, not drawn yet.
+  private var prepared: [ObjectIdentifier: (size: PixelSize, frame: RGBAImage?)] = [:]
   /// Frames whose view could not name them, each counted as new.
   private var unnamedFrames = 0
 
@@ -41,7 +46,7 @@ public final class StickerTextureCache {
   /// The number of textures held.
   var count: Int { entries.count }
 
-  /// The texture showing `view`'s current frame at `pixelSize`, uploading the frame only when it changed.
+  /// The texture showing `view`'s current square frame at `pixelSize`.
   /// - Parameters:
   ///   - view: The surface; asked for `FrameSurface.currentFrame(pixelSize:)`.
   ///   - pixelSize: The side of the frame in physical pixels.
@@ -49,9 +54,28 @@ public final class StickerTextureCache {
   /// - Throws: `SDLError` when SDL cannot create or fill the texture.
   /// - Complexity: O(1) when the frame did not change, else O(pixels).
   public func texture(for view: any FrameSurface, pixelSize: Int) throws(SDLError) -> SDLTexture? {
+    try texture(for: view, pixelWidth: pixelSize, pixelHeight: pixelSize)
+  }
+
+  /// The texture showing `view`'s current frame in a `pixelWidth × pixelHeight` rectangle,
+  /// uploading the frame only when it changed. The texture has the frame's own size, which a
+  /// square surface makes the shorter side's square.
+  /// - Parameters:
+  ///   - view: The surface; asked for `FrameSurface.currentFrame(pixelWidth:pixelHeight:)`.
+  ///   - pixelWidth: The width of the frame in physical pixels.
+  ///   - pixelHeight: The height of the frame in physical pixels.
+  /// - Returns: The texture, or `nil` when the view has no frame at that size.
+  /// - Throws: `SDLError` when SDL cannot create or fill the texture.
+  /// - Complexity: O(1) when the frame did not change, else O(pixels).
+  public func texture(for view: any FrameSurface, pixelWidth: Int, pixelHeight: Int) throws(SDLError)
+    -> SDLTexture?
+  {
     let key = ObjectIdentifier(view)
-    let asked = prepared.removeValue(forKey: key).flatMap { $0.pixelSize == pixelSize ? $0 : nil }
-    guard let frame = asked.map({ $0.frame }) ?? view.currentFrame(pixelSize: pixelSize) else { return nil }
+    let size = PixelSize(width: pixelWidth, height: pixelHeight)
+    let asked = prepared.removeValue(forKey: key).flatMap { $0.size == size ? $0 : nil }
+    guard
+      let frame = asked.map({ $0.frame }) ?? view.currentFrame(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    else { return nil }
     let frameKey = view.lastFrameKey
     used.insert(key)
     if let entry = entries[key], entry.view === view, entry.texture.width == frame.width,
@@ -70,14 +94,20 @@ public final class StickerTextureCache {
     return texture
   }
 
-  /// Asks `view` for its current frame ahead of drawing, so a frame can tell whether it changed;
-  /// a ``texture(for:pixelSize:)`` call in the same frame uses that frame, and the view keeps its
-  /// texture through ``endFrame()`` even when nothing of it is drawn.
+  /// Asks `view` for its current square frame ahead of drawing; see ``prepare(_:pixelWidth:pixelHeight:)``.
   /// - Returns: A key that changes whenever the frame's pixels do (a fresh one when the view cannot say).
   public func prepare(_ view: any FrameSurface, pixelSize: Int) -> Int {
-    let frame = view.currentFrame(pixelSize: pixelSize)
+    prepare(view, pixelWidth: pixelSize, pixelHeight: pixelSize)
+  }
+
+  /// Asks `view` for its current frame ahead of drawing, so a frame can tell whether it changed;
+  /// a ``texture(for:pixelWidth:pixelHeight:)`` call in the same frame at the same size uses that
+  /// frame, and the view keeps its texture through ``endFrame()`` even when nothing of it is drawn.
+  /// - Returns: A key that changes whenever the frame's pixels do (a fresh one when the view cannot say).
+  public func prepare(_ view: any FrameSurface, pixelWidth: Int, pixelHeight: Int) -> Int {
+    let frame = view.currentFrame(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
     let key = ObjectIdentifier(view)
-    prepared[key] = (pixelSize, frame)
+    prepared[key] = (PixelSize(width: pixelWidth, height: pixelHeight), frame)
     used.insert(key)
     guard frame != nil else { return -1 }
     guard let frameKey = view.lastFrameKey else {

@@ -26,7 +26,8 @@ final class SandboxedStickers {
     }
     runtime = StickerRuntime(
       clock: ManualClock(), library: StickerLibrary(directory: directory, assets: assets),
-      decoding: .sandboxed(.init(executable: executable, memoryBytes: memoryBytes, testHooks: true)))
+      decoding: .sandboxed(
+        .init(executable: executable, memoryBytes: memoryBytes, testHooks: true, budgetScale: .fixed(1))))
   }
 
   /// The loaded view of sticker `name`.

@@ -172,7 +172,8 @@ enum RealStickerBenchmark {
     let memory =
       runtime.workerPool.map {
         "\n  memory: app \(Format.bytes(Double(residentBytes()))) resident, worker pool "
-          + "\(Format.bytes(Double($0.workersResidentBytes))) (\($0.workerProcessIDs.count) workers)"
+          + "\(Format.bytes(Double($0.workersResidentBytes))) (\($0.workerProcessIDs.count) workers), "
+          + "budgets × \(Self.factor($0.budgetScale.load)) for loads, × \(Self.factor($0.budgetScale.render)) for renders"
       } ?? "\n  memory: app \(Format.bytes(Double(residentBytes()))) resident"
     let mode = decoding == .inProcess ? "in process" : "sandboxed worker"
     return """
@@ -184,6 +185,11 @@ enum RealStickerBenchmark {
         goal p99 ≤ 2 ms: \(verdict)
       """
   }
+}
+
+extension RealStickerBenchmark {
+  /// A budget factor to one decimal.
+  fileprivate static func factor(_ value: Double) -> String { String(Double(Int((value * 10).rounded())) / 10) }
 }
 
 /// This process's resident memory (`VmRSS`), in bytes.

@@ -2,38 +2,13 @@ import Glibc
 import ReuseKitSupport
 
 extension StickerWorkerPool {
-  /// Loads a sticker in a worker, waiting for the answer (up to ``Configuration/loadTimeBudget``).
-  /// - Returns: The sticker's id in the pool and what the worker read.
-  func load(
-    name: String, kind: StickerAsset.Kind, strip: StickerAsset.StripLayout?, limits: StickerLimits, bytes: [UInt8]
-  ) -> Result<(UInt32, WorkerResponse.Loaded), StickerError.Reason> {
-    let id = nextID
-    nextID &+= 1
-    let slot = Int(id % UInt32(slots.count))
-    stickers[id] = PooledSticker(
-      name: name, kind: kind, strip: strip, limits: limits, bytes: bytes, slot: slot, loaded: nil, failure: nil)
-    var outcome: Result<WorkerJobResult, StickerError.Reason>?
-    submit(loadJob(id) { outcome = $0 }, to: slot)
-    wait { outcome != nil }
-    statistics.loads += 1
-    switch outcome ?? .failure(.decoderCrashed("the worker did not answer")) {
-    case .success(.loaded(let loaded)):
-      stickers[id]?.loaded = loaded
-      return .success((id, loaded))
-    case .success(.image): return .failure(.decoderCrashed("the worker answered a load with a frame"))
-    case .failure(let reason):
-      stickers[id] = nil
-      return .failure(reason)
-    }
-  }
-
   /// Asks for a frame; `completion` gets it (or why it failed) from a later ``poll()``.
   func requestRender(
     id: UInt32, frame: Int, pixelSize: Int, completion: @escaping (Result<RGBAImage, StickerError.Reason>) -> Void
   ) {
     guard let sticker = stickers[id] else { return completion(.failure(.decoderFailed("sticker is not loaded"))) }
     if let failure = sticker.failure { return completion(.failure(failure)) }
-    let budget = sticker.limits.renderTimeBudget
+    let budget = sticker.limits.renderTimeBudget * budgetScale.render
     let job = WorkerJob(id: id, request: .render(id: id, frame: frame, pixelSize: pixelSize), budget: budget) {
       result in
       switch result {
@@ -66,7 +41,7 @@ extension StickerWorkerPool {
   }
 
   /// Polls until `done` holds; each step waits a little on the busy workers.
-  private func wait(until done: () -> Bool) {
+  func wait(until done: () -> Bool) {
     while !done() {
       guard let busy = slots.indices.first(where: { slots[$0].inFlight != nil }) else {
         if !slots.contains(where: { !$0.queue.isEmpty }) { return }
@@ -78,17 +53,17 @@ extension StickerWorkerPool {
     }
   }
 
-  private func loadJob(
+  func loadJob(
     _ id: UInt32, completion: @escaping (Result<WorkerJobResult, StickerError.Reason>) -> Void
   ) -> WorkerJob {
     let sticker = stickers[id]!
     return WorkerJob(
       id: id,
       request: .load(id: id, kind: sticker.kind, strip: sticker.strip, limits: sticker.limits, bytes: sticker.bytes),
-      budget: configuration.loadTimeBudget, completion: completion)
+      budget: configuration.loadTimeBudget * budgetScale.load, completion: completion)
   }
 
-  private func submit(_ job: WorkerJob, to index: Int) {
+  func submit(_ job: WorkerJob, to index: Int) {
     slots[index].queue.append(job)
     pump(index)
   }
@@ -188,6 +163,7 @@ extension StickerWorkerPool {
         service(index, timeout: 0)
         return
       }
+      lastJobCPUSeconds = max(0, (process.schedule?.computing ?? 0) - inFlight.scheduleAtSend.computing)
       complete(index, inFlight.job, with: body, frames: process.frames)
       pump(index)
       return

@@ -31,6 +31,8 @@ public final class StickerWorkerPool {
     public var loadTimeBudget: Double
     /// Whether workers honour test-only faults (`StickerRuntime.armWorkerFault(_:forSticker:)`, SPI).
     public var testHooks: Bool
+    /// How the budgets grow on a slow machine (default ``BudgetScale/measured``).
+    public var budgetScale: BudgetScale
 
     /// A configuration; every parameter but the executable defaults to the documented default.
     /// - Parameters:
@@ -40,10 +42,12 @@ public final class StickerWorkerPool {
     ///   - cpuSeconds: CPU seconds a worker may use in its life (default 600).
     ///   - loadTimeBudget: Seconds a load may take (default 2).
     ///   - testHooks: Whether test-only faults are honoured (default `false`).
+    ///   - budgetScale: How the budgets grow on a slow machine (default ``BudgetScale/measured``).
     public init(
       executable: String, workerCount: Int = 2, memoryBytes: Int = 512 << 20, cpuSeconds: Int = 600,
-      loadTimeBudget: Double = 2, testHooks: Bool = false
+      loadTimeBudget: Double = 2, testHooks: Bool = false, budgetScale: BudgetScale = .measured
     ) {
+      self.budgetScale = budgetScale
       self.executable = executable
       self.workerCount = max(1, workerCount)
       self.memoryBytes = memoryBytes
@@ -98,6 +102,12 @@ public final class StickerWorkerPool {
   var stickers: [UInt32: PooledSticker] = [:]
   var slots: [WorkerSlot]
   var nextID: UInt32 = 1
+  /// The budget factors in force, once fixed or measured (see ``budgetScale``).
+  var scales: BudgetScales?
+  /// CPU seconds the reference sticker's load and renders took, when this pool measured them.
+  package internal(set) var measuredReferenceCost: (load: Double, render: Double)?
+  /// CPU seconds the last answered request took in its worker.
+  var lastJobCPUSeconds = 0.0
 
   /// A pool that starts workers when first needed.
   /// - Parameters:
@@ -130,6 +140,10 @@ public final class StickerWorkerPool {
 
   /// The CPU seconds every running worker has used, together (summed over their threads).
   public var workersCPUSeconds: Double { slots.compactMap { $0.process?.cpuSeconds }.reduce(0, +) }
+
+  /// The factors the pool's budgets are multiplied by, measured or fixed by
+  /// ``Configuration/budgetScale`` (measured before the first load; ``BudgetScales/one`` until then).
+  public var budgetScale: BudgetScales { scales ?? .one }
 
   /// Whether some request is waiting for a worker.
   public var hasPendingWork: Bool { slots.contains { $0.inFlight != nil || !$0.queue.isEmpty } }

@@ -24,7 +24,8 @@ import Testing
     }
     return StickerRuntime(
       clock: clock, library: StickerLibrary(directory: directory, assets: assets),
-      decoding: .sandboxed(.init(executable: executable, memoryBytes: memoryBytes, testHooks: true)))
+      decoding: .sandboxed(
+        .init(executable: executable, memoryBytes: memoryBytes, testHooks: true, budgetScale: .fixed(1))))
   }
 
   private func view(_ name: String, _ runtime: StickerRuntime) throws -> StickerView {

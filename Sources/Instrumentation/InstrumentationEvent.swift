@@ -106,6 +106,8 @@ public struct InstrumentationEvent: Equatable, Codable, Sendable {
   public var paragraphIndex: Int?
   /// The injected clock's time, in seconds.
   public var time: Double
-  /// A human-readable message, for ``Kind/error`` events.
+  /// A human-readable message: what went wrong, for ``Kind/error`` and ``Kind/warning`` events;
+  /// why, for a ``Kind/viewDiscarded`` or ``Kind/providerDiscarded`` event of the reuse machinery
+  /// (for example "it left the viewport and onScrollingOutOfViewport is off").
   public var message: String?
 }

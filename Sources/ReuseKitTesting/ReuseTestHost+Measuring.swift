@@ -86,7 +86,9 @@ extension ReuseTestHost {
     if let providerType = event.providerType { fields.append("provider=\(providerType)") }
     if let paragraphIndex = event.paragraphIndex { fields.append("paragraph=\(paragraphIndex)") }
     fields.append("t=\(event.time)")
-    if let message = event.message { fields.append("message=\(message)") }
+    if let message = event.message {
+      fields.append(event.kind == .error || event.kind == .warning ? "message=\(message)" : "why=\(message)")
+    }
     return fields.joined(separator: " ")
   }
 }

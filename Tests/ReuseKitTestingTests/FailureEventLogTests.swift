@@ -34,6 +34,26 @@ import Testing
     }
   }
 
+  @Test func eachDiscardSaysWhy() throws {
+    let host = ReuseTestHost(messages: 100, attachmentEvery: 10, provider: Still.self, policy: [])
+    try host.measure {
+      try host.select(message: 10, offset: .end)
+      try host.type("a")
+      try host.scroll(toMessage: 80)
+    }
+    let log = host.lastMeasuredEventLog.split(separator: "\n")
+    let edited = log.filter { $0.contains("viewDiscarded") && $0.contains("paragraph=10 ") }
+    #expect(edited.first?.contains("why=an edit replaced its paragraph's fragment") == true, "\(edited)")
+    let scrolled = log.filter { $0.contains("viewDiscarded") && $0.contains("paragraph=0 ") }
+    #expect(scrolled.first?.contains("why=it left the viewport and onScrollingOutOfViewport is off") == true)
+    // A bounded scroll cache says which bound evicted a view.
+    let bounded = ReuseTestHost(
+      messages: 100, attachmentEvery: 10, provider: Still.self, policy: .onScrollingOutOfViewport,
+      scrollCache: ReuseCacheConfiguration(countLimit: 1))
+    try bounded.measure { try bounded.scroll(toMessage: 80) }
+    #expect(bounded.lastMeasuredEventLog.contains("why=the scroll cache was over its bound (1 views"))
+  }
+
   @Test func anEmptyBlockSaysSo() {
     let host = ReuseTestHost(messages: 10, attachmentEvery: 0, provider: Still.self, policy: [])
     host.measure {}

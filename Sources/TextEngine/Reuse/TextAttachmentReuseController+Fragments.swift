@@ -57,7 +57,7 @@ extension TextAttachmentReuseController {
   private func settleAfterEdit(_ record: ProviderRecord, replacing attachment: TextAttachment?) {
     guard record.state.fragment == nil else { return }
     if !isPresent(record) {
-      apply(.discard, to: record)
+      apply(.discard(because: "its attachment left the document"), to: record)
     } else if let attachment {
       invalidate(record, attachment: attachment)
     }
@@ -111,7 +111,7 @@ extension TextAttachmentReuseController {
   func invalidate(_ record: ProviderRecord, attachment: TextAttachment? = nil) {
     guard !record.state.isPending else { return }  // offered once per invalidation
     guard isPresent(record), let attachment = record.provider.textAttachment ?? attachment else {
-      apply(.discard, to: record)
+      apply(.discard(because: "its attachment left the document"), to: record)
       return
     }
     apply(.invalidate, to: record)
@@ -151,10 +151,11 @@ extension TextAttachmentReuseController {
   /// attachment takes over (see `adoptForeign`): counted as discarded here, created there.
   func forget(_ record: ProviderRecord) {
     keepAnimationHistory(of: record)
-    if record.state.view != .unloaded { log(.viewDiscarded, record) }
+    let reason = "another attachment took over its provider (the retrieve hook returned it there)"
+    if record.state.view != .unloaded { log(.viewDiscarded, record, because: reason) }
     index(record, leaving: record.state, removing: true)
     unlink(record)
     discardedIdentities[record.attachmentID] = record.id
-    log(.providerDiscarded, record)
+    log(.providerDiscarded, record, because: reason)
   }
 }

@@ -91,7 +91,7 @@ extension TextAttachmentReuseController {
     let unheld = all.filter { $0.state.fragment == nil }
     let order = unheld.filter(\.state.isPending).reversed() + unheld.filter { !$0.state.isPending }.reversed()
     for record in order where surplus > 0 {
-      apply(.discard, to: record)
+      apply(.discard(because: "its attachment has fewer places in the document now"), to: record)
       surplus -= 1
     }
   }

@@ -116,7 +116,15 @@ extension TextAttachmentReuseController {
       return adopt(record)
     }
     // This occurrence gets another provider: one that waited for it goes.
-    if let pending { apply(.discard, to: pending) }
+    if let pending {
+      let reason =
+        retrieved != nil
+        ? "the retrieve hook gave its place another provider"
+        : policy(of: pending).contains(.onEditingInlineParagraphs)
+          ? "an edit replaced its paragraph's fragment and the retrieve hook returned no provider"
+          : "an edit replaced its paragraph's fragment and onEditingInlineParagraphs is off"
+      apply(.discard(because: reason), to: pending)
+    }
     if let retrieved, let adopted = adoptForeign(retrieved, for: attachment, by: fragment, at: location) {
       return adopted
     }

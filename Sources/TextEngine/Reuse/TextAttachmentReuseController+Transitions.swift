@@ -23,8 +23,9 @@ enum ReuseEvent {
   /// fragment, whose retrieve hook decides.
   case offerExpired
   /// The provider goes with its view: its attachment left the document, its offer expired, the
-  /// retrieve hook answered with another provider, or the edit policy that kept it was removed.
-  case discard
+  /// retrieve hook answered with another provider, or the edit policy that kept it was removed;
+  /// `reason` says which, in the event log.
+  case discard(because: String)
   /// Memory: the layout manager released the fragment holding the provider, or rebuilt its index.
   case fragmentReleased
   /// Collapse: the content manager's delegate hid the paragraph of the fragment holding the provider.
@@ -69,18 +70,21 @@ extension TextAttachmentReuseController {
         setState(state.with(view: .cached), of: record)  // the cache's cost is read once the view paused
         log(.surfaceCachedOnScrollOut, record)
       } else {
-        discardView(of: record)
+        discardView(of: record, because: "it left the viewport and onScrollingOutOfViewport is off")
       }
     case (.evict, let state) where state.view == .cached:
       log(.surfaceEvicted, record)
-      discardView(of: record)
+      discardView(
+        of: record,
+        because: "the scroll cache was over its bound (\(cacheConfiguration.countLimit) views, "
+          + "\(cacheConfiguration.byteLimit) bytes) and it was the least recently cached")
 
     // Pass start: policy change.
     case (.policyChanged, .awaitingHandOver) where !policy(of: record).contains(.onEditingInlineParagraphs):
-      return discard(record)
+      return discard(record, because: "onEditingInlineParagraphs was unregistered while it waited for its paragraph")
     case (.policyChanged, let state)
     where state.view == .cached && !policy(of: record).contains(.onScrollingOutOfViewport):
-      discardView(of: record)
+      discardView(of: record, because: "onScrollingOutOfViewport was unregistered while it was cached")
 
     // Edit: invalidation, the text view's provider cache, deletion.
     case (.invalidate, let state) where !state.isPending:
@@ -88,9 +92,10 @@ extension TextAttachmentReuseController {
     case (.keepForHandOver, .offered(let view)):
       setState(.awaitingHandOver(view: view), of: record)
     case (.offerExpired, .offered):
-      discardView(of: record)
-    case (.discard, _):
-      return discard(record)
+      discardView(
+        of: record, because: "an edit replaced its paragraph's fragment and onEditingInlineParagraphs is off")
+    case (.discard(let reason), _):
+      return discard(record, because: reason)
 
     // Memory release and collapse: the holding fragment goes, the provider stays.
     case (.fragmentReleased, .held(_, let view)):
@@ -124,27 +129,27 @@ extension TextAttachmentReuseController {
     }
   }
 
-  /// Shown or cached → unloaded: the view goes; the provider stays with its holder.
-  private func discardView(of record: ProviderRecord) {
+  /// Shown or cached → unloaded: the view goes, logged with `reason`; the provider stays with its holder.
+  private func discardView(of record: ProviderRecord, because reason: String) {
     guard record.state.view != .unloaded else { return }
     setState(record.state.with(view: .unloaded), of: record)
     record.provider.view?.surfaceWillBeDiscarded()
     record.provider.view = nil
-    log(.viewDiscarded, record)
+    log(.viewDiscarded, record, because: reason)
   }
 
   /// The provider goes, with its view; its place's animation history stays with the attachment.
   /// - Returns: `false`: the record is gone.
-  private func discard(_ record: ProviderRecord) -> Bool {
+  private func discard(_ record: ProviderRecord, because reason: String) -> Bool {
     keepAnimationHistory(of: record)
     if record.state.view != .unloaded {
       record.provider.view?.surfaceWillBeDiscarded()
       record.provider.view = nil
-      log(.viewDiscarded, record)
+      log(.viewDiscarded, record, because: reason)
     }
     index(record, leaving: record.state, removing: true)
     unlink(record)
-    log(.providerDiscarded, record)
+    log(.providerDiscarded, record, because: reason)
     return false
   }
 

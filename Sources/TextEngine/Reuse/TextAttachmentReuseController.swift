@@ -180,8 +180,9 @@ package final class TextAttachmentReuseController {
     storage.containsAttachment(with: record.id)
   }
 
-  func log(_ kind: InstrumentationEvent.Kind, _ record: ProviderRecord) {
+  func log(_ kind: InstrumentationEvent.Kind, _ record: ProviderRecord, because reason: String? = nil) {
     instrumentation.record(
-      kind, attachmentID: record.attachmentID, providerType: record.typeName, paragraphIndex: record.paragraphIndex)
+      kind, attachmentID: record.attachmentID, providerType: record.typeName, paragraphIndex: record.paragraphIndex,
+      message: reason)
   }
 }

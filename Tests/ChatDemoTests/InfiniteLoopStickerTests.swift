@@ -54,8 +54,10 @@ import Testing
     let result = try JSONDecoder().decode(ScenarioReport.self, from: Data(contentsOf: report))
     let loop = try #require(result.stickers.first { $0.name == "loop" })
     #expect(loop.status == .rejected)
-    #expect(
-      loop.reason?.contains("loop.json") == true && loop.reason?.contains("render took longer than 250 ms") == true)
+    // The 250 ms budget, grown by the measured speed of the machine (a debug worker is slower).
+    #expect(loop.reason?.contains("loop.json") == true, "\(loop.reason ?? "")")
+    #expect(loop.reason?.contains("render took longer than") == true, "\(loop.reason ?? "")")
+    #expect(loop.reason?.contains("250 ms") == true, "\(loop.reason ?? "")")
     let party = try #require(result.stickers.first { $0.name == "party" })
     #expect(party.status == .ok)
     #expect(result.framesRendered >= 60, "the party sticker drew its frames: \(result.framesRendered)")

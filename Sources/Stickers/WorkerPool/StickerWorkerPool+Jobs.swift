@@ -8,8 +8,10 @@ extension StickerWorkerPool {
   ) {
     guard let sticker = stickers[id] else { return completion(.failure(.decoderFailed("sticker is not loaded"))) }
     if let failure = sticker.failure { return completion(.failure(failure)) }
-    let budget = sticker.limits.renderTimeBudget * budgetScale.render
-    let job = WorkerJob(id: id, request: .render(id: id, frame: frame, pixelSize: pixelSize), budget: budget) {
+    let job = WorkerJob(
+      id: id, request: .render(id: id, frame: frame, pixelSize: pixelSize), baseBudget: sticker.limits.renderTimeBudget,
+      scale: budgetScale.render
+    ) {
       result in
       switch result {
       case .success(.image(let image)): completion(.success(image))
@@ -60,7 +62,7 @@ extension StickerWorkerPool {
     return WorkerJob(
       id: id,
       request: .load(id: id, kind: sticker.kind, strip: sticker.strip, limits: sticker.limits, bytes: sticker.bytes),
-      budget: configuration.loadTimeBudget * budgetScale.load, completion: completion)
+      baseBudget: configuration.loadTimeBudget, scale: budgetScale.load, completion: completion)
   }
 
   func submit(_ job: WorkerJob, to index: Int) {
@@ -184,7 +186,11 @@ extension StickerWorkerPool {
     guard let verdict else { return }
     process.kill()
     statistics.killedOverBudget += 1
-    let budgetMS = Int((inFlight.job.budget * 1000).rounded())
+    var budgetMS = "\(Int((inFlight.job.budget * 1000).rounded())) ms"
+    if inFlight.job.scale > 1 {
+      let factor = Double(Int((inFlight.job.scale * 10).rounded())) / 10
+      budgetMS += " (\(Int((inFlight.job.baseBudget * 1000).rounded())) ms × \(factor) for this machine's speed)"
+    }
     let (what, which): (String, String)
     switch inFlight.job.request {
     case .render(_, let frame, let pixelSize): (what, which) = ("render", "frame \(frame) at \(pixelSize) px; ")
@@ -194,11 +200,11 @@ extension StickerWorkerPool {
     switch verdict {
     case .overBudget:
       let spent = Int(computing * 1000)
-      detail = "\(what) took longer than \(budgetMS) ms (\(which)the decoder was stopped after \(spent) ms of CPU time)"
+      detail = "\(what) took longer than \(budgetMS) (\(which)the decoder was stopped after \(spent) ms of CPU time)"
     case .stalled:
       let (idle, factor) = (Int(stalled * 1000), Int(Self.stallFactor))
       detail =
-        "\(what) stalled (\(which)the decoder did nothing for \(idle) ms, over \(factor) times its \(budgetMS) ms budget)"
+        "\(what) stalled (\(which)the decoder did nothing for \(idle) ms, over \(factor) times its \(budgetMS) budget)"
     }
     retire(index, failing: inFlight.job, with: .renderBudgetExceeded(detail))
   }

@@ -171,8 +171,25 @@ enum WorkerJobResult {
 struct WorkerJob {
   let id: UInt32
   let request: WorkerRequest
-  let budget: Double
+  /// The budget before scaling (`StickerLimits.renderTimeBudget`, ``Configuration/loadTimeBudget``).
+  let baseBudget: Double
+  /// The factor the machine's speed gives it (``BudgetScales``).
+  let scale: Double
   let completion: (Result<WorkerJobResult, StickerError.Reason>) -> Void
+
+  init(
+    id: UInt32, request: WorkerRequest, baseBudget: Double, scale: Double,
+    completion: @escaping (Result<WorkerJobResult, StickerError.Reason>) -> Void
+  ) {
+    self.id = id
+    self.request = request
+    self.baseBudget = baseBudget
+    self.scale = scale
+    self.completion = completion
+  }
+
+  /// The budget in force: CPU seconds.
+  var budget: Double { baseBudget * scale }
 
   var isLoad: Bool {
     if case .load = request { return true }

@@ -149,6 +149,7 @@ let package = Package(
       name: "ChatDemo",
       dependencies: [
         "ChatDemoCore", "ChatAccessibility", "ChatKit", "ChatModel", "ChatStore", "TextEngine", "CommandLineSupport",
+        "SDLSupport",
       ],
       path: "Demo/chat-demo", swiftSettings: strictSettings),
 

@@ -18,6 +18,10 @@ extension DemoCommand {
       .value("--quit-after", valueName: "SECONDS", help: "Close the window after this many whole seconds."),
       .value("--stickers", valueName: "DIR", help: "Add every sticker file in DIR (see STICKERS)."),
       .flag("--pause-unfocused", help: "Stop stickers animating while the window lacks the keyboard focus."),
+      .value(
+        "--renderer", valueName: "auto|software|opengl|opengles2",
+        help:
+          "The window's renderer (default auto: the software renderer\nwhere OpenGL is emulated on the CPU or fails)."),
       .flag("--headless", help: "Run a scenario offscreen (SDL's software renderer)."),
       .value("--scenario", valueName: "FILE", help: "The scenario a headless run plays."),
       .value(
@@ -46,6 +50,7 @@ extension DemoCommand {
       .value(
         "--store-edit-loop", valueName: "FILE", help: "Edit a chat store in transactions until killed (a test hook).",
         hidden: true),
+      .flag("--probe-renderer", help: "Print what OpenGL renderer this display has (a child process).", hidden: true),
       .value(
         "--accessibility-serve", valueName: "SCENARIO",
         help: "Serve a scenario's accessibility tree on the bus, driven from standard input (a test hook).",
@@ -64,13 +69,13 @@ extension DemoCommand {
   /// Each way to run the demo, then what it does (the help prefixes the program's name).
   private static let usage = [
     """
-    --history HISTORY.sqlite [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused]
+    --history HISTORY.sqlite [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused] [--renderer R]
           Opens the window on a chat store (a SQLite history, see CHAT STORES): only the messages
           on screen are read, and every edit is saved into the store as it happens (Ctrl+S has
           nothing left to do). Needs a display.
     """,
     """
-    [--transcript FILE] [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused]
+    [--transcript FILE] [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused] [--renderer R]
           Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
           Ctrl+S saves it atomically in the background, and a file that failed to load is never
           overwritten — the save goes to a new FILE.recovered-N.json). Without a display, runs the

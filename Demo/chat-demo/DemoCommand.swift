@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import SDLSupport
 import TextEngine
 
 /// What `chat-demo` was asked to do, parsed from `CommandLine.arguments`.
@@ -7,10 +8,18 @@ enum DemoCommand: Equatable {
   /// `--help` or `-h`: print ``helpText``.
   case help
   /// Open the window (or, without a display, fall back to the default scenario headless).
-  /// `--pause-unfocused` stops stickers animating while the window lacks the keyboard focus.
-  case interactive(transcript: URL?, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false)
+  /// `--pause-unfocused` stops stickers animating while the window lacks the keyboard focus;
+  /// `--renderer` picks the renderer.
+  case interactive(
+    transcript: URL?, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
+    renderer: SDLRendererChoice = .automatic)
   /// `--history FILE`: open the window on a chat store; edits are saved into it as they happen.
-  case history(store: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false)
+  case history(
+    store: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
+    renderer: SDLRendererChoice = .automatic)
+  /// The hidden `--probe-renderer` hook (not in `--help`): the window's renderer probe, run by
+  /// chat-demo itself in a child process (`SDLRendererProbe.runAndExit()`).
+  case probeRenderer
   /// `--headless`: run a scenario offscreen (SDL's software renderer), or the policy matrix.
   case headless(HeadlessOptions)
   /// `--generate N [--seed S] [--sticker-every K] [--sticker-only-every J] [--out FILE]`: write a
@@ -99,6 +108,11 @@ enum DemoCommand: Equatable {
       matrix: parsed.isSet("--matrix"), stickers: url("--stickers"))
     let output = url("--out")
     let pausesUnfocused = parsed.isSet("--pause-unfocused")
+    let renderer =
+      try parsed.value("--renderer", expected: "auto, software, opengl or opengles2") {
+        SDLRendererChoice(argument: $0)
+      } ?? .automatic
+    if parsed.isSet("--probe-renderer") { return .probeRenderer }
 
     if let store = url("--store-edit-loop") { return .storeEditLoop(store: store, tag: seed) }
     if let scenario = url("--accessibility-serve") { return .accessibilityServe(scenario: scenario) }
@@ -130,9 +144,11 @@ enum DemoCommand: Equatable {
     if let history = url("--history") {
       guard transcript == nil else { throw CommandLineError("--history and --transcript exclude each other") }
       return .history(
-        store: history, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused)
+        store: history, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused,
+        renderer: renderer)
     }
     return .interactive(
-      transcript: transcript, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused)
+      transcript: transcript, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused,
+      renderer: renderer)
   }
 }

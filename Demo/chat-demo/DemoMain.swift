@@ -2,6 +2,7 @@ import ChatDemoCore
 import ChatKit
 import ChatModel
 import Foundation
+import SDLSupport
 import TextEngine
 
 /// Runs a parsed ``DemoCommand`` and returns the exit status.
@@ -30,16 +31,19 @@ enum DemoMain {
       return runHeadless(options)
     case .accessibilityServe(let scenario):
       return serveAccessibility(scenario)
-    case .history(let store, let quitAfter, let stickers, let pausesUnfocused):
+    case .history(let store, let quitAfter, let stickers, let pausesUnfocused, let renderer):
       guard hasDisplay else {
         return fail("--history needs a display; headless, run a scenario with \"transcript\": {\"history\": …}")
       }
       return DemoWindowLauncher.launch(
-        history: store, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused)
-    case .interactive(let transcript, let quitAfter, let stickers, let pausesUnfocused):
+        history: store, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused, renderer: renderer)
+    case .probeRenderer:
+      SDLRendererProbe.runAndExit()
+    case .interactive(let transcript, let quitAfter, let stickers, let pausesUnfocused, let renderer):
       if hasDisplay {
         return DemoWindowLauncher.launch(
-          transcript: transcript, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused)
+          transcript: transcript, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused,
+          renderer: renderer)
       }
       print("chat-demo: no display found — running the default scenario headless.")
       guard let assets = AssetLocator.assetsDirectory() else { return fail("cannot find the Assets folder") }

@@ -11,12 +11,15 @@ import TextEngine
   /// The flags people use, each of which the help lists with its value's name.
   static let publicFlags = [
     "--history HISTORY.sqlite", "--transcript FILE", "--quit-after SECONDS", "--stickers DIR", "--pause-unfocused",
-    "--headless", "--scenario FILE", "--policy none|edit|scroll|both", "--report FILE", "--screenshots DIR",
+    "--renderer auto|software|opengl|opengles2", "--headless", "--scenario FILE", "--policy none|edit|scroll|both",
+    "--report FILE", "--screenshots DIR",
     "--matrix", "--generate N", "--seed S", "--sticker-every K", "--sticker-only-every J", "--out FILE",
     "--import TRANSCRIPT.json", "--export HISTORY.sqlite", "-h, --help",
   ]
   /// The test hooks, which the help leaves out.
-  static let hiddenFlags = ["--save-loop", "--save-count", "--store-edit-loop", "--accessibility-serve"]
+  static let hiddenFlags = [
+    "--save-loop", "--save-count", "--store-edit-loop", "--accessibility-serve", "--probe-renderer",
+  ]
 
   /// The options section of the generated help.
   static func optionsSection() throws -> Substring {

@@ -199,6 +199,13 @@ import TextEngine
     let panel = try view.screenshot()[30, 60]
     #expect((panel >> 16) & 0xFF < 60 && panel & 0xFF < 60, "the HUD's dark panel is drawn")
     #expect(view.hudSnapshot.rows.count == HUDSnapshot.headerRowCount + Counter.allCases.count)
+    // A window's view names its renderer, before the counters.
+    view.rendererSummary = "software (OpenGL here is llvmpipe, emulated on the CPU)"
+    let rows = view.hudSnapshot.rows
+    #expect(view.hudSnapshot.rowsBeforeCounters == HUDSnapshot.headerRowCount + 1)
+    #expect(rows[HUDSnapshot.headerRowCount].label == "renderer")
+    #expect(rows[HUDSnapshot.headerRowCount].value.hasPrefix("software (OpenGL here is llvmpipe"))
+    try view.renderFrame()
     view.flashesResets.toggle()
     #expect(view.flashesResets)
   }

@@ -16,11 +16,19 @@ extension ChatApp {
   ///   - document: The transcript file or chat store to show.
   ///   - assets: The `Assets` folder (its `Stickers`).
   ///   - userStickers: The user's own sticker folder (`--stickers DIR`).
+  ///   - renderer: The renderer to use (resolved against `SDL_RENDER_DRIVER`).
+  ///   - probe: Finds SDL's accelerated renderer in a child process (asked for `.automatic` only).
   /// - Throws: When SDL, the stickers or a chat store cannot be opened.
-  package static func window(document: Document, assets: URL, userStickers: URL? = nil) throws -> ChatApp {
+  package static func window(
+    document: Document, assets: URL, userStickers: URL? = nil, renderer choice: SDLRendererChoice = .software,
+    probe: () -> Result<SDLRendererProbe.Finding, SDLRendererProbe.Failure> = {
+      .failure(SDLRendererProbe.Failure(reason: "no probe"))
+    }
+  ) throws -> ChatApp {
     let sdl = try SDLContext(video: true)
     let window = try SDLWindow(context: sdl, title: "ReuseKit chat", width: 480, height: 860)
-    let renderer = try SDLRenderer(window: window)
+    let selection = try SDLRenderer.make(window: window, choice: choice, probe: probe)
+    let renderer = selection.renderer
     let clock = SDLClock()
     let library = try StickerLibrary(
       directories: [assets.appendingPathComponent("Stickers")] + [userStickers].compactMap { $0 })
@@ -45,6 +53,7 @@ extension ChatApp {
       storage: storage, transcript: transcript, stickers: stickers, sdl: sdl, fonts: try SDLFontSet(context: sdl),
       clock: clock, scrollCache: .chatDemo, today: wallClockToday, timeOfDay: { timeFormatter.string(from: Date()) })
     let app = try ChatApp(configuration, surface: .window(window, renderer))
+    app.rendererSummary = selection.summary
     if let loadFailure {
       app.show(
         "Could not open the transcript — \(loadFailure). It will not be overwritten; Ctrl+S saves a copy.", seconds: 8)
@@ -161,4 +170,12 @@ extension ChatApp {
     formatter.dateFormat = "HH:mm"
     return formatter
   }()
+}
+
+extension ChatApp {
+  /// The window's renderer and why it was picked (the HUD's "renderer" row), or `nil` offscreen.
+  package var rendererSummary: String? {
+    get { chatView.rendererSummary }
+    set { chatView.rendererSummary = newValue }
+  }
 }

@@ -1,32 +1,51 @@
 import ChatAccessibility
 import ChatDemoCore
 import Foundation
+import SDLSupport
 
 /// Opens the interactive window.
 @MainActor
 enum DemoWindowLauncher {
-  static func launch(transcript: URL?, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false) -> Int32 {
+  static func launch(
+    transcript: URL?, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
+    renderer: SDLRendererChoice = .automatic
+  ) -> Int32 {
     guard let assets = AssetLocator.assetsDirectory() else { return DemoMain.fail("cannot find the Assets folder") }
     return launch(
       .transcript(transcript ?? assets.appendingPathComponent("Transcripts/sample.json")), assets: assets,
-      quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused)
+      quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused, renderer: renderer)
   }
 
   /// Opens the window on the chat store at `history`.
-  static func launch(history: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false) -> Int32 {
+  static func launch(
+    history: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
+    renderer: SDLRendererChoice = .automatic
+  ) -> Int32 {
     guard let assets = AssetLocator.assetsDirectory() else { return DemoMain.fail("cannot find the Assets folder") }
     return launch(
-      .history(history), assets: assets, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused)
+      .history(history), assets: assets, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused,
+      renderer: renderer)
+  }
+
+  /// Runs this executable's renderer probe in a child process (`--probe-renderer`).
+  static func probeRenderer() -> Result<SDLRendererProbe.Finding, SDLRendererProbe.Failure> {
+    SDLRendererProbe.probe(
+      executable: Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe"),
+      arguments: ["--probe-renderer"])
   }
 
   private static func launch(
-    _ document: ChatApp.Document, assets: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool
+    _ document: ChatApp.Document, assets: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool,
+    renderer: SDLRendererChoice
   ) -> Int32 {
     do {
       if let stickers, !DemoMain.isDirectory(stickers) {
         return DemoMain.fail("--stickers \(stickers.path): not a readable directory")
       }
-      let app = try ChatApp.window(document: document, assets: assets, userStickers: stickers)
+      let choice = renderer.resolved(environment: ProcessInfo.processInfo.environment)
+      let app = try ChatApp.window(
+        document: document, assets: assets, userStickers: stickers, renderer: choice, probe: probeRenderer)
+      print("chat-demo: renderer: \(app.rendererSummary ?? "unknown")")
       for warning in app.stickerWarnings { print("chat-demo: \(warning)") }
       app.animatesWithoutFocus = !pausesUnfocused
       ChatAccessibility.start(for: app)  // when an accessibility bus is there (a desktop session)

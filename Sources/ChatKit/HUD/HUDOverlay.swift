@@ -65,7 +65,7 @@ public final class HUDOverlay {
     try drawRight("F1 hides", attributes: regular, color: labelColor, right: right, baseline: baseline, text, measurer)
     baseline += metrics.lineHeight * 1.3
     for (index, row) in snapshot.rows.enumerated() {
-      if index == HUDSnapshot.headerRowCount {  // a rule between the header and the counters
+      if index == snapshot.rowsBeforeCounters {  // a rule between the header and the counters
         canvas.renderer.fill(
           CGRect(x: left, y: baseline - metrics.ascent + 1, width: right - left, height: 1),
           color: TextColor(red: 255, green: 255, blue: 255, alpha: 40))

@@ -19,6 +19,9 @@ public struct HUDSnapshot: Equatable, Sendable {
   public var scrollCache: ReuseCacheConfiguration
   /// The views in the scroll cache now.
   public var cachedViews: Int
+  /// The window's renderer and why it was picked (`SDLRenderer.Selection.summary`), or `nil` for a
+  /// view with no window (no row then).
+  public var renderer: String?
 
   /// Creates a snapshot of what the HUD shows.
   /// - Parameters:
@@ -57,12 +60,16 @@ public struct HUDSnapshot: Equatable, Sendable {
       ("F4  flash resets", onOff(flashesResets)),
       ("scroll cache", "\(cachedViews) of \(scrollCache)"),
     ]
+    if let renderer { rows.append(("renderer", renderer)) }
     for counter in Counter.allCases { rows.append((counter.rawValue, String(counters[counter]))) }
     return rows
   }
 
-  /// The number of rows before the counters.
+  /// The number of rows before the counters, without the renderer's.
   public static let headerRowCount = 7
+
+  /// The number of rows before the counters in this snapshot (the renderer's included).
+  public var rowsBeforeCounters: Int { Self.headerRowCount + (renderer == nil ? 0 : 1) }
 }
 
 extension Double {

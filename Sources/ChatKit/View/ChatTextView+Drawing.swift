@@ -186,10 +186,12 @@ extension ChatTextView {
 
   /// What the HUD shows now.
   public var hudSnapshot: HUDSnapshot {
-    HUDSnapshot(
+    var snapshot = HUDSnapshot(
       counters: instrumentation.totals, fps: fps, frameTime: frameTime, framesRendered: framesRendered,
       policy: stickerPolicy, flashesResets: flashesResets, scrollCache: reuseCacheConfiguration,
       cachedViews: cachedViewCount)
+    snapshot.renderer = rendererSummary
+    return snapshot
   }
 
   @MainActor

@@ -39,6 +39,8 @@ public final class ChatTextView: SDLTextView {
   }
   /// Whether the HUD is drawn (the demo's F1 toggles it).
   public var isHUDVisible = false
+  /// The window's renderer and why it was picked, for the HUD (`nil` offscreen).
+  public var rendererSummary: String?
   /// Whether stickers whose animation state was just reset flash a red outline (the demo's F4 toggles it).
   public var flashesResets = false
   /// The paragraph index of the message the keyboard focus is on while the list is browsed without

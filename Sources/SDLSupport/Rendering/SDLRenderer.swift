@@ -56,6 +56,30 @@ public final class SDLRenderer {
     target = .window(window)
   }
 
+  /// Creates the renderer of SDL's render driver `driver` for a window (`software` for SDL's
+  /// software renderer, `opengl`, `opengles2`, …), ignoring `SDL_RENDER_DRIVER`.
+  /// - Parameters:
+  ///   - window: The window to draw into.
+  ///   - driver: The render driver's name.
+  ///   - vsync: Whether presenting waits for the display's refresh.
+  /// - Throws: ``SDLError`` when SDL has no such driver or it cannot start.
+  public convenience init(window: SDLWindow, driver: String, vsync: Bool = true) throws(SDLError) {
+    guard let index = Self.driverIndex(named: driver) else {
+      throw SDLError(context: "SDL_CreateRenderer", detail: "no render driver named '\(driver)'")
+    }
+    let presentation = vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
+    guard let renderer = SDL_CreateRenderer(window.pointer, index, presentation) else {
+      throw SDLError.fromSDL("SDL_CreateRenderer(\(driver), window \(window.id))")
+    }
+    self.init(pointer: renderer, window: window)
+  }
+
+  /// Wraps a window's renderer.
+  private init(pointer: OpaquePointer, window: SDLWindow) {
+    self.pointer = pointer
+    target = .window(window)
+  }
+
   /// The renderer's name as SDL reports it (`opengl`, `opengles2`, `software`, …).
   public var name: String {
     var info = SDL_RendererInfo()

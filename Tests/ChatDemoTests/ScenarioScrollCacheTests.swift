@@ -40,6 +40,7 @@ import TextEngine
   @Test func scrollingThroughAThousandStickersAndBackReloadsNoViewWithoutABound() throws {
     let report = try run(try scenario(scrollCache: nil, steps: Self.throughAndBack))
     #expect(report.scrollCache == "unbounded")
+    #expect(report.renderer == "software (offscreen)")
     #expect(report.counters.providersCreated == Self.stickers, "every sticker was scrolled through")
     #expect(report.counters.viewsLoaded == Self.stickers, "no view is loaded twice")
     #expect(report.counters.surfacesEvicted == 0 && report.counters.viewsDiscarded == 0)

@@ -14,22 +14,11 @@ import TextEngine
 @testable import ChatDemoCore
 
 /// The window's frames built by damage (the views' damage, the chrome, the palette's buttons, the
-/// banner over the transcript, the composer's hint) equal the same frames drawn whole.
+/// banner over the transcript, the composer's hint) equal the same frames drawn whole, and what a
+/// frame changed is what it pushes to the screen.
 @MainActor @Suite struct WindowDamageTests {
   @Test func windowFramesBuiltByDamageEqualWholeFrames() throws {
-    setenv("SDL_VIDEODRIVER", "dummy", 0)
-    let sdl = try SDLContext(video: true)
-    let window = try SDLWindow(context: sdl, title: "damage", width: 420, height: 620)
-    let renderer = try SDLRenderer(window: window, software: true, vsync: false)
-    let clock = ManualClock()
-    let runtime = StickerRuntime(clock: clock, library: try StickerLibrary(directory: RepositoryAssets.stickers))
-    let stickers = StickerFactory(runtime: runtime)
-    let transcript = TranscriptGenerator(messages: 40, seed: 5, stickerEvery: 3).generate()
-    let storage = transcript.storage(stickers: stickers)
-    let configuration = ChatApp.Configuration(
-      storage: storage, stickers: stickers, sdl: sdl, fonts: try SDLFontSet(context: sdl), clock: clock,
-      today: { nil }, timeOfDay: { "12:00" }, clipboard: MemoryClipboard())
-    let app = try ChatApp(configuration, surface: .window(window, renderer))
+    let (app, renderer, clock) = try Self.makeWindowApp()
     try app.drawFrame()
     var drawnByDamage = 0
     /// Draws the frame by damage, then whole, and compares them.
@@ -58,5 +47,64 @@ import TextEngine
     try expectWholeFrame("the composer emptied (its hint came back)")
     #expect(drawnByDamage >= 5, "frames drawn by damage: \(drawnByDamage)")
     #expect(try !app.drawFrame(), "nothing changed: nothing drawn")
+  }
+
+  /// The software window pushes to the screen what each frame changed and no more: every pixel
+  /// that differs from the frame before lies in a pushed rectangle, and a frame in which only the
+  /// stickers moved pushes their rectangles, not the window.
+  @Test func theSoftwareWindowPushesWhatChanged() throws {
+    let (app, renderer, clock) = try Self.makeWindowApp()
+    try app.drawFrame()
+    let window = CGRect(x: 0, y: 0, width: 420, height: 620)
+    #expect(renderer.presentStatistics.lastRects == [window], "the first frame is pushed whole")
+    var before = try renderer.readPixels()
+    var animationPixels: [Int] = []
+    /// Draws a frame and checks that every changed pixel was pushed.
+    func expectChangesPushed(_ what: String) throws {
+      guard try app.drawFrame() else { return }
+      let after = try renderer.readPixels()
+      let pushed = renderer.presentStatistics.lastRects
+      var missed = 0
+      for y in 0..<after.height {
+        for x in 0..<after.width where after[x, y] != before[x, y] {
+          if !pushed.contains(where: { $0.contains(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) }) { missed += 1 }
+        }
+      }
+      #expect(missed == 0, "\(what): \(missed) changed pixels were not pushed")
+      before = after
+    }
+    for _ in 0..<6 {
+      clock.advance(by: 1.0 / 30)
+      try expectChangesPushed("stickers and the palette moved on")
+      animationPixels.append(renderer.presentStatistics.lastPixels)
+    }
+    for event in ScenarioEvents.typing("h") { app.route(event) }
+    try expectChangesPushed("typed into the composer")
+    app.route(ScenarioEvents.wheel(scrollingBy: -96, step: TextInputEvent.wheelStep))
+    clock.advance(by: 0.1)
+    try expectChangesPushed("scrolled up")
+    app.show("Saved", seconds: 1)
+    try expectChangesPushed("a banner came")
+    clock.advance(by: 1.5)
+    try expectChangesPushed("the banner went")
+    let most = animationPixels.max() ?? 0
+    #expect(most > 0 && most < Int(window.width * window.height) / 4, "animation frames pushed \(animationPixels)")
+  }
+
+  /// A 420 × 620 software window on SDL's dummy driver showing 40 messages, a sticker every third.
+  private static func makeWindowApp() throws -> (ChatApp, SDLRenderer, ManualClock) {
+    setenv("SDL_VIDEODRIVER", "dummy", 0)
+    let sdl = try SDLContext(video: true)
+    let window = try SDLWindow(context: sdl, title: "damage", width: 420, height: 620)
+    let renderer = try SDLRenderer(window: window, software: true, vsync: false)
+    let clock = ManualClock()
+    let runtime = StickerRuntime(clock: clock, library: try StickerLibrary(directory: RepositoryAssets.stickers))
+    let stickers = StickerFactory(runtime: runtime)
+    let transcript = TranscriptGenerator(messages: 40, seed: 5, stickerEvery: 3).generate()
+    let storage = transcript.storage(stickers: stickers)
+    let configuration = ChatApp.Configuration(
+      storage: storage, stickers: stickers, sdl: sdl, fonts: try SDLFontSet(context: sdl), clock: clock,
+      today: { nil }, timeOfDay: { "12:00" }, clipboard: MemoryClipboard())
+    return (try ChatApp(configuration, surface: .window(window, renderer)), renderer, clock)
   }
 }

@@ -46,6 +46,9 @@ package struct ScenarioReport: Codable, Equatable, Sendable {
   /// The bound of the chat views' scroll cache: `unbounded` (TextKit's, a scenario's default) or
   /// the limits, as `8 views / any size`.
   package var scrollCache = ReuseCacheConfiguration.unbounded.description
+  /// The renderer that drew the frames: `software (offscreen)` for a headless run, or the window's
+  /// renderer as its HUD shows it.
+  package var renderer = ScenarioReport.offscreenRenderer
   /// View 0's counter totals since the start.
   package var counters: Counters
   /// View 0's counters per provider type.
@@ -69,6 +72,9 @@ package struct ScenarioReport: Codable, Equatable, Sendable {
   /// The edits the run could not make, in order (a full disk, a store that failed): each is in
   /// ``errors`` too, and any of them fails the run (exit status 1).
   package var editsNotSaved: [String] = []
+
+  /// The renderer a headless run draws with: SDL's software renderer on an offscreen surface.
+  package static let offscreenRenderer = "software (offscreen)"
 
   /// Whether every expectation held.
   package var expectationsPassed: Bool { expectations.allSatisfy(\.passed) }

@@ -71,6 +71,7 @@ extension ScenarioRunner {
       errors: instrumentation.events.filter { $0.kind == .error }.compactMap(\.message),
       stickers: runtime.usedStickers)
     report.scrollCache = app.chatView.reuseCacheConfiguration.description
+    report.renderer = app.rendererSummary ?? ScenarioReport.offscreenRenderer
     report.editsNotSaved = app.editFailures
     let secondary = app.state.hasSplit ? app.secondaryInstrumentation : nil
     report.views = [instrumentation, secondary].enumerated().compactMap { index, counters in

@@ -59,6 +59,7 @@ extension SDLRenderer {
     let area = SDL_Rect(pixelAligned: rect)
     let height = Int(area.h) - abs(dy)
     guard dy != 0, height > 0, area.w > 0 else { return }
+    noteDrawn(area, inViewport: false)
     switch target {
     case .surface(let surface):
       SDL_RenderFlush(pointer)

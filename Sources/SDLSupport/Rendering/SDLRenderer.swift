@@ -35,6 +35,12 @@ public final class SDLRenderer {
   /// The clip rectangle set by ``setClip(_:)``, in viewport pixels: drawing wholly outside it is
   /// skipped before it reaches SDL, and a fill is cut to it.
   private var clip: SDL_Rect?
+  /// The viewport set by ``setViewport(_:)``, in target pixels; `nil` for the whole target.
+  private var viewport: SDL_Rect?
+  /// Where a window's frame drew since the last present, in window pixels.
+  var frameDamage = PresentDamage()
+  /// What this window's presents pushed to the screen.
+  package internal(set) var presentStatistics = SDLPresentStatistics()
 
   /// Creates a renderer for a window.
   /// - Parameters:
@@ -121,22 +127,15 @@ public final class SDLRenderer {
     SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_NONE)
     setDrawColor(color)
     SDL_RenderClear(pointer)
-  }
-
-  /// Shows the frame (windows) or finishes it (surfaces). A window that retains its frames copies
-  /// the retained frame to the screen first, and keeps drawing into it afterwards.
-  public func present() {
-    guard let retainedFrame else { return SDL_RenderPresent(pointer) }
-    SDL_SetRenderTarget(pointer, nil)
-    SDL_RenderCopy(pointer, retainedFrame.pointer, nil, nil)
-    SDL_RenderPresent(pointer)
-    SDL_SetRenderTarget(pointer, retainedFrame.pointer)
+    let (width, height) = outputSize
+    noteDrawn(SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height)), inViewport: false)  // SDL clears it all
   }
 
   /// Moves the origin of all drawing to `rect`'s corner and limits it to `rect`, or restores the
   /// whole target with `nil`. Several views can share one window this way.
   public func setViewport(_ rect: CGRect?) {
-    if var viewport = rect.map(SDL_Rect.init(pixelAligned:)) {
+    viewport = rect.map(SDL_Rect.init(pixelAligned:))
+    if var viewport {
       SDL_RenderSetViewport(pointer, &viewport)
     } else {
       SDL_RenderSetViewport(pointer, nil)
@@ -158,6 +157,7 @@ public final class SDLRenderer {
     var sdlRect = SDL_Rect(pixelAligned: rect)
     if let clip { sdlRect = sdlRect.intersection(clip) }
     guard sdlRect.w > 0, sdlRect.h > 0 else { return }
+    noteDrawn(sdlRect)
     if fillDirectly(sdlRect, color: color) { return }
     SDL_SetRenderDrawBlendMode(pointer, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
     setDrawColor(color)
@@ -172,10 +172,9 @@ public final class SDLRenderer {
   public func copy(_ texture: SDLTexture, source: SDL_Rect? = nil, to destination: CGRect) {
     precondition(texture.renderer === self, "a texture can only be drawn by the renderer that created it")
     var target = SDL_Rect(pixelAligned: destination)
-    if let clip {
-      let visible = target.intersection(clip)
-      if visible.w <= 0 || visible.h <= 0 { return }
-    }
+    let visible = clip.map(target.intersection) ?? target
+    if visible.w <= 0 || visible.h <= 0 { return }
+    noteDrawn(visible)
     if var source {
       SDL_RenderCopy(pointer, texture.pointer, &source, &target)
     } else {
@@ -195,6 +194,17 @@ public final class SDLRenderer {
     }
     try SDLError.check(status, "SDL_RenderReadPixels(\(width)x\(height))")
     return RGBAImage(width: width, height: height, pixels: pixels)
+  }
+
+  /// Adds `rect` to a window's ``frameDamage``.
+  /// - Parameters:
+  ///   - rect: Pixels drawn, in viewport pixels (or target pixels when `inViewport` is `false`).
+  ///   - inViewport: Whether `rect` is relative to the viewport (and cut to it).
+  func noteDrawn(_ rect: SDL_Rect, inViewport: Bool = true) {
+    guard case .window = target else { return }
+    guard inViewport, let viewport else { return frameDamage.add(rect) }
+    frameDamage.add(
+      SDL_Rect(x: rect.x + viewport.x, y: rect.y + viewport.y, w: rect.w, h: rect.h).intersection(viewport))
   }
 
   private func setDrawColor(_ color: TextColor) {

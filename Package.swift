@@ -159,7 +159,7 @@ let package = Package(
       dependencies: [
         "ReuseKitSupport", "TextEngine", "AnimationRuntime", "Stickers", "Instrumentation", "SDLSupport",
         "ReuseKitSDL", "ChatModel", "ChatKit", "ChatStore", "ChatDemoCore", "ChatAccessibility", "ReuseKitATK", "CATK",
-        "CSDL2", "CSDL2TTF", "CommandLineSupport",
+        "CSDL2", "CSDL2TTF", "CommandLineSupport", "ReuseKitTestSupport",
       ],
       swiftSettings: strictSettings),
 

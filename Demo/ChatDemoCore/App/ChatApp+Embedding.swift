@@ -59,6 +59,9 @@ extension ChatApp {
   /// The name of the renderer SDL chose for the window; `nil` offscreen.
   package var rendererName: String? { surface.windowRenderer?.name }
 
+  /// Pixels the window's presents pushed to the screen so far (0 offscreen).
+  package var presentedPixels: Int { surface.windowRenderer?.presentStatistics.pixels ?? 0 }
+
   /// Whether the palette's thumbnails stand still.
   package var pausesPalette: Bool {
     get { palette.isPaused }

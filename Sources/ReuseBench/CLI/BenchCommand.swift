@@ -1,6 +1,8 @@
 import ChatDemoCore
 import CommandLineSupport
 import Foundation
+import ReuseKitTestSupport
+import SDLSupport
 
 /// The whole `reuse-bench` run: a parent that starts one child per size, or a child measuring one size.
 @MainActor
@@ -19,10 +21,17 @@ enum BenchCommand {
       print(BenchOptions.helpText)
       return 0
     }
+    if options.probesRenderer { SDLRendererProbe.runAndExit() }
     if let phase = options.storePhase { return storeChild(options, phase: phase) }
     if let mode = options.idleMode { return IdleFigure.child(mode: mode, options: options) }
     if let size = options.singleSize { return child(options, size: size) }
     return parent(options)
+  }
+
+  /// Finds SDL's accelerated renderer in a child process (`--probe-renderer`), as the window does.
+  static func probeRenderer() -> Result<SDLRendererProbe.Finding, SDLRendererProbe.Failure> {
+    SDLRendererProbe.probe(
+      executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), arguments: ["--probe-renderer"])
   }
 
   private static func child(_ options: BenchOptions, size: Int) -> Int32 {
@@ -68,11 +77,21 @@ enum BenchCommand {
     print(header(options))
     var reports: [SizeReport] = []
     var failures: [String] = []
+    // P2.window and P13.window draw in a real X window: an Xvfb of their own.
+    let xserver = options.runs("P2") || options.runs(BenchOptions.idleName) ? VirtualXServer.start() : nil
+    if xserver == nil, options.runs("P2") || options.runs(BenchOptions.idleName) {
+      printError("reuse-bench: P2.window and P13.window skipped: Xvfb could not start (make deps installs xvfb)")
+    }
     if options.runsFigures {
       for size in options.sizes {
         printError("reuse-bench: \(Format.count(size)) messages (own process)")
         do {
-          reports.append(try ChildRunner(options: options).run(size: size))
+          var report = try ChildRunner(options: options).run(size: size)
+          if let xserver, options.runs("P2") {
+            printError("reuse-bench: \(Format.count(size)) messages, P2 in an X window (own process)")
+            report.add(windowFigures: try ChildRunner(options: options).runWindow(size: size, display: xserver.display))
+          }
+          reports.append(report)
         } catch {
           failures.append(error.description)
         }
@@ -96,7 +115,7 @@ enum BenchCommand {
     }
     var idle: [IdleProbe.Result] = []
     if options.runs(BenchOptions.idleName) {
-      let measured = IdleFigure(options: options).run()
+      let measured = IdleFigure(options: options, display: xserver?.display).run()
       idle = measured.results
       failures += measured.failures
     }

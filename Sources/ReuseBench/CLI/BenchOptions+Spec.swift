@@ -48,13 +48,18 @@ extension BenchOptions {
       .value("--store-phase", valueName: "PHASE", help: "prepare or figures (a store child).", hidden: true),
       .value("--store-path", valueName: "FILE", help: "The store a store child opens.", hidden: true),
       .value("--idle-child", valueName: "MODE", help: "The P13 mode a child measures.", hidden: true),
+      .value("--window-display", valueName: "DISPLAY", help: "The X display a child's window opens on.", hidden: true),
+      .flag("--probe-renderer", help: "Find SDL's accelerated renderer and exit (a child).", hidden: true),
     ],
     sections: [
       .init("FIGURES (each at every size; median and p99 of the samples)", figures),
       .init(
         """
-        P13 THE WINDOW AT REST (the real app and loop, SDL's dummy video driver and software renderer,
-            480x860, a child process per mode; CPU by getrusage, the sticker workers' from /proc)
+        P13 THE WINDOW AT REST (the real app and loop, 480x860, a child process per mode; CPU by
+            getrusage, the sticker workers' from /proc): P13 on SDL's dummy video driver and software
+            renderer, P13.window in a real X window on an Xvfb reuse-bench starts, with the renderer
+            the app picks there (skipped with a note when Xvfb cannot start; so is P2.window, P2's
+            scroll frames drawn and presented in that window)
         """, idle),
       .init("STORE BACKEND (ChatStore over SQLite, at --store-size; two child processes)", store),
       .init("BUILD", "  Build in release mode: debug numbers are meaningless, and a debug build says so loudly."),

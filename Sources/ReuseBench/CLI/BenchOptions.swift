@@ -29,6 +29,11 @@ struct BenchOptions {
   var idleMode: String?
   /// Seconds each P13 mode is measured (10; 2 in a smoke run).
   var idleSeconds = 10.0
+  /// Set in a child: the X display (an Xvfb the parent started) whose real window it measures, for
+  /// P2.window and P13.window.
+  var windowDisplay: String?
+  /// Set in a child: find SDL's accelerated renderer and exit (the window's renderer probe).
+  var probesRenderer = false
 
   /// The figures that run per size.
   static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P14"]
@@ -70,6 +75,8 @@ struct BenchOptions {
     storePath = parsed.string("--store-path")
     emitPath = parsed.string("--emit")
     idleMode = parsed.string("--idle-child")
+    windowDisplay = parsed.string("--window-display")
+    probesRenderer = parsed.isSet("--probe-renderer")
     if let seconds = try parsed.value("--idle-seconds", expected: positive, count) { idleSeconds = Double(seconds) }
     if smoke {
       sizes = [1_000]
@@ -90,12 +97,20 @@ struct BenchOptions {
   var runsFigures: Bool { Self.figureNames.contains { runs($0) } }
 
   /// The arguments a child gets to measure `size`.
-  func childArguments(size: Int, emitPath: String) -> [String] {
-    let soak = size == sizes.max() ? soakMinutes : 0
+  /// - Parameters:
+  ///   - size: The transcript size.
+  ///   - emitPath: Where the child writes its report.
+  ///   - windowDisplay: An X display: the child then measures P2 alone, in a real window there.
+  func childArguments(size: Int, emitPath: String, windowDisplay: String? = nil) -> [String] {
+    let soak = size == sizes.max() && windowDisplay == nil ? soakMinutes : 0
     var arguments = [
       "--single-size", String(size), "--emit", emitPath, "--samples", String(samples), "--soak-minutes", String(soak),
     ]
-    if let only { arguments += ["--only", only.sorted().joined(separator: ",")] }
+    if let windowDisplay {
+      arguments += ["--only", "P2", "--window-display", windowDisplay]
+    } else if let only {
+      arguments += ["--only", only.sorted().joined(separator: ",")]
+    }
     if smoke { arguments.append("--smoke") }
     return arguments
   }

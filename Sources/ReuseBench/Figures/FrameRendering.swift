@@ -18,7 +18,7 @@ protocol FrameRendering {
 @MainActor
 struct ChatFrameRenderer: FrameRendering {
   let chatView: ChatTextView
-  var name: String { "ChatTextView" }
+  var name: String { chatView.rendererSummary.map { "ChatTextView, \($0)" } ?? "ChatTextView" }
 
   func renderFrame(of view: TextView) throws {
     guard view === chatView else { throw BenchFailure("the frame renderer draws another view") }

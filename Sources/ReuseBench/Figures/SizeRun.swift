@@ -12,7 +12,7 @@ struct SizeRun {
   /// P14 last, on views of its own, after P8 read the peak.
   /// - Returns: The report; anything that broke is in its `failures`, thrown errors end the run.
   func run() throws -> SizeReport {
-    let environment = try BenchEnvironment()
+    let environment = try BenchEnvironment(windowDisplay: options.windowDisplay)
     let generator = environment.generator(count: size)
     progress("generating \(size) messages")
     var messages = generator.messages()

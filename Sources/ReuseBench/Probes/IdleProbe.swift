@@ -5,8 +5,9 @@ import SDLSupport
 import Stickers
 import TextEngine
 
-/// The window's loop at rest, measured (`reuse-bench`'s P13): the real app and its real loop on
-/// SDL's dummy video driver and software renderer, 480×860, for a number of seconds of wall time.
+/// The window's loop at rest, measured (`reuse-bench`'s P13): the real app and its real loop,
+/// 480×860, for a number of seconds of wall time: on SDL's dummy video driver and software
+/// renderer (`P13`), or in a real X window with the renderer the app picks there (`P13.window`).
 enum IdleProbe {
   /// What is on screen while nobody types.
   enum Mode: String, CaseIterable, Sendable {
@@ -36,6 +37,10 @@ enum IdleProbe {
     var visibleStickers: Int
     /// The renderer SDL chose for the window.
     var renderer: String
+    /// Where the window was: `dummy` (SDL's dummy video driver) or `x11`.
+    var display = "dummy"
+    /// Pixels the window's presents pushed to the screen over the measured seconds.
+    var pixelsPresented = 0
   }
 
   /// Runs the app in `mode` for `warmUp` seconds, then measures `seconds` more.
@@ -43,11 +48,17 @@ enum IdleProbe {
   ///   - mode: What is on screen.
   ///   - seconds: How long to measure.
   ///   - warmUp: How long to run before measuring (first frames, sticker loads).
+  ///   - display: An X display for a real window, or `nil` for SDL's dummy video driver.
   /// - Returns: The measurement.
   /// - Throws: When the assets, the transcript or the window cannot be had.
   @MainActor
-  static func run(_ mode: Mode, seconds: Double, warmUp: Double = 1) throws -> Result {
-    setenv("SDL_VIDEODRIVER", "dummy", 1)  // the same software renderer on every machine
+  static func run(_ mode: Mode, seconds: Double, warmUp: Double = 1, display: String? = nil) throws -> Result {
+    if let display {
+      setenv("SDL_VIDEODRIVER", "x11", 1)
+      setenv("DISPLAY", display, 1)
+    } else {
+      setenv("SDL_VIDEODRIVER", "dummy", 1)  // the same software renderer on every machine
+    }
     guard let assets = AssetLocator.assetsDirectory() else {
       throw TranscriptError(reason: "cannot find the Assets folder")
     }
@@ -58,7 +69,13 @@ enum IdleProbe {
       messages: 50, seed: 3, stickerEvery: 0, averageLength: 60,
       stickerRuns: stickers ? [.init(messages: 40..<50, stickersPerMessage: 6)] : [])
     try TranscriptFile.save(generator.generate(), to: url)
-    let app = try ChatApp.window(document: .transcript(url), assets: assets)
+    let app =
+      display == nil
+      ? try ChatApp.window(document: .transcript(url), assets: assets)
+      : try ChatApp.window(
+        document: .transcript(url), assets: assets,
+        renderer: SDLRendererChoice.automatic.resolved(environment: ProcessInfo.processInfo.environment),
+        probe: BenchCommand.probeRenderer)
     app.pausesPalette = mode != .palette
     if mode == .hidden { app.window?.hide() }
     app.run(quitAfter: warmUp)
@@ -68,15 +85,19 @@ enum IdleProbe {
       $0.frame.intersects(bounds) && $0.nextFrameTime != nil
     }.count
     let framesBefore = app.framesDrawn
+    let pixelsBefore = app.presentedPixels
     let workersBefore = app.stickers.runtime.workerPool?.workersCPUSeconds ?? 0
     let (cpuBefore, wallBefore) = (processCPUSeconds(), Date())
     app.run(quitAfter: seconds)
     let wall = Date().timeIntervalSince(wallBefore)
-    let renderer = app.rendererName ?? "none"
-    return Result(
+    var result = Result(
       mode: mode.rawValue, wallSeconds: wall, cpuSeconds: processCPUSeconds() - cpuBefore,
       workerCPUSeconds: (app.stickers.runtime.workerPool?.workersCPUSeconds ?? 0) - workersBefore,
-      frames: app.framesDrawn - framesBefore, visibleStickers: visible, renderer: renderer)
+      frames: app.framesDrawn - framesBefore, visibleStickers: visible,
+      renderer: app.rendererSummary ?? app.rendererName ?? "none")
+    result.display = display == nil ? "dummy" : "x11"
+    result.pixelsPresented = app.presentedPixels - pixelsBefore
+    return result
   }
 
   /// User and system CPU seconds of this process (`getrusage`).

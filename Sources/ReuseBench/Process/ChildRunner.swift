@@ -11,6 +11,14 @@ struct ChildRunner {
     try run(label: "the run at \(size) messages") { options.childArguments(size: size, emitPath: $0) }
   }
 
+  /// Starts the child for `size` measuring P2 in a real window on the X display `display`.
+  /// - Throws: ``BenchFailure`` when the child cannot start, fails, or writes no report.
+  func runWindow(size: Int, display: String) throws(BenchFailure) -> SizeReport {
+    try run(label: "the window run at \(size) messages") {
+      options.childArguments(size: size, emitPath: $0, windowDisplay: display)
+    }
+  }
+
   /// Starts `reuse-bench --store-phase phase …` on the store at `path`, waits, and decodes its report.
   /// - Throws: ``BenchFailure`` when the child cannot start, fails, or writes no report.
   func runStore(phase: String, path: String) throws(BenchFailure) -> SizeReport {

@@ -56,6 +56,15 @@ enum Goals {
           "P2.frame", "scroll frame median ≤ 1.0 ms, p99 ≤ 2 ms at 1M", frame.median <= 0.001 && frame.p99 <= 0.002,
           "median \(Format.seconds(frame.median)), p99 \(Format.seconds(frame.p99)) \(at)"))
     }
+    if let window = largest.figure("P2.window"), let frame = largest.figure("P2.frame"), frame.median > 0 {
+      let ratio = window.median / frame.median
+      verdicts.append(
+        verdict(
+          "P2.window", "scroll frame in an X window median ≤ 1.5× P2.frame at 1M", ratio <= 1.5,
+          "median \(Format.seconds(window.median)), \(Format.ratio(ratio)) P2.frame \(at)"))
+    } else {
+      verdicts.append(notMeasured("P2.window", "scroll frame in an X window median ≤ 1.5× P2.frame at 1M"))
+    }
     if let keystroke = largest.figure("P12") {
       verdicts.append(
         verdict(

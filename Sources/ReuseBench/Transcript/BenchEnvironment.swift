@@ -10,8 +10,11 @@ import TextEngine
 /// the sticker library, the manual animation clock and the sticker runtime.
 @MainActor
 final class BenchEnvironment {
-  /// SDL (no video), kept alive for the fonts; `nil` when fonts could not be opened.
+  /// SDL (no video, or video on ``windowDisplay``), kept alive for the fonts; `nil` when fonts
+  /// could not be opened.
   let context: SDLContext?
+  /// The X display the chat view draws in a real window on, or `nil` for offscreen.
+  let windowDisplay: String?
   /// The fonts the chat view draws with; `nil` when they could not be opened (headless fallback).
   let fonts: SDLFontSet?
   /// The headless fallback's measurer (the chat view measures with its own SDL2_ttf measurer).
@@ -26,14 +29,20 @@ final class BenchEnvironment {
   let headlessLayout: ChatLayout
 
   /// Opens fonts (falling back to fixed advances) and loads the sticker library.
+  /// - Parameter windowDisplay: An X display for the chat view's window, or `nil` for offscreen.
   /// - Throws: ``BenchFailure`` when the sticker library cannot be found or read.
-  init() throws(BenchFailure) {
+  init(windowDisplay: String? = nil) throws(BenchFailure) {
+    if let windowDisplay {
+      setenv("SDL_VIDEODRIVER", "x11", 1)
+      setenv("DISPLAY", windowDisplay, 1)
+    }
     if getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "dummy", 1) }
     if getenv("SDL_AUDIODRIVER") == nil { setenv("SDL_AUDIODRIVER", "dummy", 1) }
+    self.windowDisplay = windowDisplay
     var context: SDLContext?
     var fonts: SDLFontSet?
     do {
-      let opened = try SDLContext()
+      let opened = try SDLContext(video: windowDisplay != nil)
       fonts = try SDLFontSet(context: opened)
       context = opened
     } catch {

@@ -28,10 +28,25 @@ enum DemoWindowLauncher {
   }
 
   /// Runs this executable's renderer probe in a child process (`--probe-renderer`).
-  static func probeRenderer() -> Result<SDLRendererProbe.Finding, SDLRendererProbe.Failure> {
+  /// - Parameter environment: The child's environment; `nil` for this process's.
+  static func probeRenderer(
+    environment: [String: String]? = nil
+  ) -> Result<SDLRendererProbe.Finding, SDLRendererProbe.Failure> {
     SDLRendererProbe.probe(
       executable: Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe"),
-      arguments: ["--probe-renderer"])
+      arguments: ["--probe-renderer"], environment: environment)
+  }
+
+  /// Sets `SDL_VIDEODRIVER` before SDL starts: Wayland where a Wayland session runs and it can
+  /// start (``SDLVideoDriverChoice``), X11 where it cannot.
+  /// - Returns: The decision (its note is printed).
+  private static func chooseVideoDriver() -> SDLVideoDriverChoice.Decision {
+    let decision = SDLVideoDriverChoice.decide(environment: ProcessInfo.processInfo.environment) {
+      probeRenderer(environment: $0)
+    }
+    if let driver = decision.driver { setenv("SDL_VIDEODRIVER", driver, 1) }
+    if let note = decision.note { print("chat-demo: \(note)") }
+    return decision
   }
 
   private static func launch(
@@ -42,9 +57,12 @@ enum DemoWindowLauncher {
       if let stickers, !DemoMain.isDirectory(stickers) {
         return DemoMain.fail("--stickers \(stickers.path): not a readable directory")
       }
+      let video = chooseVideoDriver()
       let choice = renderer.resolved(environment: ProcessInfo.processInfo.environment)
       let app = try ChatApp.window(
-        document: document, assets: assets, userStickers: stickers, renderer: choice, probe: probeRenderer)
+        document: document, assets: assets, userStickers: stickers, renderer: choice,
+        probe: { video.finding.map { .success($0) } ?? probeRenderer() })
+      print("chat-demo: video: \(SDLVideoDriverChoice.current ?? "unknown")")
       print("chat-demo: renderer: \(app.rendererSummary ?? "unknown")")
       for warning in app.stickerWarnings { print("chat-demo: \(warning)") }
       app.animatesWithoutFocus = !pausesUnfocused

@@ -89,12 +89,16 @@ public enum SDLRendererProbe {
   /// - Parameters:
   ///   - executable: A program that calls ``runAndExit()`` when given `arguments`.
   ///   - arguments: The arguments that make it probe.
+  ///   - environment: The child's environment; `nil` for this process's.
   ///   - timeout: Seconds to wait before the probe is killed and counted as failed.
   /// - Returns: The finding, or why there is none.
-  public static func probe(executable: URL, arguments: [String], timeout: Double = 10) -> Result<Finding, Failure> {
+  public static func probe(
+    executable: URL, arguments: [String], environment: [String: String]? = nil, timeout: Double = 10
+  ) -> Result<Finding, Failure> {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

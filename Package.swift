@@ -149,7 +149,7 @@ let package = Package(
       name: "ChatDemo",
       dependencies: [
         "ChatDemoCore", "ChatAccessibility", "ChatKit", "ChatModel", "ChatStore", "TextEngine", "CommandLineSupport",
-        "SDLSupport",
+        "SDLSupport", "CLinuxCalls",
       ],
       path: "Demo/chat-demo", swiftSettings: strictSettings),
 

@@ -1,8 +1,11 @@
+import CLinuxCalls
 import ChatDemoCore
 import CommandLineSupport
 import Foundation
 
 /// chat-demo's entry point: parse flags, then run headless, generate, or open the window.
+// Its status lines ("renderer: …", "Saved …") reach a pipe as they are printed, not at exit.
+reusekit_line_buffer_stdout()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command: DemoCommand
 do {

@@ -51,7 +51,7 @@ import Testing
       if chunk.isEmpty { break }
       printed += chunk
     }
-    usleep(500_000)  // its first frame
+    usleep(2_000_000)  // its first frames, and the compositor mapping and focusing it
     during()
     printed += output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

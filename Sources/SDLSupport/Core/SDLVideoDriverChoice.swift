@@ -17,6 +17,17 @@ public enum SDLVideoDriverChoice {
     /// The probe's finding under the chosen driver, when it ran: the renderer choice can use it
     /// instead of probing again.
     public var finding: SDLRendererProbe.Finding?
+
+    /// Creates a decision.
+    /// - Parameters:
+    ///   - driver: The driver to set, or `nil`.
+    ///   - note: The line for the user, or `nil`.
+    ///   - finding: The probe's finding, or `nil`.
+    public init(driver: String?, note: String? = nil, finding: SDLRendererProbe.Finding? = nil) {
+      self.driver = driver
+      self.note = note
+      self.finding = finding
+    }
   }
 
   /// Decides the video driver for `environment`.

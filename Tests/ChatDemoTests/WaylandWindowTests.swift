@@ -17,9 +17,10 @@ import Testing
     let fails: ([String: String]) -> Result<SDLRendererProbe.Finding, SDLRendererProbe.Failure> = { _ in
       .failure(.init(reason: "the OpenGL probe was killed by signal 11"))
     }
-    let wayland = SDLVideoDriverChoice.decide(environment: ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"], probe: works)
+    let session = ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"]
+    let wayland = SDLVideoDriverChoice.decide(environment: session, probe: works)
     #expect(wayland.driver == "wayland" && wayland.note == nil && wayland.finding?.driver == "software")
-    let fallback = SDLVideoDriverChoice.decide(environment: ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"], probe: fails)
+    let fallback = SDLVideoDriverChoice.decide(environment: session, probe: fails)
     #expect(fallback.driver == "x11")
     #expect(fallback.note == "Wayland could not start (the OpenGL probe was killed by signal 11); using X11")
     let nowhere = SDLVideoDriverChoice.decide(environment: ["WAYLAND_DISPLAY": "wayland-0"], probe: fails)

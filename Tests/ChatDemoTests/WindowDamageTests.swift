@@ -93,18 +93,7 @@ import TextEngine
 
   /// A 420 × 620 software window on SDL's dummy driver showing 40 messages, a sticker every third.
   private static func makeWindowApp() throws -> (ChatApp, SDLRenderer, ManualClock) {
-    setenv("SDL_VIDEODRIVER", "dummy", 0)
-    let sdl = try SDLContext(video: true)
-    let window = try SDLWindow(context: sdl, title: "damage", width: 420, height: 620)
-    let renderer = try SDLRenderer(window: window, software: true, vsync: false)
-    let clock = ManualClock()
-    let runtime = StickerRuntime(clock: clock, library: try StickerLibrary(directory: RepositoryAssets.stickers))
-    let stickers = StickerFactory(runtime: runtime)
-    let transcript = TranscriptGenerator(messages: 40, seed: 5, stickerEvery: 3).generate()
-    let storage = transcript.storage(stickers: stickers)
-    let configuration = ChatApp.Configuration(
-      storage: storage, stickers: stickers, sdl: sdl, fonts: try SDLFontSet(context: sdl), clock: clock,
-      today: { nil }, timeOfDay: { "12:00" }, clipboard: MemoryClipboard())
-    return (try ChatApp(configuration, surface: .window(window, renderer)), renderer, clock)
+    try SoftwareWindowApp.make(
+      width: 420, height: 620, transcript: TranscriptGenerator(messages: 40, seed: 5, stickerEvery: 3))
   }
 }

@@ -16,19 +16,9 @@ import TextEngine
 @MainActor @Suite struct WindowIdleTests {
   /// A 480 × 860 software window on SDL's dummy driver showing 50 text messages, and its clock.
   private static func makeApp() throws -> (ChatApp, SDLRenderer, ManualClock) {
-    setenv("SDL_VIDEODRIVER", "dummy", 0)
-    let sdl = try SDLContext(video: true)
-    let window = try SDLWindow(context: sdl, title: "idle", width: 480, height: 860)
-    let renderer = try SDLRenderer(window: window, software: true, vsync: false)
-    let clock = ManualClock()
-    let runtime = StickerRuntime(clock: clock, library: try StickerLibrary(directory: RepositoryAssets.stickers))
-    let stickers = StickerFactory(runtime: runtime)
-    let transcript = TranscriptGenerator(messages: 50, seed: 3, stickerEvery: 0, averageLength: 60).generate()
-    let configuration = ChatApp.Configuration(
-      storage: transcript.storage(stickers: stickers), stickers: stickers, sdl: sdl,
-      fonts: try SDLFontSet(context: sdl),
-      clock: clock, today: { nil }, timeOfDay: { "12:00" }, clipboard: MemoryClipboard())
-    return (try ChatApp(configuration, surface: .window(window, renderer)), renderer, clock)
+    try SoftwareWindowApp.make(
+      width: 480, height: 860,
+      transcript: TranscriptGenerator(messages: 50, seed: 3, stickerEvery: 0, averageLength: 60))
   }
 
   /// Runs the loop's rule for `seconds` at 60 Hz: it sleeps until the time ``ChatApp/nextFrameTime()``

@@ -39,15 +39,10 @@ public final class VirtualXServer {
     self.process = process
   }
 
-  /// Stops the server: SIGTERM, then SIGKILL after 2 s. A process started from a Dispatch worker
-  /// thread inherits that thread's blocked signals, so Xvfb may never see the SIGTERM; after a
-  /// SIGKILL its lock file and socket are left behind, and are removed here.
+  /// Stops the server (`Process.stopServer(grace:)`); after a SIGKILL its lock file and socket are
+  /// left behind, and are removed here.
   deinit {
-    process.terminate()
-    let deadline = Date().addingTimeInterval(2)
-    while process.isRunning, Date() < deadline { usleep(20_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    process.stopServer()
     let number = display.dropFirst()
     try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
     try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")

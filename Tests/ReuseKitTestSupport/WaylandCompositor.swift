@@ -115,13 +115,9 @@ public final class WaylandCompositor {
     return process.terminationStatus == 0
   }
 
-  /// Stops Weston (SIGTERM, SIGKILL after 2 s; see ``VirtualXServer``) and removes its directory.
+  /// Stops Weston (`Process.stopServer(grace:)`) and removes its runtime directory.
   deinit {
-    process.terminate()
-    let deadline = Date().addingTimeInterval(2)
-    while process.isRunning, Date() < deadline { usleep(20_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    process.stopServer()
     try? FileManager.default.removeItem(at: runtimeDirectory)
   }
 }

@@ -51,6 +51,8 @@ let package = Package(
     .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    // Xlib, for the one thing SDL 2 does not read: the resource database's Xft.dpi (the X11 scale).
+    .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -95,7 +97,7 @@ let package = Package(
       name: "TextAnalysis", dependencies: ["TextEngine", "CFriBidi", "ICUBridge"], swiftSettings: strictSettings),
     .target(
       name: "SDLSupport",
-      dependencies: ["ReuseKitSupport", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"],
+      dependencies: ["ReuseKitSupport", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
       swiftSettings: strictSettings),
     .target(
       name: "Stickers",

@@ -22,6 +22,10 @@ extension DemoCommand {
         "--renderer", valueName: "auto|software|opengl|opengles2",
         help:
           "The window's renderer (default auto: the software renderer\nwhere OpenGL is emulated on the CPU or fails)."),
+      .value(
+        "--scale", valueName: "FACTOR",
+        help:
+          "Pixels per point in the window, 0.5 to 4 (default: the display's:\nGDK_SCALE, a Wayland output's scale, or X11's Xft.dpi / 96)."),
       .flag("--headless", help: "Run a scenario offscreen (SDL's software renderer)."),
       .value("--scenario", valueName: "FILE", help: "The scenario a headless run plays."),
       .value(
@@ -69,13 +73,13 @@ extension DemoCommand {
   /// Each way to run the demo, then what it does (the help prefixes the program's name).
   private static let usage = [
     """
-    --history HISTORY.sqlite [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused] [--renderer R]
+    --history HISTORY.sqlite [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused] [--renderer R] [--scale F]
           Opens the window on a chat store (a SQLite history, see CHAT STORES): only the messages
           on screen are read, and every edit is saved into the store as it happens (Ctrl+S has
           nothing left to do). Needs a display.
     """,
     """
-    [--transcript FILE] [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused] [--renderer R]
+    [--transcript FILE] [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused] [--renderer R] [--scale F]
           Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
           Ctrl+S saves it atomically in the background, and a file that failed to load is never
           overwritten — the save goes to a new FILE.recovered-N.json). Without a display, runs the

@@ -9,14 +9,14 @@ enum DemoCommand: Equatable {
   case help
   /// Open the window (or, without a display, fall back to the default scenario headless).
   /// `--pause-unfocused` stops stickers animating while the window lacks the keyboard focus;
-  /// `--renderer` picks the renderer.
+  /// `--renderer` picks the renderer; `--scale` overrides the display's scale.
   case interactive(
     transcript: URL?, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic)
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil)
   /// `--history FILE`: open the window on a chat store; edits are saved into it as they happen.
   case history(
     store: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic)
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil)
   /// The hidden `--probe-renderer` hook (not in `--help`): the window's renderer probe, run by
   /// chat-demo itself in a child process (`SDLRendererProbe.runAndExit()`).
   case probeRenderer
@@ -112,6 +112,9 @@ enum DemoCommand: Equatable {
       try parsed.value("--renderer", expected: "auto, software, opengl or opengles2") {
         SDLRendererChoice(argument: $0)
       } ?? .automatic
+    let scale = try parsed.value("--scale", expected: "a number from 0.5 to 4, such as 1, 1.5 or 2") {
+      DisplayScale.parse($0)
+    }
     if parsed.isSet("--probe-renderer") { return .probeRenderer }
 
     if let store = url("--store-edit-loop") { return .storeEditLoop(store: store, tag: seed) }
@@ -145,10 +148,10 @@ enum DemoCommand: Equatable {
       guard transcript == nil else { throw CommandLineError("--history and --transcript exclude each other") }
       return .history(
         store: history, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused,
-        renderer: renderer)
+        renderer: renderer, scale: scale)
     }
     return .interactive(
       transcript: transcript, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused,
-      renderer: renderer)
+      renderer: renderer, scale: scale)
   }
 }

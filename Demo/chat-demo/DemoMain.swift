@@ -31,19 +31,20 @@ enum DemoMain {
       return runHeadless(options)
     case .accessibilityServe(let scenario):
       return serveAccessibility(scenario)
-    case .history(let store, let quitAfter, let stickers, let pausesUnfocused, let renderer):
+    case .history(let store, let quitAfter, let stickers, let pausesUnfocused, let renderer, let scale):
       guard hasDisplay else {
         return fail("--history needs a display; headless, run a scenario with \"transcript\": {\"history\": …}")
       }
       return DemoWindowLauncher.launch(
-        history: store, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused, renderer: renderer)
+        history: store, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused, renderer: renderer,
+        scale: scale)
     case .probeRenderer:
       SDLRendererProbe.runAndExit()
-    case .interactive(let transcript, let quitAfter, let stickers, let pausesUnfocused, let renderer):
+    case .interactive(let transcript, let quitAfter, let stickers, let pausesUnfocused, let renderer, let scale):
       if hasDisplay {
         return DemoWindowLauncher.launch(
           transcript: transcript, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused,
-          renderer: renderer)
+          renderer: renderer, scale: scale)
       }
       print("chat-demo: no display found — running the default scenario headless.")
       guard let assets = AssetLocator.assetsDirectory() else { return fail("cannot find the Assets folder") }

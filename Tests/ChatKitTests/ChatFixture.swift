@@ -44,11 +44,12 @@ struct ChatFixture {
   }
 
   /// An offscreen chat view over `storage`.
-  func view(_ storage: TextContentStorage, width: Int = 360, height: Int = 560, instrumentation: Instrumentation? = nil)
-    throws -> ChatTextView
-  {
+  func view(
+    _ storage: TextContentStorage, width: Int = 360, height: Int = 560, scale: Double = 1,
+    instrumentation: Instrumentation? = nil
+  ) throws -> ChatTextView {
     let view = try ChatTextView.offscreen(
-      storage: storage, width: width, height: height, fonts: environment.fonts, clock: clock,
+      storage: storage, width: width, height: height, scale: scale, fonts: environment.fonts, clock: clock,
       instrumentation: instrumentation ?? Instrumentation(timeSource: { [clock] in clock.now }))
     view.clipboard = MemoryClipboard()
     return view

@@ -18,17 +18,21 @@ extension ChatApp {
   ///   - userStickers: The user's own sticker folder (`--stickers DIR`).
   ///   - renderer: The renderer to use (resolved against `SDL_RENDER_DRIVER`).
   ///   - probe: Finds SDL's accelerated renderer in a child process (asked for `.automatic` only).
+  ///   - scale: The user's `--scale`, or `nil` for the platform's (``DisplayScale``).
+  ///   - environment: The environment the scale is read from (`GDK_SCALE`).
   /// - Throws: When SDL, the stickers or a chat store cannot be opened.
   package static func window(
     document: Document, assets: URL, userStickers: URL? = nil, renderer choice: SDLRendererChoice = .software,
     probe: () -> Result<SDLRendererProbe.Finding, SDLRendererProbe.Failure> = {
       .failure(SDLRendererProbe.Failure(reason: "no probe"))
-    }
+    },
+    scale: Double? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> ChatApp {
     let sdl = try SDLContext(video: true)
-    let window = try SDLWindow(context: sdl, title: "ReuseKit chat", width: 480, height: 860)
+    let (window, display) = try openWindow(sdl, scale: scale, environment: environment)
     let selection = try SDLRenderer.make(window: window, choice: choice, probe: probe)
     let renderer = selection.renderer
+    renderer.scale = display.scale
     let clock = SDLClock()
     let library = try StickerLibrary(
       directories: [assets.appendingPathComponent("Stickers")] + [userStickers].compactMap { $0 })
@@ -53,12 +57,44 @@ extension ChatApp {
       storage: storage, transcript: transcript, stickers: stickers, sdl: sdl, fonts: try SDLFontSet(context: sdl),
       clock: clock, scrollCache: .chatDemo, today: wallClockToday, timeOfDay: { timeFormatter.string(from: Date()) })
     let app = try ChatApp(configuration, surface: .window(window, renderer))
-    app.rendererSummary = selection.summary
+    app.rendererSummary = selection.summary + (display.scale == 1 ? "" : " · \(display.summary)")
+    app.displayScale = display
     if let loadFailure {
       app.show(
         "Could not open the transcript — \(loadFailure). It will not be overwritten; Ctrl+S saves a copy.", seconds: 8)
     }
     return app
+  }
+
+  /// The window's size in points.
+  static let windowSize = (width: 480.0, height: 860.0)
+
+  /// Opens the window at ``windowSize`` points for the display's scale: `width × scale` pixels
+  /// wide. On X11 a screen coordinate is a pixel; on Wayland the window asks for high DPI, and
+  /// its screen coordinates are the output's points.
+  private static func openWindow(_ sdl: SDLContext, scale: Double?, environment: [String: String]) throws
+    -> (SDLWindow, DisplayScale)
+  {
+    let driver = SDLVideoDriverChoice.current
+    let decide = { (ratio: Double?) in
+      DisplayScale.decide(
+        override: scale, environment: environment, videoDriver: driver, pixelsPerScreenCoordinate: ratio,
+        xftDPI: { X11ResourceDatabase.xftDPI() })
+    }
+    // Wayland says its scale once the window is on an output; the others say it now.
+    let early = driver == "wayland" ? nil : decide(nil)
+    let first = early?.scale ?? 1
+    let window = try SDLWindow(
+      context: sdl, title: "ReuseKit chat", width: Int((windowSize.width * first).rounded()),
+      height: Int((windowSize.height * first).rounded()), highDPI: true)
+    let ratio = window.pixelsPerScreenCoordinate
+    let display = early ?? decide(ratio)
+    let wanted = (
+      width: Int((windowSize.width * display.scale / ratio).rounded()),
+      height: Int((windowSize.height * display.scale / ratio).rounded())
+    )
+    if wanted != window.size { window.setSize(width: wanted.width, height: wanted.height) }
+    return (window, display)
   }
 
   /// The storage for the transcript at `url` (empty when it cannot be read), and why it could not.

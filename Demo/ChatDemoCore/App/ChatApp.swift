@@ -77,6 +77,8 @@ package final class ChatApp {
   package var framesDrawn = 0
   /// What runs with every frame (the accessibility tree, attached by the executable).
   package var frameHook: FrameHook?
+  /// The window's scale and where it came from (`nil` offscreen, 1 pixel a point).
+  package var displayScale: DisplayScale?
   /// When the window last presented a frame (`SDL_RenderPresent` returned): keystroke to present
   /// ends there, before the frame's ``frameHook``.
   package var lastPresent: ContinuousClock.Instant?
@@ -182,7 +184,7 @@ package final class ChatApp {
     let commands: [ChatCommand]
     if let command = ChatInputRouter.command(forWindowEvent: event) {
       commands = [command]
-    } else if let input = translator.translate(event) {
+    } else if let input = translator.translate(event)?.dividingCoordinates(by: surface.screenCoordinatesPerPoint) {
       commands = router.commands(for: input, in: state, isComposing: !focusedView.markedText.isEmpty)
     } else {
       commands = []
@@ -252,14 +254,14 @@ package final class ChatApp {
 
   /// Where the parts sit for a surface's size.
   private static func layout(for surface: ChatAppSurface) -> ChatWindowLayout {
-    let output = surface.outputSize
-    return ChatWindowLayout(width: Double(output.width), height: Double(output.height))
+    let size = surface.size
+    return ChatWindowLayout(width: size.width, height: size.height)
   }
 
   /// Lays the views out for the surface's size (the window changed size, or split).
   func layOut() {
-    let size = surface.outputSize
-    update { $0.resize(width: Double(size.width), height: Double(size.height)) }
+    let size = surface.size
+    update { $0.resize(width: size.width, height: size.height) }
     let next = state.layout
     let chatRect = next.chatRect
     for view in [chatView, editorView].compactMap({ $0 as SDLTextView? }) { place(view, at: chatRect) }

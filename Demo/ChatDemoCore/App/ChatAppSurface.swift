@@ -11,11 +11,28 @@ enum ChatAppSurface {
   /// size, and `size` stands for the window's size (a `resize` step changes it).
   case offscreen(width: Int, height: Int)
 
-  /// The window's size in pixels.
+  /// An offscreen run's window size; a window's in whole points (see ``size``).
   var outputSize: (width: Int, height: Int) {
     switch self {
-    case .window(_, let renderer): renderer.outputSize
+    case .window(_, let renderer): (Int(renderer.size.width), Int(renderer.size.height))
     case .offscreen(let width, let height): (width, height)
+    }
+  }
+
+  /// The window's size in points: its pixels over the renderer's scale (offscreen, 1 pixel a point).
+  var size: CGSize {
+    switch self {
+    case .window(_, let renderer): renderer.size
+    case .offscreen(let width, let height): CGSize(width: width, height: height)
+    }
+  }
+
+  /// What mouse coordinates are divided by to be points: the window's screen coordinates per
+  /// point (1 offscreen, whose synthetic events are in points).
+  var screenCoordinatesPerPoint: Double {
+    switch self {
+    case .window(_, let renderer): renderer.screenCoordinatesPerPoint
+    case .offscreen: 1
     }
   }
 

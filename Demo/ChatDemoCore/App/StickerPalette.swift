@@ -124,7 +124,7 @@ final class StickerPalette {
       try canvas.fillRoundedRect(frame, radius: 10, color: TextColor(red: 232, green: 236, blue: 243))
       let position = page * Self.pageSize + index
       guard names.indices.contains(position) else { continue }
-      let pixels = Int(frame.width - 6)
+      let pixels = Int(((frame.width - 6) * renderer.scale).rounded())  // decoded at the size it shows
       if let texture = try textures.texture(for: view(at: position), pixelSize: pixels) {
         canvas.draw(texture, in: frame.insetBy(dx: 3, dy: 3))
       }

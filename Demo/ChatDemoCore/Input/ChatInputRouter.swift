@@ -95,6 +95,18 @@ struct ChatInputRouter: Sendable {
 }
 
 extension TextInputEvent {
+  /// The same event with mouse coordinates divided by `factor`: screen coordinates made points.
+  func dividingCoordinates(by factor: Double) -> TextInputEvent {
+    guard factor != 1, factor > 0 else { return self }
+    switch self {
+    case .mouseDown(let x, let y, let count, let modifiers):
+      return .mouseDown(x: x / factor, y: y / factor, clickCount: count, modifiers: modifiers)
+    case .mouseDrag(let x, let y): return .mouseDrag(x: x / factor, y: y / factor)
+    case .mouseUp(let x, let y): return .mouseUp(x: x / factor, y: y / factor)
+    default: return self
+    }
+  }
+
   /// The same event with mouse coordinates made relative to `origin`.
   fileprivate func translated(by origin: CGPoint) -> TextInputEvent {
     switch self {

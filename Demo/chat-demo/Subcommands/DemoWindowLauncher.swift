@@ -8,23 +8,23 @@ import SDLSupport
 enum DemoWindowLauncher {
   static func launch(
     transcript: URL?, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil
   ) -> Int32 {
     guard let assets = AssetLocator.assetsDirectory() else { return DemoMain.fail("cannot find the Assets folder") }
     return launch(
       .transcript(transcript ?? assets.appendingPathComponent("Transcripts/sample.json")), assets: assets,
-      quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused, renderer: renderer)
+      quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused, renderer: renderer, scale: scale)
   }
 
   /// Opens the window on the chat store at `history`.
   static func launch(
     history: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil
   ) -> Int32 {
     guard let assets = AssetLocator.assetsDirectory() else { return DemoMain.fail("cannot find the Assets folder") }
     return launch(
       .history(history), assets: assets, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused,
-      renderer: renderer)
+      renderer: renderer, scale: scale)
   }
 
   /// Runs this executable's renderer probe in a child process (`--probe-renderer`).
@@ -51,7 +51,7 @@ enum DemoWindowLauncher {
 
   private static func launch(
     _ document: ChatApp.Document, assets: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool,
-    renderer: SDLRendererChoice
+    renderer: SDLRendererChoice, scale: Double?
   ) -> Int32 {
     do {
       if let stickers, !DemoMain.isDirectory(stickers) {
@@ -61,8 +61,12 @@ enum DemoWindowLauncher {
       let choice = renderer.resolved(environment: ProcessInfo.processInfo.environment)
       let app = try ChatApp.window(
         document: document, assets: assets, userStickers: stickers, renderer: choice,
-        probe: { video.finding.map { .success($0) } ?? probeRenderer() })
+        probe: { video.finding.map { .success($0) } ?? probeRenderer() }, scale: scale)
       print("chat-demo: video: \(SDLVideoDriverChoice.current ?? "unknown")")
+      if let display = app.displayScale {
+        let pixels = app.window?.pixelSize ?? (width: 0, height: 0)
+        print("chat-demo: scale: \(display.summary), window \(pixels.width)×\(pixels.height) pixels; --scale overrides")
+      }
       print("chat-demo: renderer: \(app.rendererSummary ?? "unknown")")
       for warning in app.stickerWarnings { print("chat-demo: \(warning)") }
       app.animatesWithoutFocus = !pausesUnfocused

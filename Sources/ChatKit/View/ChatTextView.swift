@@ -85,7 +85,7 @@ public final class ChatTextView: SDLTextView {
     instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender,
     scrollCache: ReuseCacheConfiguration = .chatDemo
   ) throws(SDLError) {
-    let size = renderer.outputSize
+    let size = renderer.outputSize  // pixels: a view needs at least one
     guard size.width > 0, size.height > 0 else {
       throw SDLError(context: "ChatTextView", detail: "the renderer's output is \(size.width)x\(size.height)")
     }
@@ -106,17 +106,20 @@ public final class ChatTextView: SDLTextView {
     daySections.add(self)
   }
 
-  /// Creates a chat view drawing offscreen with SDL's software renderer into a `width × height` surface.
-  /// `scrollCache` is the scroll cache's bound, as in ``init(storage:renderer:fonts:clock:instrumentation:localSender:scrollCache:)``.
+  /// Creates a chat view drawing offscreen with SDL's software renderer into a `width × height`
+  /// point surface, `scale` pixels a point (a 2× screen's view is `2 × width` pixels wide, laid
+  /// out as the 1× one). `scrollCache` is the scroll cache's bound, as in
+  /// ``init(storage:renderer:fonts:clock:instrumentation:localSender:scrollCache:)``.
   /// - Throws: `SDLError` when the surface or renderer cannot be created.
   @MainActor
   public static func offscreen(
-    storage: TextContentManager, width: Int, height: Int, fonts: SDLFontSet, clock: any AnimationClock,
-    instrumentation: Instrumentation = Instrumentation(), localSender: String = ChatTextView.defaultLocalSender,
-    scrollCache: ReuseCacheConfiguration = .chatDemo
+    storage: TextContentManager, width: Int, height: Int, scale: Double = 1, fonts: SDLFontSet,
+    clock: any AnimationClock, instrumentation: Instrumentation = Instrumentation(),
+    localSender: String = ChatTextView.defaultLocalSender, scrollCache: ReuseCacheConfiguration = .chatDemo
   ) throws(SDLError) -> ChatTextView {
     try ChatTextView(
-      storage: storage, renderer: SDLRenderer.offscreen(width: width, height: height), fonts: fonts, clock: clock,
+      storage: storage, renderer: SDLRenderer.offscreen(width: width, height: height, scale: scale), fonts: fonts,
+      clock: clock,
       instrumentation: instrumentation, localSender: localSender, scrollCache: scrollCache)
   }
 
@@ -230,7 +233,8 @@ public final class ChatTextView: SDLTextView {
     guard bubbleColor(geometry).alpha == 255, geometry.message.separatedDay == nil, let bubble = geometry.bubble
     else { return [] }
     return SDLCanvas.coveredRects(
-      ofRoundedRect: bubble.offsetBy(dx: item.origin.x, dy: item.origin.y), radius: style.cornerRadius)
+      ofRoundedRect: bubble.offsetBy(dx: item.origin.x, dy: item.origin.y), radius: style.cornerRadius,
+      scale: renderer.scale)
   }
 
   @MainActor

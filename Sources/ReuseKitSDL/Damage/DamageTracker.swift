@@ -34,11 +34,13 @@ struct DamageTracker {
   ///   - bounds: The view's rectangle in view pixels.
   ///   - full: Draw everything (the first frame, a lost target, a change the regions do not name).
   ///   - allowsBlit: Whether the target keeps its pixels so a scroll can move them.
+  ///   - pixelScale: The target's pixels per point: a move of whole points that is not whole
+  ///     pixels (1 point at 1.5×) is drawn anew.
   /// - Returns: What to draw.
   /// - Complexity: O(regions now and in the last frame).
   mutating func plan(
     _ regions: [RegionID: DrawnRegion], anchors: [AnyObject], offset: Double, bounds: CGRect, full: Bool,
-    allowsBlit: Bool
+    allowsBlit: Bool, pixelScale: Double = 1
   ) -> Plan {
     defer {
       previous = regions
@@ -53,7 +55,9 @@ struct DamageTracker {
     if delta != 0 {
       let pixels = Int(delta.rounded())
       // Only a whole-pixel move shorter than the view can reuse pixels; anything else is drawn anew.
-      guard allowsBlit, Double(pixels) == delta, abs(pixels) < Int(bounds.height) else {
+      let moved = Double(pixels) * pixelScale
+      guard allowsBlit, Double(pixels) == delta, abs(moved - moved.rounded()) < 1e-6, abs(pixels) < Int(bounds.height)
+      else {
         return Plan(blit: nil, rects: [bounds], isFull: true)
       }
       blit = pixels

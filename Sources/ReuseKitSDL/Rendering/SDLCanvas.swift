@@ -9,7 +9,8 @@ import TextEngine
 ///
 /// Rounded corners come from one cached coverage mask per radius (white, alpha = coverage, 4×4
 /// supersampled), tinted with texture colour modulation, so any bubble costs four corner copies and
-/// three fills.
+/// three fills. Everything is given in points; the corners are drawn in the renderer's pixels, so
+/// a bubble on a 2× screen has a smooth corner of twice the radius, not a blown-up one.
 @MainActor
 public final class SDLCanvas {
   /// The renderer drawn with.
@@ -23,53 +24,54 @@ public final class SDLCanvas {
 
   /// Fills a rectangle with rounded corners, anti-aliased.
   /// - Parameters:
-  ///   - rect: The rectangle, in target pixels; edges are rounded to whole pixels.
-  ///   - radius: The corner radius, clamped to half the shorter side.
+  ///   - rect: The rectangle, in points; edges are rounded to whole pixels.
+  ///   - radius: The corner radius in points, clamped to half the shorter side.
   ///   - color: The fill colour; translucent colours blend without seams.
   /// - Throws: `SDLError` when the corner mask cannot be created.
   public func fillRoundedRect(_ rect: CGRect, radius: Double, color: TextColor) throws(SDLError) {
-    let box = SDL_Rect(pixelAligned: rect)
-    let (x, y, w, h) = (Int(box.x), Int(box.y), Int(box.w), Int(box.h))
+    let box = renderer.pixels(rect)
+    let (x, y, w, h) = (box.x, box.y, box.w, box.h)
     guard w > 0, h > 0 else { return }
-    let r = min(Int(radius.rounded()), w / 2, h / 2)
-    guard r > 0 else {
-      renderer.fill(rect, color: color)
-      return
-    }
-    let mask = try cornerMask(radius: r)
+    let r = min(Int32((radius * renderer.scale).rounded()), w / 2, h / 2)
+    guard r > 0 else { return renderer.fill(pixels: box, color: color) }
+    let mask = try cornerMask(radius: Int(r))
     mask.setModulation(color)
     let corners = [(0, 0, x, y), (r, 0, x + w - r, y), (0, r, x, y + h - r), (r, r, x + w - r, y + h - r)]
     for (sourceX, sourceY, targetX, targetY) in corners {
       renderer.copy(
-        mask, source: SDL_Rect(x: Int32(sourceX), y: Int32(sourceY), w: Int32(r), h: Int32(r)),
-        to: CGRect(x: targetX, y: targetY, width: r, height: r))
+        mask, source: SDL_Rect(x: sourceX, y: sourceY, w: r, h: r), toPixels: SDL_Rect(x: targetX, y: targetY, w: r, h: r))
     }
-    renderer.fill(CGRect(x: x + r, y: y, width: w - 2 * r, height: h), color: color)
-    renderer.fill(CGRect(x: x, y: y + r, width: r, height: h - 2 * r), color: color)
-    renderer.fill(CGRect(x: x + w - r, y: y + r, width: r, height: h - 2 * r), color: color)
+    renderer.fill(pixels: SDL_Rect(x: x + r, y: y, w: w - 2 * r, h: h), color: color)
+    renderer.fill(pixels: SDL_Rect(x: x, y: y + r, w: r, h: h - 2 * r), color: color)
+    renderer.fill(pixels: SDL_Rect(x: x + w - r, y: y + r, w: r, h: h - 2 * r), color: color)
   }
 
-  /// The pixels ``fillRoundedRect(_:radius:color:)`` covers whole (every one but the corners'),
-  /// as two overlapping rectangles in whole target pixels.
+  /// The part ``fillRoundedRect(_:radius:color:)`` covers whole (every pixel but the corners'),
+  /// as two overlapping rectangles in points, each holding only whole pixels it covers.
   /// - Parameters:
   ///   - rect: The rounded rectangle, as given to ``fillRoundedRect(_:radius:color:)``.
   ///   - radius: Its corner radius.
+  ///   - scale: The renderer's pixels per point.
   /// - Returns: The rectangle without its corners' columns, and the one without their rows; none
   ///   when the rectangle covers no pixel.
-  public nonisolated static func coveredRects(ofRoundedRect rect: CGRect, radius: Double) -> [CGRect] {
-    let box = SDL_Rect(pixelAligned: rect)
+  public nonisolated static func coveredRects(ofRoundedRect rect: CGRect, radius: Double, scale: Double = 1)
+    -> [CGRect]
+  {
+    let box = SDL_Rect(
+      pixelAligned: CGRect(
+        x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale))
     let (x, y, w, h) = (Int(box.x), Int(box.y), Int(box.w), Int(box.h))
     guard w > 0, h > 0 else { return [] }
-    let r = max(0, min(Int(radius.rounded()), w / 2, h / 2))
+    let r = max(0, min(Int((radius * scale).rounded()), w / 2, h / 2))
     return [
       CGRect(x: x + r, y: y, width: w - 2 * r, height: h), CGRect(x: x, y: y + r, width: w, height: h - 2 * r),
-    ]
+    ].map { CGRect(x: $0.minX / scale, y: $0.minY / scale, width: $0.width / scale, height: $0.height / scale) }
   }
 
   /// Draws the outline of a rectangle, inside its bounds.
   /// - Parameters:
-  ///   - rect: The rectangle, in target pixels.
-  ///   - lineWidth: The stroke width in pixels.
+  ///   - rect: The rectangle, in points.
+  ///   - lineWidth: The stroke width in points.
   ///   - color: The stroke colour.
   public func strokeRect(_ rect: CGRect, lineWidth: Double = 1, color: TextColor) {
     let t = min(lineWidth, rect.width / 2, rect.height / 2)
@@ -82,7 +84,7 @@ public final class SDLCanvas {
 
   /// Draws the text caret: a vertical bar whose left edge is at `x`.
   /// - Parameters:
-  ///   - x: The caret position (a character's leading edge), in target pixels.
+  ///   - x: The caret position (a character's leading edge), in points.
   ///   - top: The top of the line.
   ///   - height: The line height.
   ///   - width: The bar width.
@@ -93,7 +95,7 @@ public final class SDLCanvas {
 
   /// Fills selection highlight rectangles (one per selected line segment).
   /// - Parameters:
-  ///   - rects: The rectangles, in target pixels; they should not overlap.
+  ///   - rects: The rectangles, in points; they should not overlap.
   ///   - color: The highlight colour, usually translucent.
   public func fillSelection(_ rects: [CGRect], color: TextColor) {
     for rect in rects { renderer.fill(rect, color: color) }

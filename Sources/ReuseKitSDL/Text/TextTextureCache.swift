@@ -13,6 +13,10 @@ import TextEngine
 /// once, when their texture is made. This per-run cache was chosen over a glyph atlas by
 /// measurement (see `TextCacheBenchmark` and the module overview): on SDL's software renderer a
 /// glyph atlas pays one copy per glyph every frame, which costs more than rendering the few runs that change.
+///
+/// Runs are placed in points, by the widths layout measured (``fonts``), and rendered for the
+/// renderer's scale (``SDLFontSet/scaled(by:)``): on a 2× screen each run's pen lands on the pixel
+/// its point position makes, and the glyphs are drawn at twice the size, from the outlines.
 @MainActor
 public final class TextTextureCache {
   private struct Key: Hashable {
@@ -40,8 +44,10 @@ public final class TextTextureCache {
 
   /// The renderer the textures belong to.
   public let renderer: SDLRenderer
-  /// The fonts runs are rendered with.
+  /// The fonts runs are placed with (layout's, at display scale 1).
   public let fonts: SDLFontSet
+  /// The fonts runs are rendered with: ``fonts`` at the renderer's scale.
+  private var renderFonts: SDLFontSet
   /// Where missing glyphs drawn and fontconfig calls made while drawing are counted.
   public var instrumentation: Instrumentation?
   /// The most texture memory the cache holds, in bytes.
@@ -70,6 +76,7 @@ public final class TextTextureCache {
   public init(renderer: SDLRenderer, fonts: SDLFontSet, byteLimit: Int = 16 << 20) {
     self.renderer = renderer
     self.fonts = fonts
+    self.renderFonts = fonts.scaled(by: renderer.scale)
     self.shaper = TextShaper(fonts: fonts)
     self.entries = LRUCache(costLimit: byteLimit)
   }
@@ -108,8 +115,8 @@ public final class TextTextureCache {
   ///   - text: The run's text, in logical order.
   ///   - attributes: Its weight and scale.
   ///   - color: The text colour.
-  ///   - penX: The run's left edge, in target pixels.
-  ///   - baselineY: The baseline, in target pixels.
+  ///   - penX: The run's left edge, in points.
+  ///   - baselineY: The baseline, in points.
   ///   - isRightToLeft: Whether the run is laid out right to left (a bidi run of odd level).
   /// - Throws: `SDLError` when the run cannot be rendered.
   /// - Complexity: One lookup and one copy per sub-run on cache hits.
@@ -118,6 +125,7 @@ public final class TextTextureCache {
     isRightToLeft: Bool = false
   ) throws(SDLError) {
     let placed = placement(of: text, attributes: attributes)
+    let scale = renderer.scale
     var pen = isRightToLeft ? penX + placed.reduce(0) { $0 + $1.width } : penX
     for part in placed {
       if isRightToLeft { pen -= part.width }
@@ -127,9 +135,11 @@ public final class TextTextureCache {
       let shapesRightToLeft = isRightToLeft || part.subrun.script.isRightToLeft
       if let run = try texture(for: part.subrun, isRightToLeft: shapesRightToLeft, attributes: attributes, color: color)
       {
+        // The pen and the baseline land on whole pixels; the texture's offsets are in pixels.
         let origin = CGPoint(
-          x: pen.rounded() - Double(run.leftOverhang), y: baselineY.rounded() - Double(run.baseline))
-        renderer.copy(run.texture, to: CGRect(origin: origin, size: run.size))
+          x: ((pen * scale).rounded() - Double(run.leftOverhang)) / scale,
+          y: ((baselineY * scale).rounded() - Double(run.baseline)) / scale)
+        renderer.copy(run.texture, at: origin)
       }
       if !isRightToLeft { pen += part.width }
     }
@@ -166,11 +176,15 @@ public final class TextTextureCache {
   private func texture(for subrun: TextSubrun, isRightToLeft: Bool, attributes: TextAttributes, color: TextColor)
     throws(SDLError) -> TextRunTexture?
   {
-    let (font, scale) = fonts.font(for: subrun.choice, attributes: attributes)
+    if renderFonts.displayScale != renderer.scale {  // the window moved to a screen of another scale
+      renderFonts = fonts.scaled(by: renderer.scale)
+      entries.removeAll()
+    }
+    let (font, scale) = renderFonts.font(for: subrun.choice, attributes: attributes)
     let text = Self.drawable(subrun)
     let key = Key(
       text: text, choice: subrun.choice, script: subrun.script.code, isRightToLeft: isRightToLeft,
-      bold: attributes.isBold, pixelSize: fonts.pixelSize(forScale: attributes.fontScale), color: color)
+      bold: attributes.isBold, pixelSize: renderFonts.pixelSize(forScale: attributes.fontScale), color: color)
     if let entry = entries.value(for: key) {
       counts.hits += 1
       return entry

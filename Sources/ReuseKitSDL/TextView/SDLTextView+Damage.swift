@@ -91,7 +91,7 @@ extension SDLTextView {
       } else if provider != nil {
         let rect = viewRect(fromContainer: surface.frame)
         if let frames = surface as? any FrameSurface {
-          let pixels = Self.surfacePixelSize(for: rect)
+          let pixels = Self.surfacePixelSize(for: rect, scale: renderer.scale)
           hasher.combine(stickerTextures.prepare(frames, pixelWidth: pixels.width, pixelHeight: pixels.height))
         } else {
           hasher.combine((surface as? PlaceholderRenderingSurface)?.failureReason)

@@ -26,7 +26,8 @@ extension SDLTextView {
     let lost = renderer.contentGeneration != drawnContentGeneration || !renderer.retainsFrames
     let plan = damageTracker.plan(
       contents.regions, anchors: contents.anchors, offset: scrollOffset - contentInsetTop, bounds: bounds,
-      full: needsFullDisplay || lost || !tracksDamage, allowsBlit: renderer.retainsFrames)
+      full: needsFullDisplay || lost || !tracksDamage, allowsBlit: renderer.retainsFrames,
+      pixelScale: renderer.scale)
     needsFullDisplay = false
     drawnContentGeneration = renderer.contentGeneration
     guard !plan.rects.isEmpty || plan.blit != nil else {
@@ -209,38 +210,45 @@ extension SDLTextView {
   }
 
   /// The side, in pixels, of the frames the view asks a sticker for: its frame's shorter side
-  /// (the view draws 1 pixel per point).
-  /// - Parameter frame: The sticker view's frame.
-  public static func stickerPixelSize(for frame: CGRect) -> Int {
-    Int(min(frame.width, frame.height).rounded())
+  /// times the renderer's pixels per point (a sticker is decoded at the size it shows, sharp on a
+  /// 2× screen).
+  /// - Parameters:
+  ///   - frame: The sticker view's frame, in points.
+  ///   - scale: Physical pixels per point.
+  public static func stickerPixelSize(for frame: CGRect, scale: Double = 1) -> Int {
+    Int((min(frame.width, frame.height) * scale).rounded())
   }
 
   /// The size, in pixels, of the frames the view asks a frame surface for: its frame's width and
-  /// height (the view draws 1 pixel per point).
-  /// - Parameter frame: The surface's frame.
+  /// height times the renderer's pixels per point.
+  /// - Parameters:
+  ///   - frame: The surface's frame, in points.
+  ///   - scale: Physical pixels per point.
   /// - Returns: The width and height, each rounded to whole pixels.
-  public static func surfacePixelSize(for frame: CGRect) -> (width: Int, height: Int) {
-    (Int(frame.width.rounded()), Int(frame.height.rounded()))
+  public static func surfacePixelSize(for frame: CGRect, scale: Double = 1) -> (width: Int, height: Int) {
+    (Int((frame.width * scale).rounded()), Int((frame.height * scale).rounded()))
   }
 
   /// Draws a surface's current frame centred in `rect`, scaled down to fit if it is larger: a
   /// rectangular surface fills the rect, a square one takes the shorter side.
   @MainActor
   private func drawFrameSurface(_ surface: any FrameSurface, in rect: CGRect) throws(SDLError) {
-    let pixels = Self.surfacePixelSize(for: rect)
+    let pixelScale = renderer.scale
+    let pixels = Self.surfacePixelSize(for: rect, scale: pixelScale)
     guard let texture = try stickerTextures.texture(for: surface, pixelWidth: pixels.width, pixelHeight: pixels.height)
     else {
       return drawPlaceholder(in: rect, failed: true)
     }
-    let width = Double(texture.width)
-    let height = Double(texture.height)
-    let scale = min(1, rect.width / max(1, width), rect.height / max(1, height))
+    let width = Double(texture.width) / pixelScale
+    let height = Double(texture.height) / pixelScale
+    let scale = min(1, rect.width / max(1 / pixelScale, width), rect.height / max(1 / pixelScale, height))
     let fitted = CGSize(width: width * scale, height: height * scale)
-    canvas.draw(
-      texture,
-      in: CGRect(
-        x: rect.midX - fitted.width / 2, y: rect.midY - fitted.height / 2, width: fitted.width,
-        height: fitted.height))
+    let origin = CGPoint(x: rect.midX - fitted.width / 2, y: rect.midY - fitted.height / 2)
+    if scale == 1 {
+      renderer.copy(texture, at: origin)  // a frame decoded at the size it shows: pixel for pixel
+    } else {
+      canvas.draw(texture, in: CGRect(origin: origin, size: fitted))
+    }
   }
 
   @MainActor
@@ -272,11 +280,16 @@ extension SDLTextView {
   }
 
   /// Tells SDL where the caret is (window views only), so an IME puts its candidate list next to it.
-  /// - Parameter caret: The caret in view pixels; SDL gets it in window pixels (offset by ``targetRect``).
+  /// - Parameter caret: The caret in view points; SDL gets it in the window's screen coordinates
+  ///   (offset by ``targetRect``, times ``SDLRenderer/screenCoordinatesPerPoint``).
   @MainActor
   private func updateTextInputRect(_ caret: CGRect) {
     let origin = targetRect?.origin ?? .zero
-    let inWindow = caret.offsetBy(dx: origin.x, dy: origin.y)
+    let factor = renderer.screenCoordinatesPerPoint
+    let inPoints = caret.offsetBy(dx: origin.x, dy: origin.y)
+    let inWindow = CGRect(
+      x: inPoints.minX * factor, y: inPoints.minY * factor, width: inPoints.width * factor,
+      height: inPoints.height * factor)
     guard case .window = renderer.target, inWindow != lastTextInputRect else { return }
     lastTextInputRect = inWindow
     var rect = SDL_Rect(pixelAligned: inWindow)

@@ -118,9 +118,8 @@ open class SDLTextView: TextView {
     self.textRenderer = TextFragmentRenderer(cache: textures)
     self.stickerTextures = StickerTextureCache(renderer: renderer)
     self.clipboard = clipboard ?? (SDLClipboard.isAvailable ? SDLClipboard() : MemoryClipboard())
-    let size = renderer.outputSize
     super.init(
-      storage: storage, viewportSize: CGSize(width: size.width, height: size.height), glyphMeasurer: measurer,
+      storage: storage, viewportSize: renderer.size, glyphMeasurer: measurer,
       instrumentation: instrumentation, animationClock: clock)
     // Lines break by UAX #14 and reorder by the bidi algorithm (ICU, FriBidi). ICU fails to open
     // its iterator only without its data; that is reported (a `.warning` event, and once on
@@ -132,15 +131,15 @@ open class SDLTextView: TextView {
   }
 
   /// Changes the view's size. An offscreen view gets a new surface, renderer, text cache and
-  /// canvas of that size; a window view keeps its renderer (the window was resized).
+  /// canvas of that size (at the same scale); a window view keeps its renderer (the window was resized).
   /// - Parameters:
-  ///   - width: The new width in pixels.
-  ///   - height: The new height in pixels.
+  ///   - width: The new width in points.
+  ///   - height: The new height in points.
   /// - Throws: `SDLError` when the new offscreen surface cannot be created; the view is unchanged then.
   @MainActor
   public func resize(width: Int, height: Int) throws(SDLError) {
     if case .surface = renderer.target {
-      let replacement = try SDLRenderer.offscreen(width: width, height: height)
+      let replacement = try SDLRenderer.offscreen(width: width, height: height, scale: renderer.scale)
       renderer = replacement
       canvas = SDLCanvas(renderer: replacement)
       let textColor = textRenderer.defaultTextColor

@@ -48,15 +48,17 @@ extension SDLRenderer {
     retainedFrame = frame
   }
 
-  /// Moves the pixels of `rect` (target pixels) up by `dy` pixels (down when negative), as a scroll
-  /// does; the strip it uncovers keeps stale pixels for the caller to draw over.
+  /// Moves the pixels of `rect` (target points) up by `dy` points (down when negative), as a scroll
+  /// does; the strip it uncovers keeps stale pixels for the caller to draw over. At a scale where
+  /// `dy` is not whole pixels (``movesWholePixels(by:)``) the move rounds, so callers draw anew then.
   /// - Parameters:
   ///   - rect: The part of the target that scrolls.
-  ///   - dy: How far its content moves up.
+  ///   - dy: How far its content moves up, in points.
   /// - Throws: ``SDLError`` when SDL cannot read or write the pixels.
   /// - Complexity: O(pixels of `rect`): a memory move on a surface, two texture copies in a window.
   public func scrollPixels(in rect: CGRect, by dy: Int) throws(SDLError) {
-    let area = SDL_Rect(pixelAligned: rect)
+    let area = pixels(rect)
+    let dy = Int((Double(dy) * scale).rounded())
     let height = Int(area.h) - abs(dy)
     guard dy != 0, height > 0, area.w > 0 else { return }
     noteDrawn(area, inViewport: false)

@@ -5,6 +5,10 @@ import ReuseKitSupport
 /// An `SDL_Renderer`, destroyed in `deinit`: either a window's renderer or a software renderer
 /// drawing into an ``SDLSurface``.
 ///
+/// Drawing is given in points; ``scale`` physical pixels make a point (2 on a 2× screen, 1.5 on a
+/// 1.5× one), and each rectangle's edges are rounded to whole pixels after multiplying, so
+/// adjacent rectangles stay gap-free at any scale. Layout above this type never sees a pixel.
+///
 /// The offscreen form is explicit (`SDL_CreateSoftwareRenderer`), so headless frames are
 /// deterministic: the same calls give the same pixels on every machine with the same fonts.
 @MainActor
@@ -41,6 +45,14 @@ public final class SDLRenderer {
   var frameDamage = PresentDamage()
   /// What this window's presents pushed to the screen.
   package internal(set) var presentStatistics = SDLPresentStatistics()
+  /// Physical pixels per point (1 by default). Changing it changes ``contentGeneration``: what
+  /// was drawn is at the old size, so views draw everything again.
+  public var scale: Double = 1 {
+    didSet {
+      precondition(scale.isFinite && scale > 0, "a renderer's scale is a positive number")
+      if scale != oldValue { contentGeneration += 1 }
+    }
+  }
 
   /// Creates a renderer for a window.
   /// - Parameters:
@@ -114,6 +126,54 @@ public final class SDLRenderer {
     try SDLRenderer(surface: SDLSurface(width: width, height: height))
   }
 
+  /// Creates an offscreen software renderer of `width × height` points at `scale` pixels per
+  /// point, on a new transparent surface of the pixels that covers.
+  /// - Parameters:
+  ///   - width: Width in points.
+  ///   - height: Height in points.
+  ///   - scale: Physical pixels per point, 0.5 to 8.
+  /// - Returns: A renderer whose ``target`` is the new surface and whose ``scale`` is `scale`.
+  /// - Throws: ``SDLError`` when allocation fails.
+  public static func offscreen(width: Int, height: Int, scale: Double) throws(SDLError) -> SDLRenderer {
+    let scale = min(8, max(0.5, scale.isFinite ? scale : 1))
+    let renderer = try SDLRenderer(
+      surface: SDLSurface(
+        width: Int((Double(width) * scale).rounded(.up)), height: Int((Double(height) * scale).rounded(.up))))
+    renderer.scale = scale
+    renderer.contentGeneration = 0
+    return renderer
+  }
+
+  /// The size of the drawable area in points: ``outputSize`` divided by ``scale``.
+  public var size: CGSize {
+    let (width, height) = outputSize
+    return CGSize(width: Double(width) / scale, height: Double(height) / scale)
+  }
+
+  /// The whole pixels `rect` (points) covers: its edges multiplied by ``scale``, then rounded.
+  /// - Parameter rect: A rectangle in points.
+  /// - Returns: The rectangle in pixels of the same origin (target or viewport).
+  public func pixels(_ rect: CGRect) -> SDL_Rect {
+    guard scale != 1 else { return SDL_Rect(pixelAligned: rect) }
+    return SDL_Rect(
+      pixelAligned: CGRect(
+        x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale))
+  }
+
+  /// Screen coordinates per point in a window (what mouse events and the IME rectangle use):
+  /// ``scale`` over the window's pixels per screen coordinate; ``scale`` offscreen.
+  public var screenCoordinatesPerPoint: Double {
+    guard case .window(let window) = target else { return scale }
+    return scale / window.pixelsPerScreenCoordinate
+  }
+
+  /// Whether moving drawn pixels by `dy` points moves them by whole pixels, so a scroll by that
+  /// much can move pixels (``scrollPixels(in:by:)``) and draw the same frame as drawing anew.
+  public func movesWholePixels(by dy: Double) -> Bool {
+    let pixels = dy * scale
+    return abs(pixels - pixels.rounded()) < 1e-6
+  }
+
   /// The size of the drawable area in pixels.
   public var outputSize: (width: Int, height: Int) {
     var width: Int32 = 0
@@ -131,10 +191,10 @@ public final class SDLRenderer {
     noteDrawn(SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height)), inViewport: false)  // SDL clears it all
   }
 
-  /// Moves the origin of all drawing to `rect`'s corner and limits it to `rect`, or restores the
-  /// whole target with `nil`. Several views can share one window this way.
+  /// Moves the origin of all drawing to `rect`'s corner and limits it to `rect` (points), or
+  /// restores the whole target with `nil`. Several views can share one window this way.
   public func setViewport(_ rect: CGRect?) {
-    viewport = rect.map(SDL_Rect.init(pixelAligned:))
+    viewport = rect.map(pixels)
     if var viewport {
       SDL_RenderSetViewport(pointer, &viewport)
     } else {
@@ -142,9 +202,9 @@ public final class SDLRenderer {
     }
   }
 
-  /// Restricts drawing to `rect`, or lifts the restriction with `nil`.
+  /// Restricts drawing to `rect` (points, in the viewport), or lifts the restriction with `nil`.
   public func setClip(_ rect: CGRect?) {
-    clip = rect.map(SDL_Rect.init(pixelAligned:))
+    clip = rect.map(pixels)
     if var clip {
       SDL_RenderSetClipRect(pointer, &clip)
     } else {
@@ -152,9 +212,14 @@ public final class SDLRenderer {
     }
   }
 
-  /// Fills `rect` with `color`, blending when the colour is translucent.
+  /// Fills `rect` (points) with `color`, blending when the colour is translucent.
   public func fill(_ rect: CGRect, color: TextColor) {
-    var sdlRect = SDL_Rect(pixelAligned: rect)
+    fill(pixels: pixels(rect), color: color)
+  }
+
+  /// Fills the pixels of `rect` (viewport pixels) with `color`, blending when it is translucent.
+  public func fill(pixels rect: SDL_Rect, color: TextColor) {
+    var sdlRect = rect
     if let clip { sdlRect = sdlRect.intersection(clip) }
     guard sdlRect.w > 0, sdlRect.h > 0 else { return }
     noteDrawn(sdlRect)
@@ -168,10 +233,23 @@ public final class SDLRenderer {
   /// - Parameters:
   ///   - texture: A texture created for this renderer.
   ///   - source: The part of the texture to draw, in texture pixels; `nil` for all of it.
-  ///   - destination: Where to draw it, in target pixels; scaled when the sizes differ.
+  ///   - destination: Where to draw it, in points; scaled when the sizes differ.
   public func copy(_ texture: SDLTexture, source: SDL_Rect? = nil, to destination: CGRect) {
+    copy(texture, source: source, toPixels: pixels(destination))
+  }
+
+  /// Draws `texture` at its own size in pixels, its top-left corner at `origin` (points) rounded
+  /// to the nearest pixel: text and sticker frames rendered for this scale, drawn unscaled.
+  public func copy(_ texture: SDLTexture, at origin: CGPoint) {
+    let x = Int32((origin.x * scale).rounded())
+    let y = Int32((origin.y * scale).rounded())
+    copy(texture, toPixels: SDL_Rect(x: x, y: y, w: Int32(texture.width), h: Int32(texture.height)))
+  }
+
+  /// Draws `texture` (or its `source` part) into `destination`, in viewport pixels.
+  public func copy(_ texture: SDLTexture, source: SDL_Rect? = nil, toPixels destination: SDL_Rect) {
     precondition(texture.renderer === self, "a texture can only be drawn by the renderer that created it")
-    var target = SDL_Rect(pixelAligned: destination)
+    var target = destination
     let visible = clip.map(target.intersection) ?? target
     if visible.w <= 0 || visible.h <= 0 { return }
     noteDrawn(visible)

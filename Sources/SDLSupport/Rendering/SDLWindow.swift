@@ -14,13 +14,19 @@ public final class SDLWindow {
   ///   - width: Width in screen coordinates.
   ///   - height: Height in screen coordinates.
   ///   - resizable: Whether the user may resize the window.
+  ///   - highDPI: Whether to ask for a drawable of the display's pixels where the platform's
+  ///     screen coordinates are not pixels (`SDL_WINDOW_ALLOW_HIGHDPI`: Wayland with an output
+  ///     scale; on X11 screen coordinates are pixels either way).
   /// - Throws: ``SDLError`` when the context has no video or SDL cannot open the window.
-  public init(context: SDLContext, title: String, width: Int, height: Int, resizable: Bool = true) throws(SDLError) {
+  public init(
+    context: SDLContext, title: String, width: Int, height: Int, resizable: Bool = true, highDPI: Bool = false
+  ) throws(SDLError) {
     guard context.hasVideo else {
       throw SDLError(context: "SDLWindow(\(title))", detail: "the SDLContext was created without video")
     }
     var flags = SDL_WINDOW_SHOWN.rawValue
     if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+    if highDPI { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }
     let centered = SDLMacros.windowPositionCentered()
     guard
       let window = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags)
@@ -49,6 +55,26 @@ public final class SDLWindow {
     var height: Int32 = 0
     SDL_GetWindowSize(pointer, &width, &height)
     return (Int(width), Int(height))
+  }
+
+  /// The window's size in pixels (its drawable's: larger than ``size`` on a high-DPI Wayland output).
+  public var pixelSize: (width: Int, height: Int) {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    SDL_GetWindowSizeInPixels(pointer, &width, &height)
+    return (Int(width), Int(height))
+  }
+
+  /// Pixels per screen coordinate: the platform's own scale (a Wayland output's, with ``init(context:title:width:height:resizable:highDPI:)``'s
+  /// `highDPI`), 1 where screen coordinates are pixels (X11).
+  public var pixelsPerScreenCoordinate: Double {
+    let (points, pixels) = (size.width, pixelSize.width)
+    return points > 0 && pixels > 0 ? Double(pixels) / Double(points) : 1
+  }
+
+  /// Resizes the window, in screen coordinates.
+  public func setSize(width: Int, height: Int) {
+    SDL_SetWindowSize(pointer, Int32(width), Int32(height))
   }
 
   /// The window title.

@@ -2,7 +2,8 @@
 SHELL := /bin/bash
 APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev librlottie-dev fonts-dejavu-core fontconfig pkg-config zlib1g-dev libzip-dev libwebp-dev \
   libfontconfig-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libfribidi-dev libicu-dev libsqlite3-dev libseccomp-dev \
-  libatk1.0-dev libatk-bridge2.0-dev libglib2.0-dev at-spi2-core dbus python3-pyatspi xvfb xauth weston xdotool
+  libatk1.0-dev libatk-bridge2.0-dev libglib2.0-dev at-spi2-core dbus python3-pyatspi xvfb xauth weston xdotool \
+  libx11-dev x11-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 # Tests render offscreen: SDL never needs a display for them.

@@ -25,7 +25,7 @@ extension DemoCommand {
       .value(
         "--scale", valueName: "FACTOR",
         help:
-          "Pixels per point in the window, 0.5 to 4 (default: the display's:\nGDK_SCALE, a Wayland output's scale, or X11's Xft.dpi / 96)."),
+          "Pixels per point, 0.5 to 4 (default: GDK_SCALE, the Wayland\noutput's scale, or Xft.dpi / 96 on X11)."),
       .flag("--headless", help: "Run a scenario offscreen (SDL's software renderer)."),
       .value("--scenario", valueName: "FILE", help: "The scenario a headless run plays."),
       .value(

@@ -11,7 +11,8 @@ import TextEngine
   /// The flags people use, each of which the help lists with its value's name.
   static let publicFlags = [
     "--history HISTORY.sqlite", "--transcript FILE", "--quit-after SECONDS", "--stickers DIR", "--pause-unfocused",
-    "--renderer auto|software|opengl|opengles2", "--headless", "--scenario FILE", "--policy none|edit|scroll|both",
+    "--renderer auto|software|opengl|opengles2", "--scale FACTOR", "--headless", "--scenario FILE",
+    "--policy none|edit|scroll|both",
     "--report FILE", "--screenshots DIR",
     "--matrix", "--generate N", "--seed S", "--sticker-every K", "--sticker-only-every J", "--out FILE",
     "--import TRANSCRIPT.json", "--export HISTORY.sqlite", "-h, --help",
@@ -82,6 +83,12 @@ import TextEngine
       try DemoCommand.parse(["--transcript", "t.json", "--quit-after", "3", "--pause-unfocused"])
         == .interactive(
           transcript: URL(fileURLWithPath: "t.json"), quitAfter: 3, stickers: nil, pausesUnfocused: true))
+    #expect(
+      try DemoCommand.parse(["--scale", "1.5"])
+        == .interactive(transcript: nil, quitAfter: nil, stickers: nil, scale: 1.5))
+    #expect(
+      try DemoCommand.parse(["--history", "h.sqlite", "--scale=2"])
+        == .history(store: URL(fileURLWithPath: "h.sqlite"), quitAfter: nil, stickers: nil, scale: 2))
     #expect(try DemoCommand.parse(["-h"]) == .help)
     #expect(try DemoCommand.parse([]) == .interactive(transcript: nil, quitAfter: nil, stickers: nil))
   }
@@ -100,6 +107,8 @@ import TextEngine
     (["--history", "h.sqlite", "--transcript", "t.json"], "--history and --transcript exclude each other"),
     (["--headless", "extra"], "unexpected argument 'extra'"),
     (["--matrix=yes"], "--matrix takes no value"),
+    (["--scale", "5"], "--scale: '5' is not a number from 0.5 to 4, such as 1, 1.5 or 2"),
+    (["--scale", "two"], "--scale: 'two' is not a number from 0.5 to 4, such as 1, 1.5 or 2"),
   ])
   func usageErrorsSayWhatIsWrong(arguments: [String], message: String) {
     let error = #expect(throws: CommandLineError.self) { try DemoCommand.parse(arguments) }

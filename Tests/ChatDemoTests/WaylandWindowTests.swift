@@ -85,6 +85,17 @@ import Testing
   @Test(
     .enabled(if: WaylandCompositor.isInstalled, "weston is not installed (make deps installs it)"),
     .timeLimit(.minutes(1)))
+  func onAScaledOutputTheWindowTakesItsScale() throws {
+    let compositor = try WaylandCompositor.start(scale: 2).get()
+    let run = try openWindow(try transcript(), environment: compositor.clientEnvironment(), seconds: 2)
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("chat-demo: video: wayland"), "\(run.output)")
+    #expect(run.output.contains("chat-demo: scale: 2× (Wayland output scale 2)"), "\(run.output)")
+  }
+
+  @Test(
+    .enabled(if: WaylandCompositor.isInstalled, "weston is not installed (make deps installs it)"),
+    .timeLimit(.minutes(1)))
   func withoutACompositorTheWindowOpensOnX11() throws {
     let server = try #require(VirtualXServer.start(), "Xvfb is installed (make deps)")
     var environment = ProcessInfo.processInfo.environment

@@ -17,8 +17,9 @@ import TextEngine
 /// banner over the transcript, the composer's hint) equal the same frames drawn whole, and what a
 /// frame changed is what it pushes to the screen.
 @MainActor @Suite struct WindowDamageTests {
-  @Test func windowFramesBuiltByDamageEqualWholeFrames() throws {
-    let (app, renderer, clock) = try Self.makeWindowApp()
+  /// At 1×, and at 1.5× and 2× (where a scroll of whole points that is not whole pixels draws anew).
+  @Test(arguments: [1.0, 1.5, 2.0]) func windowFramesBuiltByDamageEqualWholeFrames(scale: Double) throws {
+    let (app, renderer, clock) = try Self.makeWindowApp(scale: scale)
     try app.drawFrame()
     var drawnByDamage = 0
     /// Draws the frame by damage, then whole, and compares them.
@@ -45,6 +46,8 @@ import TextEngine
     try expectWholeFrame("the banner went")
     for event in ScenarioEvents.press(SDLK_BACKSPACE) + ScenarioEvents.press(SDLK_BACKSPACE) { app.route(event) }
     try expectWholeFrame("the composer emptied (its hint came back)")
+    app.route(ScenarioEvents.wheel(scrollingBy: -1, step: TextInputEvent.wheelStep))
+    try expectWholeFrame("scrolled by a point (1.5 pixels at 1.5×)")
     #expect(drawnByDamage >= 5, "frames drawn by damage: \(drawnByDamage)")
     #expect(try !app.drawFrame(), "nothing changed: nothing drawn")
   }
@@ -92,8 +95,8 @@ import TextEngine
   }
 
   /// A 420 × 620 software window on SDL's dummy driver showing 40 messages, a sticker every third.
-  private static func makeWindowApp() throws -> (ChatApp, SDLRenderer, ManualClock) {
+  private static func makeWindowApp(scale: Double = 1) throws -> (ChatApp, SDLRenderer, ManualClock) {
     try SoftwareWindowApp.make(
-      width: 420, height: 620, transcript: TranscriptGenerator(messages: 40, seed: 5, stickerEvery: 3))
+      width: 420, height: 620, scale: scale, transcript: TranscriptGenerator(messages: 40, seed: 5, stickerEvery: 3))
   }
 }

@@ -34,6 +34,48 @@ public final class VirtualXServer {
     return nil
   }
 
+  /// Loads `resources` into the server's resource database (the root window's `RESOURCE_MANAGER`,
+  /// as `xrdb` does), for example `"Xft.dpi:\t192"`. Start the server with `-noreset`: a server
+  /// that resets when its last client leaves drops the database with it.
+  /// - Parameter resources: The database's text, one `name:\tvalue` line each.
+  /// - Returns: Whether `xprop` set it (`x11-utils`, which `make deps` installs).
+  public func setResourceDatabase(_ resources: String) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
+    process.arguments = [
+      "-display", display, "-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", resources,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  /// The size of the top-level window called `title`, in pixels, as the X server has it (`xwininfo`).
+  /// - Parameter title: The window's title.
+  /// - Returns: Width and height, or `nil` when no such window is mapped or `xwininfo` is missing.
+  public func windowSize(titled title: String) -> (width: Int, height: Int)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/xwininfo")
+    process.arguments = ["-display", display, "-name", title]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    func value(_ label: String) -> Int? {
+      text.split(separator: "\n").lazy.compactMap { line -> Int? in
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix(label) else { return nil }
+        return Int(trimmed.dropFirst(label.count).trimmingCharacters(in: .whitespaces))
+      }.first
+    }
+    guard process.terminationStatus == 0, let width = value("Width:"), let height = value("Height:") else { return nil }
+    return (width, height)
+  }
+
   private init(display: String, process: Process) {
     self.display = display
     self.process = process

@@ -18,9 +18,11 @@ public final class WaylandCompositor {
   public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/weston") }
 
   /// Starts Weston and waits until its socket exists.
-  /// - Parameter headless: Weston's headless backend (no seat) instead of its X11 backend on Xvfb.
+  /// - Parameters:
+  ///   - headless: Weston's headless backend (no seat) instead of its X11 backend on Xvfb.
+  ///   - scale: The X11 backend's output scale (2: a 2× screen, as Wayland tells its clients).
   /// - Returns: The compositor, or why it did not start.
-  public static func start(headless: Bool = false) -> Result<WaylandCompositor, StartFailure> {
+  public static func start(headless: Bool = false, scale: Int = 1) -> Result<WaylandCompositor, StartFailure> {
     guard isInstalled else { return .failure(StartFailure(reason: "weston is not installed")) }
     let xserver = headless ? nil : VirtualXServer.start()
     if !headless, xserver == nil { return .failure(StartFailure(reason: "Xvfb did not start")) }
@@ -38,7 +40,9 @@ public final class WaylandCompositor {
       [
         "--socket=\(socket)", "--idle-time=0", "--no-config", "--shell=kiosk-shell.so",
       ]
-      + (headless ? ["--backend=headless-backend.so"] : ["--backend=x11-backend.so", "--width=600", "--height=1000"])
+      + (headless
+        ? ["--backend=headless-backend.so"]
+        : ["--backend=x11-backend.so", "--width=600", "--height=1000", "--scale=\(scale)"])
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_RUNTIME_DIR"] = runtime.path
     environment["DISPLAY"] = xserver?.display

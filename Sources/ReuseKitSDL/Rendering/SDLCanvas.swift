@@ -39,7 +39,8 @@ public final class SDLCanvas {
     let corners = [(0, 0, x, y), (r, 0, x + w - r, y), (0, r, x, y + h - r), (r, r, x + w - r, y + h - r)]
     for (sourceX, sourceY, targetX, targetY) in corners {
       renderer.copy(
-        mask, source: SDL_Rect(x: sourceX, y: sourceY, w: r, h: r), toPixels: SDL_Rect(x: targetX, y: targetY, w: r, h: r))
+        mask, source: SDL_Rect(x: sourceX, y: sourceY, w: r, h: r),
+        toPixels: SDL_Rect(x: targetX, y: targetY, w: r, h: r))
     }
     renderer.fill(pixels: SDL_Rect(x: x + r, y: y, w: w - 2 * r, h: h), color: color)
     renderer.fill(pixels: SDL_Rect(x: x, y: y + r, w: r, h: h - 2 * r), color: color)

@@ -104,6 +104,7 @@ extension BenchOptions {
   private static let idle = """
       P13.still     50 text messages, the palette paused: nothing animates
       P13.palette   the same with the palette's 8 thumbnails animating
+      P13.palette2x the same at 2× (--scale 2: a 960×1720 pixel window)
       P13.stickers  30 or more stickers animating on screen, the palette paused
       P13.hidden    the stickers' transcript in a hidden window (0 frames is the goal)
     """

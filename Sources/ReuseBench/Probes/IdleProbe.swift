@@ -15,6 +15,8 @@ enum IdleProbe {
     case still
     /// The same, with the palette's thumbnails animating.
     case palette
+    /// The palette animating on a 2× screen (`--scale 2`: a 960×1720 pixel window).
+    case palette2x
     /// The last messages hold 6 stickers each (30 or more on screen, animating), the palette paused.
     case stickers
     /// The stickers' transcript in a hidden window: nothing may be drawn.
@@ -69,14 +71,15 @@ enum IdleProbe {
       messages: 50, seed: 3, stickerEvery: 0, averageLength: 60,
       stickerRuns: stickers ? [.init(messages: 40..<50, stickersPerMessage: 6)] : [])
     try TranscriptFile.save(generator.generate(), to: url)
+    let scale: Double? = mode == .palette2x ? 2 : nil
     let app =
       display == nil
-      ? try ChatApp.window(document: .transcript(url), assets: assets)
+      ? try ChatApp.window(document: .transcript(url), assets: assets, scale: scale)
       : try ChatApp.window(
         document: .transcript(url), assets: assets,
         renderer: SDLRendererChoice.automatic.resolved(environment: ProcessInfo.processInfo.environment),
-        probe: BenchCommand.probeRenderer)
-    app.pausesPalette = mode != .palette
+        probe: BenchCommand.probeRenderer, scale: scale)
+    app.pausesPalette = mode != .palette && mode != .palette2x
     if mode == .hidden { app.window?.hide() }
     app.run(quitAfter: warmUp)
     app.isRunning = true

@@ -18,6 +18,10 @@ extension DemoCommand {
       .value("--quit-after", valueName: "SECONDS", help: "Close the window after this many whole seconds."),
       .value("--stickers", valueName: "DIR", help: "Add every sticker file in DIR (see STICKERS)."),
       .flag("--pause-unfocused", help: "Stop stickers animating while the window lacks the keyboard focus."),
+      .flag(
+        "--reduce-motion",
+        help: "Show every sticker's first frame only (default: the desktop's\nsetting, GNOME's enable-animations)."),
+      .flag("--no-prefetch", help: "Decode no sticker frames ahead of a scroll or fling."),
       .value(
         "--renderer", valueName: "auto|software|opengl|opengles2",
         help:
@@ -74,12 +78,14 @@ extension DemoCommand {
   private static let usage = [
     """
     --history HISTORY.sqlite [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused] [--renderer R] [--scale F]
+                    [--reduce-motion] [--no-prefetch]
           Opens the window on a chat store (a SQLite history, see CHAT STORES): only the messages
           on screen are read, and every edit is saved into the store as it happens (Ctrl+S has
           nothing left to do). Needs a display.
     """,
     """
     [--transcript FILE] [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused] [--renderer R] [--scale F]
+                    [--reduce-motion] [--no-prefetch]
           Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
           Ctrl+S saves it atomically in the background, and a file that failed to load is never
           overwritten — the save goes to a new FILE.recovered-N.json). Without a display, runs the
@@ -87,7 +93,7 @@ extension DemoCommand {
     """,
     """
     --headless --scenario FILE [--policy none|edit|scroll|both] [--report FILE]
-                    [--screenshots DIR] [--matrix] [--stickers DIR]
+                    [--screenshots DIR] [--matrix] [--stickers DIR] [--reduce-motion] [--no-prefetch]
           Runs a scenario offscreen (SDL software renderer). --policy overrides the scenario's
           policies (default: both). --matrix runs none, edit, scroll and both and prints a table
           (also written as JSON to --report); in matrix mode failed expectations do not change
@@ -123,7 +129,11 @@ extension DemoCommand {
       A bad file becomes one placeholder sticker with its error; duplicate names keep the first
       and warn. The palette shows 9 at a time; Ctrl+0 turns to its next page.
       --pause-unfocused stops stickers animating while the window lacks the keyboard focus (by
-      default they go on, as in messengers). A hidden or minimized window draws nothing either way.
+      default they go on, as in messengers). A hidden or minimized window draws nothing either way,
+      and decodes no sticker frame. --reduce-motion shows every sticker's first frame only (without
+      it the window follows the desktop: GNOME's org.gnome.desktop.interface enable-animations).
+      Stickers ahead of a scroll or fling (Shift+Page Up / Down) have their first frames decoded in
+      each frame's spare time; --no-prefetch turns that off.
       With --report, the report's "stickers" list gives each one's kind, status, reason and warnings.
     """
 

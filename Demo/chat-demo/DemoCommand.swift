@@ -12,11 +12,11 @@ enum DemoCommand: Equatable {
   /// `--renderer` picks the renderer; `--scale` overrides the display's scale.
   case interactive(
     transcript: URL?, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic, scale: Double? = nil)
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: MotionOptions = MotionOptions())
   /// `--history FILE`: open the window on a chat store; edits are saved into it as they happen.
   case history(
     store: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic, scale: Double? = nil)
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: MotionOptions = MotionOptions())
   /// The hidden `--probe-renderer` hook (not in `--help`): the window's renderer probe, run by
   /// chat-demo itself in a child process (`SDLRendererProbe.runAndExit()`).
   case probeRenderer
@@ -44,6 +44,15 @@ enum DemoCommand: Equatable {
   /// The most messages `--generate` makes (written as they are made, so memory stays flat).
   static let maximumGeneratedMessages = 100_000_000
 
+  /// How stickers move: `--reduce-motion` (first frames only; without it the window follows the
+  /// desktop's setting) and `--no-prefetch` (no frames decoded ahead of a scroll).
+  struct MotionOptions: Equatable {
+    /// `true` with `--reduce-motion`; `nil` follows the desktop (the window) or moves (headless).
+    var reducesMotion: Bool?
+    /// `false` with `--no-prefetch`.
+    var prefetches = true
+  }
+
   /// Options of a headless scenario run.
   struct HeadlessOptions: Equatable {
     /// The scenario file (`--scenario FILE`); a headless run without one fails with a usage message.
@@ -58,6 +67,8 @@ enum DemoCommand: Equatable {
     var matrix: Bool
     /// The user's sticker folder (`--stickers DIR`).
     var stickers: URL?
+    /// `--reduce-motion` and `--no-prefetch`.
+    var motion = MotionOptions()
 
     /// Options from their values.
     /// - Parameters:
@@ -67,10 +78,12 @@ enum DemoCommand: Equatable {
     ///   - screenshots: The screenshots' folder, or `nil`.
     ///   - matrix: Whether to run the policy matrix.
     ///   - stickers: The user's sticker folder, or `nil` (default).
+    ///   - motion: `--reduce-motion` and `--no-prefetch` (default neither).
     init(
       scenario: URL?, policy: TextAttachmentViewProviderReusePolicy?, report: URL?, screenshots: URL?, matrix: Bool,
-      stickers: URL? = nil
+      stickers: URL? = nil, motion: MotionOptions = MotionOptions()
     ) {
+      self.motion = motion
       self.scenario = scenario
       self.policy = policy
       self.report = report
@@ -103,9 +116,11 @@ enum DemoCommand: Equatable {
     let policy = try parsed.value("--policy", expected: "none, edit, scroll or both") {
       TextAttachmentViewProviderReusePolicy(shortName: $0)
     }
+    let motion = MotionOptions(
+      reducesMotion: parsed.isSet("--reduce-motion") ? true : nil, prefetches: !parsed.isSet("--no-prefetch"))
     let options = HeadlessOptions(
       scenario: url("--scenario"), policy: policy, report: url("--report"), screenshots: url("--screenshots"),
-      matrix: parsed.isSet("--matrix"), stickers: url("--stickers"))
+      matrix: parsed.isSet("--matrix"), stickers: url("--stickers"), motion: motion)
     let output = url("--out")
     let pausesUnfocused = parsed.isSet("--pause-unfocused")
     let renderer =
@@ -148,10 +163,10 @@ enum DemoCommand: Equatable {
       guard transcript == nil else { throw CommandLineError("--history and --transcript exclude each other") }
       return .history(
         store: history, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused,
-        renderer: renderer, scale: scale)
+        renderer: renderer, scale: scale, motion: motion)
     }
     return .interactive(
       transcript: transcript, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused,
-      renderer: renderer, scale: scale)
+      renderer: renderer, scale: scale, motion: motion)
   }
 }

@@ -31,20 +31,21 @@ enum DemoMain {
       return runHeadless(options)
     case .accessibilityServe(let scenario):
       return serveAccessibility(scenario)
-    case .history(let store, let quitAfter, let stickers, let pausesUnfocused, let renderer, let scale):
+    case .history(let store, let quitAfter, let stickers, let pausesUnfocused, let renderer, let scale, let motion):
       guard hasDisplay else {
         return fail("--history needs a display; headless, run a scenario with \"transcript\": {\"history\": …}")
       }
       return DemoWindowLauncher.launch(
         history: store, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused, renderer: renderer,
-        scale: scale)
+        scale: scale, motion: motion)
     case .probeRenderer:
       SDLRendererProbe.runAndExit()
-    case .interactive(let transcript, let quitAfter, let stickers, let pausesUnfocused, let renderer, let scale):
+    case .interactive(
+      let transcript, let quitAfter, let stickers, let pausesUnfocused, let renderer, let scale, let motion):
       if hasDisplay {
         return DemoWindowLauncher.launch(
           transcript: transcript, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused,
-          renderer: renderer, scale: scale)
+          renderer: renderer, scale: scale, motion: motion)
       }
       print("chat-demo: no display found — running the default scenario headless.")
       guard let assets = AssetLocator.assetsDirectory() else { return fail("cannot find the Assets folder") }
@@ -53,7 +54,7 @@ enum DemoMain {
       let status = runHeadless(
         .init(
           scenario: assets.appendingPathComponent("Scenarios/typing-burst.json"), policy: nil, report: nil,
-          screenshots: screenshots, matrix: true, stickers: stickers))
+          screenshots: screenshots, matrix: true, stickers: stickers, motion: motion))
       if status != 2 { print("screenshots: \(screenshots.path)") }
       return status
     }

@@ -1,5 +1,5 @@
 /// One attachment's counters in the per-attachment breakdown, stored compactly: a `Cell` per
-/// counter, inline, where ``Counters`` has 21 `Int`s (168 bytes). The breakdown keeps an entry for
+/// counter kept per attachment (21 of them; ``Counters`` has 31 `Int`s), inline. The breakdown keeps an entry for
 /// every attachment a view ever counted, and providers persist, so this is most of what an idle
 /// provider costs the instrumentation. Almost every count of one attachment is 0 or 1,
 /// so the ledger keeps a byte per counter (`AttachmentCounters<UInt8>`, 21 bytes); when one is full,
@@ -9,7 +9,7 @@ struct AttachmentCounters<Cell: FixedWidthInteger & UnsignedInteger> {
   private var values = InlineArray<21, Cell>(repeating: 0)
 
   init() {
-    precondition(Counter.allCases.count == values.count, "AttachmentCounters needs a slot per counter")
+    precondition(Self.counted.count == values.count, "AttachmentCounters needs a slot per counter")
     precondition(slotsFollowTheCases, "AttachmentCounters.slot(of:) is out of step with Counter.allCases")
   }
 
@@ -23,6 +23,7 @@ struct AttachmentCounters<Cell: FixedWidthInteger & UnsignedInteger> {
   /// - Returns: The new count; `nil`, changing nothing, when the cell is full.
   mutating func increment(_ counter: Counter) -> Int? {
     let slot = Self.slot(of: counter)
+    guard slot >= 0 else { return 0 }  // a frame counter: the view's totals only
     guard values[slot] < Cell.max else { return nil }
     values[slot] += 1
     return Int(values[slot])
@@ -31,20 +32,24 @@ struct AttachmentCounters<Cell: FixedWidthInteger & UnsignedInteger> {
   /// The values as ``Counters``.
   var counters: Counters {
     var result = Counters()
-    for (slot, counter) in Counter.allCases.enumerated() { result[counter] = Int(values[slot]) }
+    for (slot, counter) in Self.counted.enumerated() { result[counter] = Int(values[slot]) }
     return result
   }
 }
 
-/// Whether ``AttachmentCounters/slot(of:)`` gives every counter its place in ``Counter/allCases``,
-/// checked once.
-private let slotsFollowTheCases = Counter.allCases.enumerated().allSatisfy {
-  AttachmentCounters<UInt8>.slot(of: $1) == $0
-}
+/// Whether ``AttachmentCounters/slot(of:)`` gives every counted counter its place in
+/// ``AttachmentCounters/counted``, and the frame counters none, checked once.
+private let slotsFollowTheCases =
+  AttachmentCounters<UInt8>.counted.enumerated().allSatisfy { AttachmentCounters<UInt8>.slot(of: $1) == $0 }
+  && Counter.frameCounters.allSatisfy { AttachmentCounters<UInt8>.slot(of: $0) == -1 }
 
 extension AttachmentCounters {
-  /// The slot of `counter`: its place in ``Counter/allCases``. A switch, not a table: a dictionary
-  /// keyed by ``Counter`` hashes the case's raw `String` on every event.
+  /// The counters kept per attachment, in slot order: all but the ``Counter/frameCounters``, which
+  /// the view layer adds to a view's totals and no attachment owns.
+  static var counted: [Counter] { Counter.allCases.filter { !Counter.frameCounters.contains($0) } }
+
+  /// The slot of `counter`: its place in ``counted``, or -1 for a frame counter. A switch, not a
+  /// table: a dictionary keyed by ``Counter`` hashes the case's raw `String` on every event.
   static func slot(of counter: Counter) -> Int {
     switch counter {
     case .providersCreated: 0
@@ -68,6 +73,9 @@ extension AttachmentCounters {
     case .surfaceCacheHits: 18
     case .fontconfigCalls: 19
     case .missingGlyphs: 20
+    case .blankStickerPixelFrames, .blankFrames, .maxBlankStickerPixels, .stickerFramesLate, .framesPrefetched,
+      .prefetchedFramesUsed, .prefetchedFramesWasted, .framesDecodedWhileUnseen, .frameCacheHits, .frameCacheMisses:
+      -1
     }
   }
 }

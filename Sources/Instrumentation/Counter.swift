@@ -55,4 +55,24 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
   case fontconfigCalls
   /// Characters drawn as a missing-glyph box because no installed font covers them.
   case missingGlyphs
+  /// Sticker pixels drawn without a decoded frame (the pending skeleton), summed over the frames drawn: what a person sees as blank stickers.
+  case blankStickerPixelFrames
+  /// Frames drawn with at least one blank sticker pixel.
+  case blankFrames
+  /// The most blank sticker pixels in one drawn frame (a maximum, not a sum: ``Counters/+(_:_:)`` keeps the larger, and a measured block reports its own worst frame).
+  case maxBlankStickerPixels
+  /// Stickers drawn, per frame, showing another frame than the one their animation is at (an older frame, or none yet) while theirs is decoded.
+  case stickerFramesLate
+  /// Sticker frames decoded ahead of the scroll, before any view asked for them (frames only: no provider or view is made).
+  case framesPrefetched
+  /// Prefetched frames a view then showed (each counted once).
+  case prefetchedFramesUsed
+  /// Prefetched frames that left the frame cache without any view showing them.
+  case prefetchedFramesWasted
+  /// Sticker frames decoded while nobody could see them (the window hidden or minimized, or unfocused with `--pause-unfocused`); 0 is the goal.
+  case framesDecodedWhileUnseen
+  /// Sticker frames shown from the shared frame cache, per view and drawn frame.
+  case frameCacheHits
+  /// Sticker frames a view asked for that the frame cache did not hold (decoded, or requested from a worker).
+  case frameCacheMisses
 }

@@ -7,6 +7,17 @@ extension Counter {
     .surfacesCachedOnScrollOut, .surfacesRestoredOnScrollIn, .surfacesEvicted, .animationStatesCreated,
     .animationResets,
   ]
+
+  /// The counters that say what a person saw of sticker frames during scrolling: blanks, late frames,
+  /// prefetching, decoding nobody saw and the frame cache. They depend on when frames arrive, so a
+  /// reuse test leaves them out (``Counters/reuse`` does).
+  public static let frameCounters: [Counter] = [
+    .blankStickerPixelFrames, .blankFrames, .maxBlankStickerPixels, .stickerFramesLate, .framesPrefetched,
+    .prefetchedFramesUsed, .prefetchedFramesWasted, .framesDecodedWhileUnseen, .frameCacheHits, .frameCacheMisses,
+  ]
+
+  /// Whether the counter is a maximum over frames rather than a sum (``maxBlankStickerPixels``).
+  public var isMaximum: Bool { self == .maxBlankStickerPixels }
 }
 
 extension Counters: CustomStringConvertible {
@@ -42,10 +53,12 @@ extension Counters: CustomStringConvertible {
     }
   }
 
-  /// The counter-by-counter sum.
+  /// The counter-by-counter sum; a maximum (``Counter/isMaximum``) keeps the larger value.
   public static func + (lhs: Counters, rhs: Counters) -> Counters {
     var result = Counters()
-    for counter in Counter.allCases { result[counter] = lhs[counter] + rhs[counter] }
+    for counter in Counter.allCases {
+      result[counter] = counter.isMaximum ? max(lhs[counter], rhs[counter]) : lhs[counter] + rhs[counter]
+    }
     return result
   }
 }

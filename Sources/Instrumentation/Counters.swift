@@ -45,6 +45,26 @@ public struct Counters: Equatable, Hashable, Sendable {
   public var fontconfigCalls = 0
   /// Characters drawn as a missing-glyph box because no installed font covers them.
   public var missingGlyphs = 0
+  /// Sticker pixels drawn without a decoded frame (the pending skeleton), summed over the frames drawn: what a person sees as blank stickers.
+  public var blankStickerPixelFrames = 0
+  /// Frames drawn with at least one blank sticker pixel.
+  public var blankFrames = 0
+  /// The most blank sticker pixels in one drawn frame (a maximum, not a sum: ``Counters/+(_:_:)`` keeps the larger, and a measured block reports its own worst frame).
+  public var maxBlankStickerPixels = 0
+  /// Stickers drawn, per frame, showing another frame than the one their animation is at (an older frame, or none yet) while theirs is decoded.
+  public var stickerFramesLate = 0
+  /// Sticker frames decoded ahead of the scroll, before any view asked for them (frames only: no provider or view is made).
+  public var framesPrefetched = 0
+  /// Prefetched frames a view then showed (each counted once).
+  public var prefetchedFramesUsed = 0
+  /// Prefetched frames that left the frame cache without any view showing them.
+  public var prefetchedFramesWasted = 0
+  /// Sticker frames decoded while nobody could see them (the window hidden or minimized, or unfocused with `--pause-unfocused`); 0 is the goal.
+  public var framesDecodedWhileUnseen = 0
+  /// Sticker frames shown from the shared frame cache, per view and drawn frame.
+  public var frameCacheHits = 0
+  /// Sticker frames a view asked for that the frame cache did not hold (decoded, or requested from a worker).
+  public var frameCacheMisses = 0
 
   /// Creates counters with the given values; every counter not given is zero.
   ///
@@ -73,6 +93,16 @@ public struct Counters: Equatable, Hashable, Sendable {
   ///   - surfaceCacheHits: ``surfaceCacheHits``.
   ///   - fontconfigCalls: ``fontconfigCalls``.
   ///   - missingGlyphs: ``missingGlyphs``.
+  ///   - blankStickerPixelFrames: ``blankStickerPixelFrames``.
+  ///   - blankFrames: ``blankFrames``.
+  ///   - maxBlankStickerPixels: ``maxBlankStickerPixels``.
+  ///   - stickerFramesLate: ``stickerFramesLate``.
+  ///   - framesPrefetched: ``framesPrefetched``.
+  ///   - prefetchedFramesUsed: ``prefetchedFramesUsed``.
+  ///   - prefetchedFramesWasted: ``prefetchedFramesWasted``.
+  ///   - framesDecodedWhileUnseen: ``framesDecodedWhileUnseen``.
+  ///   - frameCacheHits: ``frameCacheHits``.
+  ///   - frameCacheMisses: ``frameCacheMisses``.
   public init(
     providersCreated: Int = 0,
     providersReusedOnEdit: Int = 0,
@@ -94,7 +124,17 @@ public struct Counters: Equatable, Hashable, Sendable {
     surfaceCacheRequests: Int = 0,
     surfaceCacheHits: Int = 0,
     fontconfigCalls: Int = 0,
-    missingGlyphs: Int = 0
+    missingGlyphs: Int = 0,
+    blankStickerPixelFrames: Int = 0,
+    blankFrames: Int = 0,
+    maxBlankStickerPixels: Int = 0,
+    stickerFramesLate: Int = 0,
+    framesPrefetched: Int = 0,
+    prefetchedFramesUsed: Int = 0,
+    prefetchedFramesWasted: Int = 0,
+    framesDecodedWhileUnseen: Int = 0,
+    frameCacheHits: Int = 0,
+    frameCacheMisses: Int = 0
   ) {
     self.providersCreated = providersCreated
     self.providersReusedOnEdit = providersReusedOnEdit
@@ -117,6 +157,16 @@ public struct Counters: Equatable, Hashable, Sendable {
     self.surfaceCacheHits = surfaceCacheHits
     self.fontconfigCalls = fontconfigCalls
     self.missingGlyphs = missingGlyphs
+    self.blankStickerPixelFrames = blankStickerPixelFrames
+    self.blankFrames = blankFrames
+    self.maxBlankStickerPixels = maxBlankStickerPixels
+    self.stickerFramesLate = stickerFramesLate
+    self.framesPrefetched = framesPrefetched
+    self.prefetchedFramesUsed = prefetchedFramesUsed
+    self.prefetchedFramesWasted = prefetchedFramesWasted
+    self.framesDecodedWhileUnseen = framesDecodedWhileUnseen
+    self.frameCacheHits = frameCacheHits
+    self.frameCacheMisses = frameCacheMisses
   }
 
   /// Reads or writes one counter by name.
@@ -144,6 +194,16 @@ public struct Counters: Equatable, Hashable, Sendable {
       case .surfaceCacheHits: surfaceCacheHits
       case .fontconfigCalls: fontconfigCalls
       case .missingGlyphs: missingGlyphs
+      case .blankStickerPixelFrames: blankStickerPixelFrames
+      case .blankFrames: blankFrames
+      case .maxBlankStickerPixels: maxBlankStickerPixels
+      case .stickerFramesLate: stickerFramesLate
+      case .framesPrefetched: framesPrefetched
+      case .prefetchedFramesUsed: prefetchedFramesUsed
+      case .prefetchedFramesWasted: prefetchedFramesWasted
+      case .framesDecodedWhileUnseen: framesDecodedWhileUnseen
+      case .frameCacheHits: frameCacheHits
+      case .frameCacheMisses: frameCacheMisses
       }
     }
     set {
@@ -169,14 +229,27 @@ public struct Counters: Equatable, Hashable, Sendable {
       case .surfaceCacheHits: surfaceCacheHits = newValue
       case .fontconfigCalls: fontconfigCalls = newValue
       case .missingGlyphs: missingGlyphs = newValue
+      case .blankStickerPixelFrames: blankStickerPixelFrames = newValue
+      case .blankFrames: blankFrames = newValue
+      case .maxBlankStickerPixels: maxBlankStickerPixels = newValue
+      case .stickerFramesLate: stickerFramesLate = newValue
+      case .framesPrefetched: framesPrefetched = newValue
+      case .prefetchedFramesUsed: prefetchedFramesUsed = newValue
+      case .prefetchedFramesWasted: prefetchedFramesWasted = newValue
+      case .framesDecodedWhileUnseen: framesDecodedWhileUnseen = newValue
+      case .frameCacheHits: frameCacheHits = newValue
+      case .frameCacheMisses: frameCacheMisses = newValue
       }
     }
   }
 
-  /// The counter-by-counter difference `lhs - rhs`, used by ``Instrumentation/measure(_:)``.
+  /// The counter-by-counter difference `lhs - rhs`, used by ``Instrumentation/measure(_:)``; a
+  /// maximum (``Counter/isMaximum``) keeps `lhs`'s value, the worst since its window began.
   public static func - (lhs: Counters, rhs: Counters) -> Counters {
     var result = Counters()
-    for counter in Counter.allCases { result[counter] = lhs[counter] - rhs[counter] }
+    for counter in Counter.allCases {
+      result[counter] = counter.isMaximum ? lhs[counter] : lhs[counter] - rhs[counter]
+    }
     return result
   }
 }

@@ -97,8 +97,41 @@ public final class Instrumentation {
   /// ```
   public func measure(_ body: () throws -> Void) rethrows -> Counters {
     let before = totals
+    let outer = startMaximums()
+    defer { endMaximums(outer) }
     try body()
     return totals - before
+  }
+
+  /// Adds `amount` to `counter` without logging an event: for counts the view layer tallies by the
+  /// pixel or by the frame (blank sticker pixels, frame-cache hits). A maximum
+  /// (``Counter/isMaximum``) is raised to `amount` instead.
+  /// - Parameters:
+  ///   - counter: The counter.
+  ///   - amount: How much; nothing happens for zero or less.
+  /// - Complexity: O(1).
+  package func add(_ amount: Int, to counter: Counter) {
+    guard amount > 0 else { return }
+    if counter.isMaximum {
+      ledger.totals[counter] = max(ledger.totals[counter], amount)
+    } else {
+      ledger.totals[counter] += amount
+    }
+  }
+
+  /// Starts a measured block's own maximums at zero; returns the values to restore.
+  private func startMaximums() -> [Counter: Int] {
+    var saved: [Counter: Int] = [:]
+    for counter in Counter.allCases where counter.isMaximum {
+      saved[counter] = ledger.totals[counter]
+      ledger.totals[counter] = 0
+    }
+    return saved
+  }
+
+  /// Ends a measured block: each maximum becomes the larger of the block's and the one before it.
+  private func endMaximums(_ saved: [Counter: Int]) {
+    for (counter, value) in saved { ledger.totals[counter] = max(ledger.totals[counter], value) }
   }
 
   /// Clears the counters, the breakdowns and the log, keeping the history the counts depend on.
@@ -129,6 +162,8 @@ public final class Instrumentation {
   /// - Complexity: O(provider types) besides `body`.
   public func measureBreakdown(_ body: () throws -> Void) rethrows -> InstrumentationSnapshot {
     let before = snapshot()
+    let outer = startMaximums()
+    defer { endMaximums(outer) }
     try body()
     return snapshot() - before
   }

@@ -118,6 +118,7 @@ extension ReuseTestHost {
   /// Draws a frame on an offscreen host (nothing headless).
   func renderFrame(_ operation: Operation) throws(OperationError) {
     guard let frameRenderer else { return }
+    frameWillBegin?()
     do {
       try frameRenderer()
     } catch {

@@ -97,6 +97,40 @@ extension ReuseTestHost {
     try renderFrame(.scrollBy)
   }
 
+  /// Flings: scrolls from `velocity` points per second, slowing by `friction` per second
+  /// (`FlingMotion`), one step and one frame every 1/60 s of the clock for `seconds`: the `fling`
+  /// op. Positive velocities scroll down, as ``scroll(by:)`` does; the fling stops when it slows
+  /// to a stop or reaches the document's end, and the remaining frames only pass time.
+  /// - Parameters:
+  ///   - velocity: Points per second, at most 1,000,000 either way.
+  ///   - seconds: How long, above 0 and at most 600.
+  ///   - friction: The decay rate per second, 0...100 (default `FlingMotion.defaultFriction`; 0 keeps the speed).
+  /// - Throws: ``OperationError`` for a value out of range, or when an offscreen frame cannot be drawn.
+  public func fling(velocity: Double, seconds: Double, friction: Double = FlingMotion.defaultFriction)
+    throws(OperationError)
+  {
+    guard velocity.isFinite, abs(velocity) <= 1_000_000, seconds.isFinite, seconds > 0, seconds <= 600,
+      friction.isFinite, (0...100).contains(friction)
+    else {
+      throw OperationError(
+        operation: .fling, reason: "velocity \(velocity), seconds \(seconds) or friction \(friction) is out of range")
+    }
+    let motion = FlingMotion(velocity: velocity, friction: friction, start: clock.now)
+    var scrolled = 0.0
+    var moving = true
+    for _ in 0..<max(1, Int((seconds * 60).rounded())) {
+      clock.advance(by: 1.0 / 60)
+      if moving {
+        let target = motion.offset(at: clock.now)
+        let before = textView.scrollOffset
+        textView.scroll(by: target - scrolled)
+        scrolled = target
+        moving = !motion.hasEnded(at: clock.now) && textView.scrollOffset != before
+      }
+      try renderFrame(.fling)
+    }
+  }
+
   /// Scrolls to the top: the `scrollToTop` op.
   /// - Throws: ``OperationError`` when an offscreen frame cannot be drawn.
   public func scrollToTop() throws(OperationError) {

@@ -53,6 +53,10 @@ public final class ReuseTestHost {
   var lastEventBeforeFirstPass: Int?
   /// Paragraphs hidden by ``collapse(messages:)``, by element identifier.
   let hider = ParagraphHider()
+  /// Runs at the start of each frame an offscreen host draws, before the drawing: where a test
+  /// delivers the frames its surfaces asked for (a sticker runtime's `beginFrame()`, with
+  /// `StickerRuntime.FrameDelivery.nextFrame`), as the demo's frame does.
+  public var frameWillBegin: (() -> Void)?
   /// Draws a frame after each operation, for an offscreen host; `nil` headless.
   let frameRenderer: (() throws -> Void)?
   /// Hands an offscreen host's view an input event (`SDLTextView.handle(_:)`); `nil` headless.

@@ -8,6 +8,8 @@ public enum ScenarioOperation: String, CaseIterable, Sendable {
   case scrollTo
   /// Scrolls by a distance, positive down.
   case scrollBy
+  /// Flings: scrolls by itself from a velocity, slowing by friction (``FlingMotion``), a frame at a time.
+  case fling
   /// Scrolls to the top of the document.
   case scrollToTop
   /// Scrolls to the bottom of the document.

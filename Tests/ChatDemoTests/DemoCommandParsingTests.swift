@@ -11,6 +11,7 @@ import TextEngine
   /// The flags people use, each of which the help lists with its value's name.
   static let publicFlags = [
     "--history HISTORY.sqlite", "--transcript FILE", "--quit-after SECONDS", "--stickers DIR", "--pause-unfocused",
+    "--reduce-motion", "--no-prefetch",
     "--renderer auto|software|opengl|opengles2", "--scale FACTOR", "--headless", "--scenario FILE",
     "--policy none|edit|scroll|both",
     "--report FILE", "--screenshots DIR",

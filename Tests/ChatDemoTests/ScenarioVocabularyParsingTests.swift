@@ -13,6 +13,7 @@ import Testing
     case .select: #""message": 0, "offset": 0"#
     case .scrollTo: #""message": 0"#
     case .scrollBy: #""dy": 1"#
+    case .fling: #""velocity": 5000, "seconds": 1"#
     case .type, .send: #""text": "hi""#
     case .key: #""key": "enter""#
     case .insertSticker: #""sticker": "s""#

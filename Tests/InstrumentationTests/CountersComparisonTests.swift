@@ -98,3 +98,33 @@ import Testing
     #expect(!instrumentation.invariantViolations(actual: alive).isEmpty)
   }
 }
+
+/// The worst-frame counter is a maximum: sums keep the larger, and a measured block reports its own.
+@Suite struct MaximumCounterTests {
+  @Test func sumsKeepTheLargerAndDifferencesTheLater() {
+    let a = Counters(blankStickerPixelFrames: 10, maxBlankStickerPixels: 7)
+    let b = Counters(blankStickerPixelFrames: 5, maxBlankStickerPixels: 9)
+    #expect((a + b) == Counters(blankStickerPixelFrames: 15, maxBlankStickerPixels: 9))
+    #expect((b - a).maxBlankStickerPixels == 9)
+    #expect(Counter.maxBlankStickerPixels.isMaximum && !Counter.blankStickerPixelFrames.isMaximum)
+  }
+
+  @Test func aMeasuredBlockReportsItsOwnWorstFrame() {
+    let instrumentation = Instrumentation()
+    instrumentation.add(500, to: .maxBlankStickerPixels)
+    let block = instrumentation.measure {
+      instrumentation.add(120, to: .maxBlankStickerPixels)
+      instrumentation.add(80, to: .maxBlankStickerPixels)
+      instrumentation.add(3, to: .blankFrames)
+    }
+    #expect(block.maxBlankStickerPixels == 120)
+    #expect(block.blankFrames == 3)
+    #expect(instrumentation.totals.maxBlankStickerPixels == 500)  // the run's worst is kept
+  }
+
+  @Test func frameCountersAreNotReuseCounters() {
+    let counters = Counters(animationResets: 1, blankStickerPixelFrames: 4, frameCacheHits: 2)
+    #expect(counters.reuse == Counters(animationResets: 1))
+    #expect(Set(Counter.frameCounters).isDisjoint(with: Counter.reuseCounters))
+  }
+}

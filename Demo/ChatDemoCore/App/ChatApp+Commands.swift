@@ -4,6 +4,7 @@ import Foundation
 import Instrumentation
 import ReuseKitSDL
 import SDLSupport
+import ScenarioVocabulary
 import Stickers
 import TextEngine
 
@@ -36,6 +37,10 @@ extension ChatApp {
       var moved = false
       update { moved = $0.browse(by: step, messageCount: count) }
       if moved { showBrowsedMessage() }
+    case .fling(let velocity, let friction):
+      let motion = FlingMotion(velocity: velocity, friction: friction, start: clock.now)
+      update { $0.fling = ChatAppState.Fling(motion: motion) }
+    case .stopFling: update { $0.fling = nil }
     }
   }
 

@@ -16,7 +16,9 @@ extension ChatApp {
     // Once a frame, after it is presented: the frame hook (what assistive technologies asked, and
     // what changed; a client's work on the events, in its own process, then never delays the frame).
     defer { frameHook?.run() }
-    stickers.runtime.pollWorkers()  // frames the sticker workers finished, and their watchdog
+    let frameStart = clock.now
+    beginFrame()  // sticker frames due, the workers' answers, a fling's step
+    defer { endFrame(deadline: frameStart + Self.refreshInterval) }
     let views = [editorView ?? chatView, secondaryView, composer].compactMap { $0 }
     let before = views.map(\.framesRendered)
     guard let renderer = surface.windowRenderer, let chrome else {
@@ -84,6 +86,7 @@ extension ChatApp {
   /// The earliest time something on screen changes by itself: a view's caret or animations, the
   /// palette's thumbnails, the banner going; `nil` when nothing will until an event.
   func nextFrameTime() -> Double? {
+    if state.fling != nil { return clock.now }  // a fling moves every frame
     var times = [(editorView ?? chatView).nextFrameTime(), secondaryView?.nextFrameTime(), composer.nextFrameTime()]
     if surface.windowRenderer != nil {
       times.append(palette.nextFrameTime())

@@ -57,6 +57,7 @@ extension ChatApp {
       storage: storage, transcript: transcript, stickers: stickers, sdl: sdl, fonts: try SDLFontSet(context: sdl),
       clock: clock, scrollCache: .chatDemo, today: wallClockToday, timeOfDay: { timeFormatter.string(from: Date()) })
     let app = try ChatApp(configuration, surface: .window(window, renderer))
+    app.stickerPrefetcher?.measuresDecodeCost = true  // the window budgets by what decoding costs here
     app.rendererSummary = selection.summary + (display.scale == 1 ? "" : " · \(display.summary)")
     app.displayScale = display
     if let loadFailure {
@@ -125,6 +126,7 @@ extension ChatApp {
     while isRunning {
       let hidden = window?.isHidden ?? false
       let animates = animatesWithoutFocus || window?.hasInputFocus ?? true
+      setStickersSeen(!hidden && animates)
       // Changes that come by themselves are drawn at most once a display refresh: many stickers
       // with their own frame times make one frame, not one each.
       let due = nextFrameTime().map { max($0, lastFrame + Self.refreshInterval) - clock.now }

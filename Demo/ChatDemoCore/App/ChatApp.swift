@@ -77,6 +77,9 @@ package final class ChatApp {
   package var framesDrawn = 0
   /// What runs with every frame (the accessibility tree, attached by the executable).
   package var frameHook: FrameHook?
+  /// Decodes the first frames of stickers ahead of the scroll in each frame's spare time; `nil`
+  /// turns prefetching off (`--no-prefetch`).
+  package var stickerPrefetcher: StickerPrefetcher?
   /// The window's scale and where it came from (`nil` offscreen, 1 pixel a point).
   package var displayScale: DisplayScale?
   /// When the window last presented a frame (`SDL_RenderPresent` returned): keystroke to present
@@ -128,6 +131,7 @@ package final class ChatApp {
       paletteRenderer = try SDLRenderer.offscreen(width: 1, height: 1)
     }
     palette = StickerPalette(runtime: configuration.stickers.runtime, renderer: paletteRenderer)
+    stickerPrefetcher = StickerPrefetcher(runtime: configuration.stickers.runtime)
     chrome = surface.windowRenderer.map { [fonts] renderer in
       (SDLCanvas(renderer: renderer), TextTextureCache(renderer: renderer, fonts: fonts, byteLimit: 2 << 20))
     }

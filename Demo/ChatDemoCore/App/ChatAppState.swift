@@ -1,5 +1,6 @@
 import ChatModel
 import Foundation
+import ScenarioVocabulary
 import TextEngine
 
 /// What the chat app is at, as one value: the keyboard focus and the browsed message, the window's
@@ -69,6 +70,14 @@ struct ChatAppState: Equatable, Sendable {
   /// Whether stickers keep animating while the window does not have the keyboard focus (default
   /// `true`, as messengers do); off, the window draws only what events change until it has it again.
   var animatesWithoutFocus = true
+  /// The transcript's fling while it scrolls by itself (``ChatCommand/fling(velocity:friction:)``).
+  var fling: Fling?
+
+  /// A fling under way: its motion, and how far it has scrolled the transcript so far, in points.
+  struct Fling: Equatable, Sendable {
+    var motion: FlingMotion
+    var scrolled = 0.0
+  }
 
   /// The state of an app that starts with `layout`, `stickerPolicy` and `today`.
   init(layout: ChatWindowLayout, stickerPolicy: TextAttachmentViewProviderReusePolicy, today: ChatDay?) {

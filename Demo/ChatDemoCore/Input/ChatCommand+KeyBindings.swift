@@ -1,6 +1,10 @@
 import ReuseKitSDL
+import ScenarioVocabulary
 
 extension ChatCommand {
+  /// The speed of a fling from the keyboard, points per second.
+  static let keyFlingVelocity = 5000.0
+
   /// The chat window's key bindings: the command a key press means, or `nil` when the key belongs to
   /// the focused text view.
   ///
@@ -15,6 +19,7 @@ extension ChatCommand {
   /// | F5 / F6 | ``toggleSplit`` / ``toggleScene`` |
   /// | Tab / Shift+Tab | ``cycleFocus`` (composer ↔ message list) |
   /// | Up / Down in the message list | ``browse(_:)`` −1 / +1 |
+  /// | Shift+Page Down / Shift+Page Up | ``fling(velocity:friction:)`` at +5,000 / −5,000 points per second |
   ///
   /// Ctrl means the shortcut modifier (Control or Super, see `TextInputEvent.KeyModifiers.hasShortcutModifier`).
   /// - Parameters:
@@ -41,6 +46,10 @@ extension ChatCommand {
     case .tab: self = .cycleFocus
     case .up where focus == .messageList: self = .browse(-1)
     case .down where focus == .messageList: self = .browse(1)
+    case .pageDown where modifiers.contains(.shift):
+      self = .fling(velocity: Self.keyFlingVelocity, friction: FlingMotion.defaultFriction)
+    case .pageUp where modifiers.contains(.shift):
+      self = .fling(velocity: -Self.keyFlingVelocity, friction: FlingMotion.defaultFriction)
     default: return nil
     }
   }

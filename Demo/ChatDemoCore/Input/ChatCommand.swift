@@ -41,6 +41,12 @@ enum ChatCommand: Equatable, Sendable {
   case cycleFocus
   /// Up / Down in the message list: the focus moves by `step` messages.
   case browse(Int)
+  /// Flings the transcript at `velocity` points per second (Shift+Page Down / Shift+Page Up at
+  /// ±5,000; a scenario's `fling`): it scrolls by itself, slowing by ``FlingMotion``'s friction,
+  /// one step a frame. `friction` is per second (``FlingMotion/defaultFriction`` by default).
+  case fling(velocity: Double, friction: Double)
+  /// Stops a fling (any key, click or wheel turn does, as a touch stops a flicked list).
+  case stopFling
 
   /// Whether the command changes the focused text or its editing (send, a sticker, stop
   /// editing): while an IME composes, the key that would make it belongs to the composition.
@@ -49,7 +55,7 @@ enum ChatCommand: Equatable, Sendable {
     case .send, .insertSticker, .stopEditing: true
     case .input, .focus, .captureMouse, .save, .quit, .layOut, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes,
       .toggleSplit, .toggleScene,
-      .nextStickerPage, .cycleFocus, .browse:
+      .nextStickerPage, .cycleFocus, .browse, .fling, .stopFling:
       false
     }
   }

@@ -40,6 +40,18 @@ struct ChatInputRouter: Sendable {
   ///   - state: The app's state (focus, layout, split, mouse capture).
   ///   - isComposing: Whether the focused view's IME is composing (its marked text is not empty).
   func commands(for input: TextInputEvent, in state: ChatAppState, isComposing: Bool) -> [ChatCommand] {
+    let own = commandsIgnoringFling(for: input, in: state, isComposing: isComposing)
+    // A key, a click or a wheel turn stops a fling first, as a touch stops a flicked list.
+    switch input {
+    case .key, .mouseDown, .wheel: return state.fling == nil ? own : [.stopFling] + own
+    default: return own
+    }
+  }
+
+  /// The commands an event means, a fling aside.
+  private func commandsIgnoringFling(for input: TextInputEvent, in state: ChatAppState, isComposing: Bool)
+    -> [ChatCommand]
+  {
     let focus = state.focus
     switch input {
     case .key(let key, let modifiers):

@@ -4,6 +4,7 @@ import Foundation
 import Instrumentation
 import ReuseKitSupport
 import ScenarioVocabulary
+import Stickers
 import TextEngine
 
 extension Scenario {
@@ -53,6 +54,19 @@ extension Scenario {
     if let value = object["policies"] { policies = try Self.parsePolicies(value, step: nil) }
     var scrollCache = ReuseCacheConfiguration.unbounded
     if let value = object["scrollCache"] { scrollCache = try Self.parseScrollCache(value) }
+    var stickerFrames = StickerRuntime.FrameDelivery.waiting
+    if let value = object["stickerFrames"] {
+      switch value.string {
+      case "waiting": stickerFrames = .waiting
+      case "nextFrame": stickerFrames = .nextFrame
+      default: throw ScenarioError(step: nil, reason: "\"stickerFrames\" must be \"waiting\" or \"nextFrame\"")
+      }
+    }
+    var prefetches = true
+    if let value = object["prefetch"] {
+      guard let flag = value.bool else { throw ScenarioError(step: nil, reason: "\"prefetch\" must be true or false") }
+      prefetches = flag
+    }
     let transcript = try Self.parseTranscript(document.transcript, baseDirectory: baseDirectory)
     guard let steps = document.steps else {
       throw ScenarioError(step: nil, reason: "missing \"steps\" array")
@@ -63,6 +77,8 @@ extension Scenario {
       steps: steps)
     stepViews = document.stepViews
     self.scrollCache = scrollCache
+    self.stickerFrames = stickerFrames
+    self.prefetches = prefetches
   }
 
   /// Checks one step as it is read: the step and the view it targets.
@@ -230,6 +246,17 @@ extension Scenario {
     case .paste: return .paste
     case .resize:
       return .resize(width: try fields.int("width", in: 100...8_000), height: try fields.int("height", in: 100...8_000))
+    case .fling:
+      let velocity = try fields.double("velocity")
+      guard abs(velocity) <= 1_000_000 else { throw fields.error("\"velocity\" must be in -1000000...1000000") }
+      let seconds = try fields.double("seconds")
+      guard seconds > 0, seconds <= 600 else { throw fields.error("\"seconds\" must be in 0...600, above 0") }
+      var friction = FlingMotion.defaultFriction
+      if fields.object["friction"] != nil {
+        friction = try fields.double("friction")
+        guard (0...100).contains(friction) else { throw fields.error("\"friction\" must be in 0...100") }
+      }
+      return .fling(velocity: velocity, seconds: seconds, friction: friction)
     case .advance:
       let seconds = try fields.double("seconds")
       guard seconds >= 0, seconds <= 3_600 else { throw fields.error("\"seconds\" must be in 0...3600") }

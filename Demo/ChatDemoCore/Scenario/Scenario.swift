@@ -2,6 +2,7 @@ import ChatKit
 import ChatModel
 import ChatStore
 import Foundation
+import Stickers
 import TextEngine
 
 /// A scripted session: a transcript, a viewport, reuse policies and steps.
@@ -34,6 +35,13 @@ package struct Scenario: Equatable, Sendable {
   /// The bound of the chat views' scroll cache (its `"scrollCache"`): TextKit's own, unbounded,
   /// unless the file sets one.
   package var scrollCache: ReuseCacheConfiguration = .unbounded
+  /// How sticker frames reach the views (`"stickerFrames"`): `"waiting"` (the default: every frame
+  /// at once, nothing blank) or `"nextFrame"` (a frame not decoded shows one frame late, the
+  /// pending skeleton before a sticker's first: blanks counted the same on every machine).
+  package var stickerFrames: StickerRuntime.FrameDelivery = .waiting
+  /// Whether stickers ahead of the scroll are prefetched (`"prefetch"`, default `true`; it only
+  /// acts with `"stickerFrames": "nextFrame"`).
+  package var prefetches = true
   /// Where the transcript comes from.
   package var transcript: TranscriptSource
   /// The steps, in the order they run.

@@ -20,12 +20,14 @@ struct ScenarioDocument {
   static let maximumSmallMembers = 1_000
 
   /// The root fields kept; the others are skipped.
-  static let rootKeys: Set<String> = ["name", "viewport", "policies", "scrollCache"]
+  static let rootKeys: Set<String> = [
+    "name", "viewport", "policies", "scrollCache", "stickerFrames", "prefetch",
+  ]
   /// The step fields kept (besides `"parts"`); the others are skipped.
   static let stepKeys: Set<String> = [
     "op", "message", "offset", "length", "position", "dy", "text", "key", "repeat", "sticker", "width", "height",
     "seconds", "policies", "name", "counter", "equals", "atMost", "atLeast", "view", "scene", "day", "split", "from",
-    "backward",
+    "backward", "velocity", "friction",
   ]
 
   /// The members of `"transcript"`.

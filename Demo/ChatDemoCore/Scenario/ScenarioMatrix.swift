@@ -89,6 +89,8 @@ package struct ScenarioMatrix: Codable, Equatable, Sendable {
       ("loaded", .viewsLoaded), ("viewsGone", .viewsDiscarded), ("cached", .surfacesCachedOnScrollOut),
       ("restored", .surfacesRestoredOnScrollIn), ("evicted", .surfacesEvicted), ("animStates", .animationStatesCreated),
       ("RESETS", .animationResets), ("fragments", .layoutFragmentsCreated), ("passes", .viewportLayoutPasses),
+      ("blankPx", .blankStickerPixelFrames), ("blankFrames", .blankFrames), ("late", .stickerFramesLate),
+      ("prefetched", .framesPrefetched),
     ]
     var lines = ["scenario: \(scenario)", "scroll cache: \(scrollCache)"]
     let header = ["policy".padding(7)] + columns.map { $0.0.padding(max(8, $0.0.count), left: true) } + ["expect"]
@@ -104,7 +106,9 @@ package struct ScenarioMatrix: Codable, Equatable, Sendable {
       "columns: created=providersCreated reused=providersReusedOnEdit discarded=providersDiscarded loaded=viewsLoaded "
         + "viewsGone=viewsDiscarded cached=surfacesCachedOnScrollOut restored=surfacesRestoredOnScrollIn "
         + "evicted=surfacesEvicted animStates=animationStatesCreated RESETS=animationResets "
-        + "fragments=layoutFragmentsCreated passes=viewportLayoutPasses")
+        + "fragments=layoutFragmentsCreated passes=viewportLayoutPasses blankPx=blankStickerPixelFrames "
+        + "blankFrames=blankFrames late=stickerFramesLate prefetched=framesPrefetched (the report's JSON has every counter)"
+    )
     let judged = rows.first(where: \.expectationsApply)?.policy ?? "both"
     lines.append(
       "expect: the scenario's expect steps are written for its own policies (\(judged)); "

@@ -7,6 +7,7 @@ import TextEngine
 /// The report: counters, per attachment in document order, per view.
 extension ScenarioRunner {
   package func report(_ app: ChatApp) -> ScenarioReport {
+    app.recordFrameWork()  // the prefetcher's frames, counted up to now
     let storage = app.storage
     let instrumentation = app.chatView.instrumentation
     let runtime = app.stickers.runtime

@@ -66,6 +66,10 @@ extension ScenarioRunner {
     case .scrollBy(let dy):
       guard viewIndex == 0 else { throw fail("the wheel scrolls view 0 (the window routes it to the transcript)") }
       app.route(ScenarioEvents.wheel(scrollingBy: dy, step: TextInputEvent.wheelStep))
+    case .fling(let velocity, let seconds, let friction):
+      guard viewIndex == 0 else { throw fail("a fling scrolls view 0 (the window flings the transcript)") }
+      try fling(velocity: velocity, seconds: seconds, friction: friction, app: app, host: host, step: index)
+      return
     case .scrollToTop: view.scroll(toY: 0)
     case .scrollToBottom: view.scrollToBottom()
     case .type(let text):
@@ -144,6 +148,25 @@ extension ScenarioRunner {
       try collapseOrExpand(step, target, app: app, fail: fail)
     }
     try render(host, step: index)
+  }
+
+  /// `fling`: the fling command Shift+Page Down gives, at the step's velocity and friction, and the
+  /// frame the window draws after that key, then the window's loop at 60 Hz for `seconds`: every
+  /// frame drawn while the fling moves (the app steps it at the start of each frame), then only
+  /// frames where something changes by itself. A fling still moving at the end is stopped.
+  private func fling(
+    velocity: Double, seconds: Double, friction: Double, app: ChatApp, host: any ScenarioHost, step index: Int
+  ) throws(ScenarioError) {
+    app.perform(.fling(velocity: velocity, friction: friction))
+    try render(host, step: index)  // the window draws a frame after the event that started it
+    var due = app.nextFrameTime()
+    for _ in 0..<max(1, Int((seconds * 60).rounded())) {
+      clock.advance(by: 1.0 / 60)
+      guard let time = due, time <= clock.now + Self.frameTimeTolerance else { continue }
+      try render(host, step: index)
+      due = app.nextFrameTime()
+    }
+    if app.state.fling != nil { app.perform(.stopFling) }
   }
 
   /// `collapse` and `expand`: what clicking a day's pill calls (``ChatTextView/collapseDay(at:)``,

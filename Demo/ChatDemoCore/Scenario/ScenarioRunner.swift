@@ -23,6 +23,10 @@ package final class ScenarioRunner {
     package var policyOverride: TextAttachmentViewProviderReusePolicy?
     /// Where `screenshot` steps write PNGs; `nil` skips writing.
     package var screenshotsDirectory: URL?
+    /// Whether stickers show their first frame only (`--reduce-motion`).
+    package var reducesMotion = false
+    /// Whether stickers ahead of the scroll are prefetched (`--no-prefetch` turns it off).
+    package var prefetches = true
     /// The sticker library folder (`Assets/Stickers`).
     package var stickerDirectory: URL
     /// The user's own sticker folder (`--stickers DIR`): every sticker file in it joins the library.
@@ -131,7 +135,10 @@ package final class ScenarioRunner {
     } catch {
       throw ScenarioError(step: nil, reason: "sticker library: \(error)")
     }
-    let stickers = StickerFactory(runtime: StickerRuntime(clock: clock, library: library))
+    let runtime = StickerRuntime(clock: clock, library: library)
+    runtime.frameDelivery = scenario.stickerFrames
+    runtime.reducesMotion = options.reducesMotion
+    let stickers = StickerFactory(runtime: runtime)
     let storage = try loadStorage(stickers)  // the parsed transcript is freed before the view exists
     do {
       let sdl = try SDLContext()
@@ -140,7 +147,9 @@ package final class ScenarioRunner {
         stickerPolicy: policies, scrollCache: scenario.scrollCache, today: { ChatDay(year: 2026, month: 11, day: 30) },
         timeOfDay: { [clock] in Self.displayTime(clock.now) }, clipboard: MemoryClipboard())
       let surface = windowSurface(width: scenario.viewportWidth, height: scenario.viewportHeight)
-      return try ChatApp(configuration, surface: surface)
+      let app = try ChatApp(configuration, surface: surface)
+      if !scenario.prefetches || !options.prefetches { app.stickerPrefetcher = nil }
+      return app
     } catch {
       throw ScenarioError(step: nil, reason: "cannot create the view: \(error)")
     }

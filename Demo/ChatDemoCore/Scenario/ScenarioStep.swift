@@ -54,6 +54,11 @@ package enum ScenarioStep: Equatable, Sendable {
   case scrollTo(message: Int, position: TextView.ScrollPosition)
   /// `scrollBy`: turns the mouse wheel to scroll by `dy` pixels, positive down (the wheel scrolls view 0 only).
   case scrollBy(dy: Double)
+  /// `fling`: flings view 0 at `velocity` points per second (positive toward later messages, as a
+  /// positive `scrollBy`), slowing by `friction` per second (``FlingMotion``; 2 when not given, 0
+  /// for a constant speed), for `seconds` of 60 Hz frames on the clock, each drawn; a fling still
+  /// moving then is stopped, as a touch stops it.
+  case fling(velocity: Double, seconds: Double, friction: Double)
   /// `scrollToTop`: jumps to the top of the document.
   case scrollToTop
   /// `scrollToBottom`: jumps to the bottom of the document.
@@ -110,6 +115,7 @@ package enum ScenarioStep: Equatable, Sendable {
     case .select: .select
     case .scrollTo: .scrollTo
     case .scrollBy: .scrollBy
+    case .fling: .fling
     case .scrollToTop: .scrollToTop
     case .scrollToBottom: .scrollToBottom
     case .type: .type

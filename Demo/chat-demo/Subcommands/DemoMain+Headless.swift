@@ -35,6 +35,8 @@ extension DemoMain {
       policyOverride: options.policy, screenshotsDirectory: options.screenshots,
       stickerDirectory: assets.appendingPathComponent("Stickers"), makeHost: { SDLScenarioHost(context: $0) })
     runnerOptions.userStickerDirectory = options.stickers
+    runnerOptions.reducesMotion = options.motion.reducesMotion ?? false
+    runnerOptions.prefetches = options.motion.prefetches
     do {
       if options.matrix {
         let matrix = try ScenarioMatrix.run(scenario, options: runnerOptions)

@@ -8,23 +8,24 @@ import SDLSupport
 enum DemoWindowLauncher {
   static func launch(
     transcript: URL?, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic, scale: Double? = nil
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: DemoCommand.MotionOptions = .init()
   ) -> Int32 {
     guard let assets = AssetLocator.assetsDirectory() else { return DemoMain.fail("cannot find the Assets folder") }
     return launch(
       .transcript(transcript ?? assets.appendingPathComponent("Transcripts/sample.json")), assets: assets,
-      quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused, renderer: renderer, scale: scale)
+      quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused, renderer: renderer, scale: scale,
+      motion: motion)
   }
 
   /// Opens the window on the chat store at `history`.
   static func launch(
     history: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic, scale: Double? = nil
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: DemoCommand.MotionOptions = .init()
   ) -> Int32 {
     guard let assets = AssetLocator.assetsDirectory() else { return DemoMain.fail("cannot find the Assets folder") }
     return launch(
       .history(history), assets: assets, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused,
-      renderer: renderer, scale: scale)
+      renderer: renderer, scale: scale, motion: motion)
   }
 
   /// Runs this executable's renderer probe in a child process (`--probe-renderer`).
@@ -51,7 +52,7 @@ enum DemoWindowLauncher {
 
   private static func launch(
     _ document: ChatApp.Document, assets: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool,
-    renderer: SDLRendererChoice, scale: Double?
+    renderer: SDLRendererChoice, scale: Double?, motion: DemoCommand.MotionOptions
   ) -> Int32 {
     do {
       if let stickers, !DemoMain.isDirectory(stickers) {
@@ -70,6 +71,12 @@ enum DemoWindowLauncher {
       print("chat-demo: renderer: \(app.rendererSummary ?? "unknown")")
       for warning in app.stickerWarnings { print("chat-demo: \(warning)") }
       app.animatesWithoutFocus = !pausesUnfocused
+      let desktop = motion.reducesMotion == nil ? DesktopMotionSetting.read() : nil
+      app.reducesMotion = motion.reducesMotion ?? desktop?.reducesMotion ?? false
+      if !motion.prefetches { app.stickerPrefetcher = nil }
+      if app.reducesMotion {
+        print("chat-demo: motion: first frames only (\(desktop?.source ?? "--reduce-motion"))")
+      }
       ChatAccessibility.start(for: app)  // when an accessibility bus is there (a desktop session)
       app.run(quitAfter: quitAfter)
       return 0

@@ -16,7 +16,12 @@ public final class FrameCache {
   /// The most bytes of pixels kept; lowering it evicts at once.
   public var capacityBytes: Int {
     get { frames.costLimit }
-    set { frames.costLimit = max(0, newValue) }
+    set {
+      frames.costLimit = max(0, newValue)
+      let gone = unshownPrefetches.filter { !frames.contains($0) }
+      prefetchedFramesWasted += gone.count
+      unshownPrefetches.subtract(gone)
+    }
   }
   /// Frames rendered because they were not cached.
   public private(set) var decodes = 0
@@ -29,7 +34,13 @@ public final class FrameCache {
   /// Frames held now.
   public var count: Int { frames.count }
 
+  /// Frames inserted by a prefetch and not shown yet.
+  public var unshownPrefetchedFrames: Int { unshownPrefetches.count }
+  /// Prefetched frames evicted, or replaced, before any view showed them.
+  public private(set) var prefetchedFramesWasted = 0
+
   private var frames: LRUCache<FrameCacheKey, RGBAImage>
+  private var unshownPrefetches: Set<FrameCacheKey> = []
 
   /// Creates an empty cache.
   /// - Parameter capacityBytes: The most bytes of pixels kept (default ``defaultCapacityBytes``).
@@ -68,9 +79,42 @@ public final class FrameCache {
   ///   - key: Which frame.
   /// - Complexity: O(1) amortized.
   public func insert(_ image: RGBAImage, for key: FrameCacheKey) {
-    decodes += 1
-    frames.insert(image, for: key, cost: image.byteCount)
+    insert(image, for: key, prefetched: false)
   }
+
+  /// Caches a frame rendered elsewhere, counted as a decode; a prefetched one is remembered until a
+  /// view shows it (``takePrefetchedMark(for:)``), and counted in ``prefetchedFramesWasted`` if it
+  /// leaves the cache first.
+  /// - Parameters:
+  ///   - image: The frame.
+  ///   - key: Which frame.
+  ///   - prefetched: Whether it was decoded ahead of any view asking for it.
+  /// - Complexity: O(1) amortized, plus O(unshown prefetched frames) when the insert evicted frames.
+  public func insert(_ image: RGBAImage, for key: FrameCacheKey, prefetched: Bool) {
+    decodes += 1
+    let evictionsBefore = frames.evictions
+    frames.insert(image, for: key, cost: image.byteCount)
+    if prefetched, frames.contains(key) {
+      unshownPrefetches.insert(key)
+    } else {
+      unshownPrefetches.remove(key)
+    }
+    guard frames.evictions != evictionsBefore, !unshownPrefetches.isEmpty else { return }
+    let gone = unshownPrefetches.filter { !frames.contains($0) }
+    prefetchedFramesWasted += gone.count
+    unshownPrefetches.subtract(gone)
+  }
+
+  /// Whether `key` was prefetched and not shown until now; the mark is cleared, so the first view
+  /// to show a prefetched frame is the only one told so.
+  /// - Complexity: O(1).
+  public func takePrefetchedMark(for key: FrameCacheKey) -> Bool {
+    unshownPrefetches.remove(key) != nil
+  }
+
+  /// The frames held, least recently used first.
+  /// - Complexity: O(frames held).
+  public var keys: [FrameCacheKey] { frames.keys }
 
   /// Whether `key` is cached; does not count as a use.
   public func contains(_ key: FrameCacheKey) -> Bool { frames.contains(key) }

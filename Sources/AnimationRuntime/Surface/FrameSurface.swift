@@ -42,11 +42,19 @@ public protocol FrameSurface: AnyObject {
   /// The clock time at which the frame to show next changes, or `nil` when it will not (paused,
   /// finished, one frame): a loop that sleeps between frames wakes then. The default is `nil`.
   var nextFrameTime: Double? { get }
+
+  /// Where the frame ``currentFrame(pixelSize:)`` last returned came from. The view layer counts a
+  /// ``FrameOrigin/pending`` frame as blank sticker pixels and draws a skeleton for it; the default
+  /// is ``FrameOrigin/unknown``.
+  var lastFrameOrigin: FrameOrigin { get }
 }
 
 extension FrameSurface {
   /// `nil`: the surface's frame changes only when something else changes.
   public var nextFrameTime: Double? { nil }
+
+  /// ``FrameOrigin/unknown``: the surface does not say.
+  public var lastFrameOrigin: FrameOrigin { .unknown }
 
   /// The rectangular frame with both sides `pixelSize`.
   /// - Parameter pixelSize: The display size in physical pixels.

@@ -61,8 +61,24 @@ public struct HUDSnapshot: Equatable, Sendable {
       ("scroll cache", "\(cachedViews) of \(scrollCache)"),
     ]
     if let renderer { rows.append(("renderer", renderer)) }
-    for counter in Counter.allCases { rows.append((counter.rawValue, String(counters[counter]))) }
-    return rows
+    for counter in Counter.allCases where !Counter.frameCounters.contains(counter) {
+      rows.append((counter.rawValue, String(counters[counter])))
+    }
+    return rows + frameRows
+  }
+
+  /// What a person saw of sticker frames, a row a subject: blank sticker pixels (pixel-frames, in
+  /// how many frames, the worst frame), late frames, prefetching, decoding unseen, the frame cache.
+  private var frameRows: [(label: String, value: String)] {
+    let c = counters
+    return [
+      ("blank sticker px·frames / frames", "\(c.blankStickerPixelFrames) / \(c.blankFrames)"),
+      ("maxBlankStickerPixels", String(c.maxBlankStickerPixels)),
+      ("stickerFramesLate", String(c.stickerFramesLate)),
+      ("prefetched / used / wasted", "\(c.framesPrefetched) / \(c.prefetchedFramesUsed) / \(c.prefetchedFramesWasted)"),
+      ("framesDecodedWhileUnseen", String(c.framesDecodedWhileUnseen)),
+      ("frame cache hits / misses", "\(c.frameCacheHits) / \(c.frameCacheMisses)"),
+    ]
   }
 
   /// The number of rows before the counters, without the renderer's.

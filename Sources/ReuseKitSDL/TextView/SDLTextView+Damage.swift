@@ -51,6 +51,10 @@ extension SDLTextView {
     var caret: CGRect?
     /// The caret as drawn now (its blink's on phase, on screen), with its colour.
     var litCaret: (rect: CGRect, color: TextColor)?
+    /// Each visible frame surface's rectangle (view points) and where its frame came from.
+    var frames: [(rect: CGRect, origin: FrameOrigin)] = []
+    /// What is drawn over the content (the overlays, the rectangles others cover), view points.
+    var occluders: [CGRect] = []
   }
 
   /// What the frame would draw now. Each visible surface is looked at once, and each visible frame
@@ -93,6 +97,7 @@ extension SDLTextView {
         if let frames = surface as? any FrameSurface {
           let pixels = Self.surfacePixelSize(for: rect, scale: renderer.scale)
           hasher.combine(stickerTextures.prepare(frames, pixelWidth: pixels.width, pixelHeight: pixels.height))
+          contents.frames.append((rect, frames.lastFrameOrigin))
         } else {
           hasher.combine((surface as? PlaceholderRenderingSurface)?.failureReason)
         }
@@ -123,9 +128,11 @@ extension SDLTextView {
     }
     for (index, overlay) in overlayRegions().enumerated() {
       contents.regions[.overlay(index)] = overlay
+      contents.occluders.append(overlay.rect)
     }
     for (index, covered) in coveredRects.enumerated() {
       contents.regions[.covered(index)] = DrawnRegion(rect: covered, key: 0, scrollsWithContent: false)
+      contents.occluders.append(covered)
     }
     return contents
   }

@@ -30,6 +30,7 @@ extension SDLTextView {
       pixelScale: renderer.scale)
     needsFullDisplay = false
     drawnContentGeneration = renderer.contentGeneration
+    countFrameTraffic(contents.frames)
     guard !plan.rects.isEmpty || plan.blit != nil else {
       stickerTextures.endFrame()
       lastFrameDamage = []
@@ -65,6 +66,7 @@ extension SDLTextView {
     lastFrameDamage = plan.rects
     lastFrameBlitted = plan.blit != nil
     framesRendered += 1
+    countBlankStickers(contents.frames, under: contents.occluders)
     if presentsFrames, case .window = renderer.target { renderer.present() }
   }
 
@@ -238,6 +240,9 @@ extension SDLTextView {
     guard let texture = try stickerTextures.texture(for: surface, pixelWidth: pixels.width, pixelHeight: pixels.height)
     else {
       return drawPlaceholder(in: rect, failed: true)
+    }
+    if surface.lastFrameOrigin == .pending {
+      return renderer.fill(rect, color: colors.pendingSticker)  // the skeleton: no frame decoded yet
     }
     let width = Double(texture.width) / pixelScale
     let height = Double(texture.height) / pixelScale

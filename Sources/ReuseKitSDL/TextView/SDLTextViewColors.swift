@@ -18,6 +18,9 @@ public struct SDLTextViewColors: Equatable, Sendable {
   public var scrollBar: TextColor
   /// Boxes drawn for attachment views that are not stickers.
   public var placeholder: TextColor
+  /// The skeleton drawn where a sticker waits for its first decoded frame (opaque, so its pixels
+  /// can be counted in a screenshot): what ``Counter/blankStickerPixelFrames`` counts.
+  public var pendingSticker = TextColor(red: 219, green: 223, blue: 231)
 
   /// A palette from its colours (``light`` is the default one).
   /// - Parameters:

@@ -39,20 +39,6 @@ extension StickerRuntime {
     workerPool.poll()
   }
 
-  /// Asks a worker for `key`'s frame unless it is asked already; the frame lands in the cache.
-  func requestFrame(_ player: WorkerPlayer, named name: String, key: FrameCacheKey) {
-    guard requestedFrames.insert(key).inserted else { return }
-    framesRequestedWithoutWaiting += 1
-    player.request(frame: key.frameIndex, pixelSize: key.pixelSize) { [weak self] result in
-      guard let self else { return }
-      self.requestedFrames.remove(key)
-      switch result {
-      case .success(let image): self.frameCache.insert(image, for: key)
-      case .failure(let reason): _ = self.recordFailure(named: name, reason)
-      }
-    }
-  }
-
   /// Arms a test-only fault in the worker of sticker `name`, for its next render; needs
   /// ``StickerWorkerPool/Configuration/testHooks``.
   package func armWorkerFault(_ fault: WorkerFault, forSticker name: String) {

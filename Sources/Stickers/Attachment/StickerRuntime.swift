@@ -26,12 +26,32 @@ public final class StickerRuntime {
   public let decoding: StickerDecoding
   /// The sandboxed workers, when ``decoding`` is ``StickerDecoding/sandboxed(_:)``.
   public let workerPool: StickerWorkerPool?
-  /// Whether a view's frame waits for its worker (bounded by the render budget and the watchdog).
+  /// How a frame that is not in the frame cache reaches a view (``FrameDelivery``).
   ///
-  /// `true` (the default) gives every frame at once, as in-process decoding does: tests, goldens
-  /// and headless runs. The window sets `false`: a frame not rendered yet shows the sticker's last
-  /// good frame (a transparent square before the first), and arrives by a later ``pollWorkers()``.
-  public var waitsForWorkerFrames = true
+  /// ``FrameDelivery/waiting`` (the default) gives every frame at once: tests, goldens and headless
+  /// runs. The window uses ``FrameDelivery/whenDecoded``; a headless run that counts blank
+  /// stickers deterministically uses ``FrameDelivery/nextFrame``.
+  public var frameDelivery: FrameDelivery = .waiting
+  /// Whether a view's frame waits for its decoder: ``frameDelivery`` is ``FrameDelivery/waiting``.
+  /// Setting `false` makes it ``FrameDelivery/whenDecoded``, as the window does.
+  public var waitsForWorkerFrames: Bool {
+    get { frameDelivery == .waiting }
+    set { frameDelivery = newValue ? .waiting : .whenDecoded }
+  }
+  /// Whether nobody can see the stickers now (the window hidden or minimized, or unfocused while
+  /// the app pauses unfocused windows): views ask for no frames then, prefetching stops, and any
+  /// frame decoded meanwhile is counted in ``FrameWork/decodedWhileUnseen``.
+  public var isUnseen = false
+  /// Whether stickers show their first frame only (a reduce-motion setting): no further frame is
+  /// decoded, and animation states are kept as they are, so turning it off resets nothing.
+  public var reducesMotion = false
+  /// Frame work no view counts itself: frames decoded ahead and frames decoded unseen.
+  public internal(set) var frameWork = FrameWork()
+  /// Frames requested in this frame, for ``FrameDelivery/nextFrame`` without workers: decoded at
+  /// the next ``beginFrame()``.
+  var deferredFrames: [(player: any StickerPlayer, name: String, key: FrameCacheKey, prefetch: Bool)] = []
+  /// The running average decode cost of one frame per format, in seconds (``renderTimer``'s).
+  var decodeCosts: [String: RunningAverage] = [:]
   /// Every sticker that failed while playing (a render over budget, a worker that died), in order;
   /// each appears once.
   public private(set) var playbackFailures: [StickerError] = []
@@ -112,15 +132,20 @@ public final class StickerRuntime {
   func render(_ player: any StickerPlayer, named name: String, frame: Int, pixelSize: Int)
     -> Result<RGBAImage, StickerError>
   {
+    if isUnseen { frameWork.decodedWhileUnseen += 1 }
+    let start = renderTimer?.now
     if let player = player as? WorkerPlayer {
-      switch player.renderNow(frame: frame, pixelSize: pixelSize) {
+      let result = player.renderNow(frame: frame, pixelSize: pixelSize)
+      noteDecodeCost(named: name, from: start, to: start == nil ? nil : renderTimer?.now)
+      switch result {
       case .success(let image): return .success(image)
       case .failure(let reason): return .failure(recordFailure(named: name, reason))
       }
     }
-    let start = renderTimer?.now
     let image = player.render(frame: frame, pixelSize: pixelSize)
-    if let start, let end = renderTimer?.now, end - start > limits.renderTimeBudget {
+    let end = start == nil ? nil : renderTimer?.now
+    noteDecodeCost(named: name, from: start, to: end)
+    if let start, let end, end - start > limits.renderTimeBudget {
       let asset = library[name]
       let error = StickerError(
         file: asset?.file.path ?? name, format: (try? loadResult(named: name).get())?.kind,
@@ -149,6 +174,12 @@ public final class StickerRuntime {
   func playbackFailure(named name: String) -> StickerError? {
     if case .failure(let error) = loaded[name] { return error }
     return nil
+  }
+
+  /// The format of sticker `name` once loaded (`lottie`, `gif`, …), or `nil`.
+  func format(named name: String) -> String? {
+    guard case .success(let loaded) = loaded[name] else { return nil }
+    return loaded.kind.rawValue
   }
 
   private func loadResult(named name: String) -> Result<StickerLoader.Loaded, StickerError> {

@@ -25,6 +25,8 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
   /// before the first frame and after the view was discarded. Equal keys mean equal pixels, so a
   /// texture holding that frame need not be uploaded again.
   public private(set) var lastFrameKey: FrameCacheKey?
+  /// Where the frame ``currentFrame(pixelSize:)`` last returned came from.
+  public private(set) var lastFrameOrigin: FrameOrigin = .unknown
 
   private let runtime: StickerRuntime
   private var player: (any StickerPlayer)?
@@ -53,7 +55,13 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
 
   /// When the animation reaches its next frame (clock time), or `nil` for a placeholder, a paused
   /// animation or a single frame.
-  public var nextFrameTime: Double? { player == nil ? nil : animationState.nextFrameTime }
+  /// Under reduced motion the frame never changes: `nil`. A sticker waiting for its frame asks to
+  /// be drawn again in the next frame, when its frame may have arrived.
+  public var nextFrameTime: Double? {
+    guard player != nil, !runtime.reducesMotion else { return nil }
+    if lastFrameOrigin.isLate { return runtime.clock.now + 1.0 / 120 }
+    return animationState.nextFrameTime
+  }
 
   /// Whether the view stands in for a sticker that could not be loaded.
   public var isPlaceholder: Bool { player == nil }
@@ -75,12 +83,17 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
       becomePlaceholder(failure)
       return placeholderFrame(pixelSize: pixelSize)
     }
-    let frameIndex = animationState.frameIndex
+    if runtime.isUnseen { return unseenFrame(pixelSize: pixelSize) }
+    // Reduced motion shows the first frame; the state keeps its own time, so nothing resets.
+    let frameIndex = runtime.reducesMotion ? 0 : animationState.frameIndex
     let key = FrameCacheKey(asset: player.contentKey, pixelSize: pixelSize, frameIndex: frameIndex)
-    if let worker = player as? WorkerPlayer, !runtime.waitsForWorkerFrames {
-      return frameWithoutWaiting(worker, key: key)
+    let defers =
+      runtime.frameDelivery == .nextFrame || (player is WorkerPlayer && runtime.frameDelivery == .whenDecoded)
+    if defers {
+      return frameWithoutWaiting(player, key: key)
     }
     var overran: StickerError?
+    let decodesBefore = runtime.frameCache.decodes
     let image = runtime.frameCache.image(for: key) {
       switch runtime.render(player, named: stickerName, frame: frameIndex, pixelSize: pixelSize) {
       case .success(let image): return image
@@ -95,28 +108,61 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
     }
     lastFrame = image
     lastFrameKey = key
+    lastFrameOrigin = runtime.frameCache.decodes != decodesBefore ? .decoded : origin(ofCached: key)
     return image
   }
 
-  /// The frame for `key` if a worker has rendered it; otherwise asks for it and returns the last
-  /// good frame meanwhile (a transparent square before the first).
-  private func frameWithoutWaiting(_ worker: WorkerPlayer, key: FrameCacheKey) -> RGBAImage? {
-    runtime.pollWorkers()
+  /// A cached frame's origin: prefetched (first use told once) or plainly cached.
+  private func origin(ofCached key: FrameCacheKey) -> FrameOrigin {
+    runtime.frameCache.takePrefetchedMark(for: key) ? .prefetched(firstUse: true) : .cached
+  }
+
+  /// The frame for `key` if it is decoded; otherwise asks for it and returns the last good frame
+  /// meanwhile (``FrameOrigin/stale``), the sticker's first frame when the view has shown none,
+  /// or a transparent square when that is not decoded either (``FrameOrigin/pending``, which the
+  /// view layer draws as a skeleton).
+  private func frameWithoutWaiting(_ player: any StickerPlayer, key: FrameCacheKey) -> RGBAImage? {
+    if runtime.frameDelivery == .whenDecoded { runtime.pollWorkers() }
     if let image = runtime.frameCache.cachedImage(for: key) {
       lastFrame = image
       lastFrameKey = key
+      lastFrameOrigin = origin(ofCached: key)
       return image
     }
-    runtime.requestFrame(worker, named: stickerName, key: key)
+    runtime.requestFrame(player, named: stickerName, key: key)
     if let failure = runtime.playbackFailure(named: stickerName) {
       becomePlaceholder(failure)
       return placeholderFrame(pixelSize: key.pixelSize)
     }
-    if let lastFrame, lastFrame.width == key.pixelSize { return lastFrame }
+    if let lastFrame, lastFrame.width == key.pixelSize, lastFrameOrigin != .pending {
+      lastFrameOrigin = .stale
+      return lastFrame
+    }
+    // A view that never showed a frame stands in with the sticker's first frame when it is decoded
+    // (what prefetching decodes), as messengers show a sticker's thumbnail: late, not blank.
+    let first = FrameCacheKey(asset: key.asset, pixelSize: key.pixelSize, frameIndex: 0)
+    if key.frameIndex != 0, let image = runtime.frameCache.cachedImage(for: first) {
+      lastFrame = image
+      lastFrameKey = first
+      lastFrameOrigin = .firstFrame(prefetchedFirstUse: runtime.frameCache.takePrefetchedMark(for: first))
+      return image
+    }
     let pending = FrameCacheKey(asset: "pending", pixelSize: key.pixelSize, frameIndex: 0)
     let blank = RGBAImage(width: key.pixelSize, height: key.pixelSize)
     lastFrame = blank
     lastFrameKey = pending
+    lastFrameOrigin = .pending
+    return blank
+  }
+
+  /// While nobody can see the stickers: the frame shown last, unchanged, or the pending skeleton
+  /// before any; nothing is decoded or requested.
+  private func unseenFrame(pixelSize: Int) -> RGBAImage {
+    if let lastFrame, lastFrame.width == pixelSize, lastFrameOrigin != .pending { return lastFrame }
+    let blank = RGBAImage(width: pixelSize, height: pixelSize)
+    lastFrame = blank
+    lastFrameKey = FrameCacheKey(asset: "pending", pixelSize: pixelSize, frameIndex: 0)
+    lastFrameOrigin = .pending
     return blank
   }
 
@@ -125,6 +171,7 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
     let image = runtime.frameCache.image(for: key) { runtime.library.placeholder.image(pixelSize: pixelSize) }
     lastFrame = image
     lastFrameKey = key
+    lastFrameOrigin = .unknown
     return image
   }
 
@@ -157,5 +204,6 @@ public final class StickerView: TextViewportRenderingSurface, FrameSurface {
     animationState.pause()
     lastFrame = nil
     lastFrameKey = nil
+    lastFrameOrigin = .unknown
   }
 }

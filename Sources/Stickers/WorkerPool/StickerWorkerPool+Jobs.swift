@@ -2,15 +2,17 @@ import Glibc
 import ReuseKitSupport
 
 extension StickerWorkerPool {
-  /// Asks for a frame; `completion` gets it (or why it failed) from a later ``poll()``.
+  /// Asks for a frame; `completion` gets it (or why it failed) from a later ``poll()``. A prefetch
+  /// waits behind every request a view made, which goes before any prefetch in its worker's queue.
   func requestRender(
-    id: UInt32, frame: Int, pixelSize: Int, completion: @escaping (Result<RGBAImage, StickerError.Reason>) -> Void
+    id: UInt32, frame: Int, pixelSize: Int, prefetch: Bool = false,
+    completion: @escaping (Result<RGBAImage, StickerError.Reason>) -> Void
   ) {
     guard let sticker = stickers[id] else { return completion(.failure(.decoderFailed("sticker is not loaded"))) }
     if let failure = sticker.failure { return completion(.failure(failure)) }
     let job = WorkerJob(
       id: id, request: .render(id: id, frame: frame, pixelSize: pixelSize), baseBudget: sticker.limits.renderTimeBudget,
-      scale: budgetScale.render
+      scale: budgetScale.render, isPrefetch: prefetch
     ) {
       result in
       switch result {
@@ -66,8 +68,26 @@ extension StickerWorkerPool {
   }
 
   func submit(_ job: WorkerJob, to index: Int) {
-    slots[index].queue.append(job)
+    let queue = slots[index].queue
+    if !job.isPrefetch, let firstPrefetch = queue.firstIndex(where: \.isPrefetch) {
+      slots[index].queue.insert(job, at: firstPrefetch)
+    } else {
+      slots[index].queue.append(job)
+    }
     pump(index)
+  }
+
+  /// Waits until every request sent so far is answered (bounded by the watchdog): what a
+  /// ``StickerRuntime/FrameDelivery/nextFrame`` runtime does at the start of a frame.
+  func waitForAll() {
+    wait { !hasPendingWork }
+  }
+
+  /// Requests waiting or in flight that are prefetches.
+  var prefetchesOutstanding: Int {
+    slots.reduce(0) { sum, slot in
+      sum + slot.queue.count(where: \.isPrefetch) + (slot.inFlight?.job.isPrefetch == true ? 1 : 0)
+    }
   }
 
   /// Sends the next job if the worker is free, starting a worker when none runs.

@@ -176,11 +176,14 @@ struct WorkerJob {
   /// The factor the machine's speed gives it (``BudgetScales``).
   let scale: Double
   let completion: (Result<WorkerJobResult, StickerError.Reason>) -> Void
+  /// Whether it renders a frame ahead of the scroll: such jobs wait behind every other.
+  var isPrefetch = false
 
   init(
-    id: UInt32, request: WorkerRequest, baseBudget: Double, scale: Double,
+    id: UInt32, request: WorkerRequest, baseBudget: Double, scale: Double, isPrefetch: Bool = false,
     completion: @escaping (Result<WorkerJobResult, StickerError.Reason>) -> Void
   ) {
+    self.isPrefetch = isPrefetch
     self.id = id
     self.request = request
     self.baseBudget = baseBudget

@@ -30,9 +30,14 @@ final class WorkerPlayer: StickerPlayer {
   }
 
   /// Asks for a frame without waiting.
-  func request(frame: Int, pixelSize: Int, completion: @escaping (Result<RGBAImage, StickerError.Reason>) -> Void) {
+  func request(
+    frame: Int, pixelSize: Int, prefetch: Bool = false,
+    completion: @escaping (Result<RGBAImage, StickerError.Reason>) -> Void
+  ) {
     guard let pool else { return completion(.failure(.decoderCrashed("the worker pool is gone"))) }
-    pool.requestRender(id: id, frame: min(max(0, frame), frameCount - 1), pixelSize: pixelSize, completion: completion)
+    pool.requestRender(
+      id: id, frame: min(max(0, frame), frameCount - 1), pixelSize: pixelSize, prefetch: prefetch,
+      completion: completion)
   }
 
   /// Renders now, waiting, with the failure.

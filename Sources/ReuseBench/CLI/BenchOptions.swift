@@ -36,7 +36,7 @@ struct BenchOptions {
   var probesRenderer = false
 
   /// The figures that run per size.
-  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P14"]
+  static let figureNames = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P14", "P15"]
   /// The size-independent tables.
   static let tableNames = ["stickers", "textcache"]
   /// The store backend (ChatStore): its own children, at ``storeSize``; runs unless `--only` leaves it out.

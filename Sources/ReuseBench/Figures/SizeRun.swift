@@ -64,6 +64,10 @@ struct SizeRun {
       progress("P2.intl multilingual scrolling")
       figures.append(intl)
     }
+    if options.runs("P15"), let chatView = fixture.chatView {
+      progress("P15 flings at 2,000 to 20,000 pt/s, with and without prefetch")
+      figures += try FlingFigure(context: context, chatView: chatView, suffix: "", smoke: options.smoke).run()
+    }
     if options.runs("P6") {
       progress("P6 stickers")
       figures += try StickerFrameFigure(context: context).run()

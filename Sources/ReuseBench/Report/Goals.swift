@@ -183,6 +183,7 @@ enum Goals {
             + "\(Format.number($0.details["B/provider heap-control"] ?? 0)) B per idle provider"
         })
     }
+    verdicts += FlingGoals.verdicts(largest, suffix: "")
     // A goal stated "at 1M" is only judged when the run reached 1M messages.
     if largest.size < 1_000_000 {
       verdicts = verdicts.map { verdict in

@@ -61,6 +61,6 @@ enum StoreGoals {
       "P5", "store: anchor drift 0 px (each move < 10⁻⁶ px: float rounding)", "P5.store",
       holds: { ($0.details["largest move px"] ?? 1) < 1e-6 },
       evidence: { "total \($0.median) px, largest move \($0.details["largest move px"] ?? 0) px" })
-    return verdicts
+    return verdicts + FlingGoals.verdicts(report, suffix: ".store")
   }
 }

@@ -32,7 +32,7 @@ struct StoreFigures {
   static let jumps = 1_000
 
   /// The families ``backendFigures(environment:url:stickers:)`` measures.
-  static let backendFamilies = ["P1", "P3", "P4", "P5", "P8", "P12"]
+  static let backendFamilies = ["P1", "P3", "P4", "P5", "P8", "P12", "P15"]
 
   /// Whether any of `families` runs: all do unless `--only` names per-size figures beside `store`,
   /// and then only those named.
@@ -113,6 +113,9 @@ struct StoreFigures {
     figures += try AccessibleReadFigure(context: context).run().map(Self.storeFigure)
     figures += try JumpFigure(context: context).run().map(Self.storeFigure)
     figures += try AnchorDriftFigure(context: context).run().map(Self.storeFigure)
+    if runs(["P15"]), let chatView = context.fixture.chatView {
+      figures += try FlingFigure(context: context, chatView: chatView, suffix: ".store", smoke: options.smoke).run()
+    }
     return SizeReport(
       size: size, measurer: "\(fixture.viewName), \(environment.measurerName)", figures: figures,
       failures: context.failures)

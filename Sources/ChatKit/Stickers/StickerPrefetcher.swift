@@ -26,7 +26,7 @@ public final class StickerPrefetcher {
   public var isEnabled = true
   /// How far ahead, in seconds of scrolling at the current speed, stickers are prefetched, beyond
   /// the overdraw band.
-  public var lookAheadSeconds = 0.4
+  public var lookAheadSeconds = 0.2
   /// Messages read ahead at most in one call: bounds the work per frame on any document.
   public var maximumMessagesAhead = 96
   /// Decodes asked for at most in one call.
@@ -85,8 +85,9 @@ public final class StickerPrefetcher {
   }
 
   /// The sticker views already made in the overdraw band ahead, nearest first, each with the frame
-  /// it will be at when it scrolls into view at this speed (and the one after): what the next
-  /// frames need. Reading a view's animation state makes nothing.
+  /// it will be at when it scrolls into view at this speed: what the next frames need (the frames
+  /// after it are asked for by the view itself, and a guess at them was mostly wasted). Reading a
+  /// view's animation state makes nothing.
   private func bandCandidates(in view: ChatTextView) -> [Candidate] {
     let bounds = view.viewportBounds
     let forward = velocity > 0
@@ -99,10 +100,8 @@ public final class StickerPrefetcher {
       let state = sticker.animationState
       let ahead = Int((distance / abs(velocity) * state.frameRate).rounded(.up))
       let pixels = SDLTextView.stickerPixelSize(for: frame, scale: view.renderer.scale)
-      for step in 0..<2 {
-        let index = runtime.reducesMotion ? 0 : (state.frameIndex + ahead + step) % state.frameCount
-        result.append(Candidate(name: sticker.stickerName, pixelSize: pixels, frame: index, distance: distance))
-      }
+      let index = runtime.reducesMotion ? 0 : (state.frameIndex + ahead) % state.frameCount
+      result.append(Candidate(name: sticker.stickerName, pixelSize: pixels, frame: index, distance: distance))
     }
     return result.sorted { $0.distance < $1.distance }
   }

@@ -39,12 +39,17 @@ extension ChatTextView {
     if let date = geometry.message.separatedDay { return try drawDaySeparator(of: item, date: date) }
     guard let bubble = geometry.bubble else { return }
     let rect = bubble.offsetBy(dx: item.origin.x, dy: item.origin.y)
-    // The shadow shows only below an opaque bubble: a part drawn wholly inside the bubble skips it.
-    let hidesShadow = drawingBand.map { band in opaqueBackgroundRects(of: item).contains { $0.contains(band) } }
-    if hidesShadow != true {
-      try canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: style.cornerRadius, color: style.bubbleShadow)
+    let color = bubbleColor(geometry)
+    let shadow = rect.offsetBy(dx: 0, dy: 1)
+    if color.alpha == 255 {
+      // An opaque bubble hides its shadow but for the corners and the row below: only those are
+      // blended (most damage inside a bubble, a sticker's, blends none).
+      try canvas.fillRoundedRect(
+        shadow, radius: style.cornerRadius, color: style.bubbleShadow, under: rect, coverRadius: style.cornerRadius)
+    } else {
+      try canvas.fillRoundedRect(shadow, radius: style.cornerRadius, color: style.bubbleShadow)
     }
-    try canvas.fillRoundedRect(rect, radius: style.cornerRadius, color: bubbleColor(geometry))
+    try canvas.fillRoundedRect(rect, radius: style.cornerRadius, color: color)
   }
 
   /// The colour of a message's bubble: the sender's side's.

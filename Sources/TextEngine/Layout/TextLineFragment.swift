@@ -73,6 +73,26 @@ public struct TextLineFragment: Equatable {
     }
   }
 
+  /// The runs of ``runs`` that may paint between `minX` and `maxX` (fragment coordinates): those
+  /// whose box, widened by `margin` on either side for ink past the advances, meets that span. A
+  /// line of one-byte text slices only those runs' characters; any other line filters ``runs``.
+  /// - Complexity: O(runs) plus the characters of the runs returned (one-byte text).
+  public func runs(intersectingXFrom minX: Double, to maxX: Double, margin: Double) -> [Run] {
+    func meets(x: Double, width: Double) -> Bool { x - margin < maxX && x + width + margin > minX }
+    guard text.isSingleByte else { return runs.filter { meets(x: $0.x, width: $0.width) } }
+    var result: [Run] = []
+    for run in layout.runs where meets(x: originX + run.x, width: run.width) {
+      let start = characterRange.lowerBound + run.start
+      let range = start..<(start + run.length)
+      result.append(
+        Run(
+          range: range,
+          string: text.string[text.stringIndex(at: range.lowerBound)..<text.stringIndex(at: range.upperBound)],
+          attributes: run.attributes, x: originX + run.x, width: run.width, isRightToLeft: run.isRightToLeft))
+    }
+    return result
+  }
+
   /// Whether the line holds right-to-left characters (its carets and characters are then not in
   /// left-to-right order).
   public var containsRightToLeftText: Bool { layout.visual != nil }

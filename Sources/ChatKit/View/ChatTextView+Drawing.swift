@@ -41,6 +41,7 @@ extension ChatTextView {
     let rect = bubble.offsetBy(dx: item.origin.x, dy: item.origin.y)
     let color = bubbleColor(geometry)
     let shadow = rect.offsetBy(dx: 0, dy: 1)
+    guard meetsDrawingBand(rect.union(shadow), reach: 1) else { return }  // all of it would be clipped away
     if color.alpha == 255 {
       // An opaque bubble hides its shadow but for the corners and the row below: only those are
       // blended (most damage inside a bubble, a sticker's, blends none).
@@ -89,12 +90,16 @@ extension ChatTextView {
       content = CGRect(x: sticker.minX, y: style.messageGap / 2, width: sticker.width, height: 0)
         .offsetBy(dx: item.origin.x, dy: item.origin.y)
     }
+    // The name and the time are drawn where their line's ink may reach the part being drawn.
     if layout.showsName(message), let sender = message.sender {
       let top = content.minY + (message.isStickerOnly ? 0 : style.bubblePaddingTop)
       let penX = message.isLocal ? content.maxX - geometry.nameWidth : content.minX
-      try cache.draw(
-        sender, attributes: style.nameAttributes, color: style.nameColor(for: sender), penX: penX,
-        baselineY: top + nameMetrics.ascent)
+      let line = CGRect(x: penX, y: top, width: geometry.nameWidth, height: nameMetrics.lineHeight)
+      if meetsDrawingBand(line, reach: nameMetrics.lineHeight) {
+        try cache.draw(
+          sender, attributes: style.nameAttributes, color: style.nameColor(for: sender), penX: penX,
+          baselineY: top + nameMetrics.ascent)
+      }
     }
     guard let time = message.time else { return }
     let timeWidth = geometry.timeWidth
@@ -110,9 +115,12 @@ extension ChatTextView {
     } else {
       let bottom = item.origin.y + fragment.height - style.messageGap / 2
       let color = message.isLocal ? style.outgoingTime : style.incomingTime
+      let baseline = bottom - style.bubblePaddingBottom - timeMetrics.descent
+      let line = CGRect(
+        x: content.maxX - timeWidth, y: baseline - timeMetrics.ascent, width: timeWidth, height: timeMetrics.lineHeight)
+      guard meetsDrawingBand(line, reach: timeMetrics.lineHeight) else { return }
       try cache.draw(
-        time, attributes: style.timeAttributes, color: color, penX: content.maxX - timeWidth,
-        baselineY: bottom - style.bubblePaddingBottom - timeMetrics.descent)
+        time, attributes: style.timeAttributes, color: color, penX: content.maxX - timeWidth, baselineY: baseline)
     }
   }
 

@@ -48,7 +48,8 @@ public final class TextFragmentRenderer {
   }
 
   /// `text` without the characters layout gives no width (``TextShaper/hasNoAdvance(_:)``).
-  private static func drawable(_ text: String) -> String {
+  /// (Nonisolated, so its per-byte test runs without an actor check per byte.)
+  private nonisolated static func drawable(_ text: String) -> String {
     // Printable ASCII (most text) has a width: one pass over the bytes, no property lookups.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     guard text.unicodeScalars.contains(where: mayBeInvisible) else { return text }
@@ -56,7 +57,7 @@ public final class TextFragmentRenderer {
   }
 
   /// Whether a scalar may start or make up a character without width: a cheap pre-check.
-  private static func mayBeInvisible(_ scalar: Unicode.Scalar) -> Bool {
+  private nonisolated static func mayBeInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .control, .lineSeparator, .paragraphSeparator, .format: return true
     default: return scalar.properties.isDefaultIgnorableCodePoint

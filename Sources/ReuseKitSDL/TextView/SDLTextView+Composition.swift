@@ -41,15 +41,26 @@ extension SDLTextView {
 
   /// `line`'s runs as drawn, with the composition's width opened at the caret when `splice` is
   /// in this line: a run holding the caret is cut there, and the pieces past the caret (right of
-  /// it; left of it in a right-to-left paragraph) move by the composition's width.
+  /// it; left of it in a right-to-left paragraph) move by the composition's width. Given
+  /// `columns` (fragment coordinates), a line without the composition keeps only the runs whose
+  /// ink may reach them (``runInkReach``).
   /// - Complexity: O(runs of the line).
   func renderableRuns(
-    of line: TextLineFragment, in fragment: TextLayoutFragment, splice: CompositionSplice?
+    of line: TextLineFragment, in fragment: TextLayoutFragment, splice: CompositionSplice?,
+    columns: ClosedRange<Double>? = nil
   ) -> [RenderableLine.Run] {
-    let runs = line.runs
     guard let splice, splice.paragraph == fragment.textParagraph.identifier,
       splice.lineStart == line.characterRange.lowerBound
-    else { return runs.map { Self.renderable($0.string, of: $0, x: $0.x) } }
+    else {
+      let runs =
+        columns.map {
+          line.runs(
+            intersectingXFrom: $0.lowerBound, to: $0.upperBound,
+            margin: Self.runInkReach * line.typographicBounds.height)
+        } ?? line.runs
+      return runs.map { Self.renderable($0.string, of: $0, x: $0.x) }
+    }
+    let runs = line.runs
     var result: [RenderableLine.Run] = []
     for run in runs {
       var pieces = [(text: run.string, x: run.x, width: run.width)]

@@ -51,6 +51,8 @@ extension SDLTextView {
     var caret: CGRect?
     /// The caret as drawn now (its blink's on phase, on screen), with its colour.
     var litCaret: (rect: CGRect, color: TextColor)?
+    /// Where the overlays paint (``overlayRegions()``), in view pixels.
+    var overlays: [CGRect] = []
   }
 
   /// What the frame would draw now. Each visible surface is looked at once, and each visible frame
@@ -123,6 +125,7 @@ extension SDLTextView {
     }
     for (index, overlay) in overlayRegions().enumerated() {
       contents.regions[.overlay(index)] = overlay
+      contents.overlays.append(overlay.rect)
     }
     for (index, covered) in coveredRects.enumerated() {
       contents.regions[.covered(index)] = DrawnRegion(rect: covered, key: 0, scrollsWithContent: false)

@@ -230,7 +230,8 @@ open class SDLTextView: TextView {
 
   /// What the overlays draw now, for damage tracking: one region per overlay, fixed in the view,
   /// with a key that changes whenever its pixels do. The default is none; a subclass that draws
-  /// overlays in ``drawOverlays()`` lists them here, or its overlays are not redrawn when they change.
+  /// overlays in ``drawOverlays()`` lists them here, or its overlays are not redrawn when they change
+  /// (and a frame drawn by damage draws them only in rectangles that meet these regions).
   @MainActor
   open func overlayRegions() -> [DrawnRegion] { [] }
 

@@ -55,8 +55,15 @@ public struct TextLineFragment: Equatable {
   public var runs: [Run] {
     let string = text.string
     var index = text.stringIndex(at: characterRange.lowerBound)
-    // Walk the characters once in logical order, then list the runs as they are drawn.
-    let logical = layout.runs.indices.sorted { layout.runs[$0].start < layout.runs[$1].start }
+    // Walk the characters once in logical order, then list the runs as they are drawn. A line
+    // whose runs are drawn in logical order (no right-to-left run) needs no sort.
+    let runs = layout.runs
+    var inOrder = true
+    for index in runs.indices.dropFirst() where runs[index - 1].start > runs[index].start {
+      inOrder = false
+      break
+    }
+    let logical = inOrder ? Array(runs.indices) : runs.indices.sorted { runs[$0].start < runs[$1].start }
     var strings = [Substring](repeating: "", count: layout.runs.count)
     for runIndex in logical {
       let end =

@@ -4,10 +4,21 @@ import SDLSupport
 import TextEngine
 
 extension ChatTextView {
-  /// The width of `string` drawn with `attributes`.
+  /// A string and the attributes it is measured with.
+  struct MeasuredText: Hashable {
+    let string: String
+    let attributes: TextAttributes
+  }
+
+  /// The width of `string` drawn with `attributes`, measured once.
   @MainActor
   func width(of string: String, attributes: TextAttributes) -> Double {
-    glyphMeasurer.advances(of: string[...], attributes: attributes).reduce(0, +)
+    let key = MeasuredText(string: string, attributes: attributes)
+    if let width = measuredWidths[key] { return width }
+    let width = glyphMeasurer.advances(of: string[...], attributes: attributes).reduce(0, +)
+    if measuredWidths.count >= Self.measuredWidthLimit { measuredWidths.removeAll(keepingCapacity: true) }
+    measuredWidths[key] = width
+    return width
   }
 
   /// The bubble of `fragment` relative to the fragment, or `nil` for a sticker-only message.

@@ -48,15 +48,20 @@ extension SDLTextView {
       try renderer.scrollPixels(in: targetRect ?? bounds, by: dy)
     }
     if let caret = contents.caret { updateTextInputRect(caret) }
-    var surfaces: [PaintedSurface] = []
-    surfaces.reserveCapacity(contents.surfaces.count)
+    // The surfaces each rectangle draws, by index (not copied: a copy retains each reference).
+    var picked: [Int] = []
+    picked.reserveCapacity(contents.surfaces.count)
     for rect in plan.rects {
       renderer.setClip(plan.isFull ? nil : rect)
       drawingBand = rect
-      surfaces.removeAll(keepingCapacity: true)
-      for item in contents.surfaces where item.paint.intersects(rect) { surfaces.append(item) }
-      if plan.isFull || !isCoveredOpaquely(rect, by: surfaces) { renderer.fill(rect, color: colors.background) }
-      try drawRenderingSurfaces(surfaces)
+      picked.removeAll(keepingCapacity: true)
+      for index in contents.surfaces.indices where contents.surfaces[index].paint.intersects(rect) {
+        picked.append(index)
+      }
+      if plan.isFull || !isCoveredOpaquely(rect, by: contents.surfaces, at: picked) {
+        renderer.fill(rect, color: colors.background)
+      }
+      try drawRenderingSurfaces(contents.surfaces, at: picked)
       // What lies over the surfaces paints only inside its region, and all drawing is clipped to
       // the rectangle: a rectangle that meets none of it skips it.
       if !markedText.isEmpty, compositionBox()?.intersects(rect) == true { try drawComposition() }
@@ -84,31 +89,31 @@ extension SDLTextView {
     let provider: TextAttachmentViewProvider?
   }
 
-  /// Draws `surfaces` (those of the last pass that paint inside the damage being drawn), layer by
-  /// layer: nothing else draws fragments or attachment views. A ``SDLDrawableSurface`` draws itself;
+  /// Draws the `surfaces` at `indices` (those of the last pass that paint inside the damage being
+  /// drawn), layer by layer: nothing else draws fragments or attachment views. A ``SDLDrawableSurface`` draws itself;
   /// an attachment view (a sticker, a placeholder) keyed by its provider is drawn in the
   /// ``SDLSurfaceLayer/attachments`` layer.
   /// - Complexity: O(layers × surfaces given).
   @MainActor
-  func drawRenderingSurfaces(_ surfaces: [PaintedSurface]) throws(SDLError) {
-    surfacesDrawn += surfaces.count
+  func drawRenderingSurfaces(_ surfaces: [PaintedSurface], at indices: [Int]) throws(SDLError) {
+    surfacesDrawn += indices.count
     for layer in SDLSurfaceLayer.allCases {
-      for item in surfaces {
-        if let drawable = item.drawable {
+      for index in indices {
+        if let drawable = surfaces[index].drawable {
           try drawable.draw(layer, in: self)
-        } else if layer == .attachments, let provider = item.provider {
-          try drawAttachmentView(item.surface, of: provider)
+        } else if layer == .attachments, let provider = surfaces[index].provider {
+          try drawAttachmentView(surfaces[index].surface, of: provider)
         }
       }
     }
   }
 
-  /// Whether a fragment's background among `surfaces` paints every pixel of `rect` opaque
+  /// Whether a fragment's background among the `surfaces` at `indices` paints every pixel of `rect` opaque
   /// (``opaqueBackgroundRects(of:)``), so the view's background under it need not be filled.
   @MainActor
-  private func isCoveredOpaquely(_ rect: CGRect, by surfaces: [PaintedSurface]) -> Bool {
-    for item in surfaces {
-      guard let surface = item.surface as? TextFragmentSurface else { continue }
+  private func isCoveredOpaquely(_ rect: CGRect, by surfaces: [PaintedSurface], at indices: [Int]) -> Bool {
+    for index in indices {
+      guard let surface = surfaces[index].surface as? TextFragmentSurface else { continue }
       for opaque in opaqueBackgroundRects(of: surface.visibleFragment(in: self)) where opaque.contains(rect) {
         return true
       }
@@ -179,12 +184,16 @@ extension SDLTextView {
   ) -> [RenderableLine] {
     let lines = fragment.textLineFragments
     let splice = compositionSplice()  // the caret's line opens a gap for the IME composition
-    return indices.map { index in
+    var result: [RenderableLine] = []
+    result.reserveCapacity(indices.count)
+    for index in indices {
       let line = lines[index]
-      return RenderableLine(
-        origin: .zero, baselineOffset: line.baselineOffset,
-        runs: renderableRuns(of: line, in: fragment, splice: splice, columns: columns))
+      result.append(
+        RenderableLine(
+          origin: .zero, baselineOffset: line.baselineOffset,
+          runs: renderableRuns(of: line, in: fragment, splice: splice, columns: columns.map { ($0, index) })))
     }
+    return result
   }
 
   /// How far past its advances a run's ink may reach sideways, in line heights: a run farther than

@@ -85,6 +85,8 @@ open class SDLTextView: TextView {
   /// under its own opaque pixels there.
   public internal(set) var drawingBand: CGRect?
   var stickerTextures: StickerTextureCache
+  /// Lines' text runs as drawn, kept across frames (``textRuns(ofLine:in:)``).
+  var lineRunCache: [LineRunKey: CachedLineRuns] = [:]
   var isDraggingSelection = false
   var caretEpoch = 0.0
   var lastDrawnSelection: Range<Int>?

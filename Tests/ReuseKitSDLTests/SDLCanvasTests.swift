@@ -1,4 +1,5 @@
 import Foundation
+import ReuseKitSupport
 import SDLSupport
 import Testing
 import TextEngine
@@ -55,5 +56,41 @@ import TextEngine
     #expect(red(image[2, 2]) == 255 && red(image[11, 9]) == 255 && red(image[3, 6]) == 255)
     #expect(red(image[4, 4]) == 0)  // inside is untouched
     #expect(red(image[12, 5]) == 0 && red(image[1, 5]) == 0)  // outside is untouched
+  }
+
+  /// A shadow filled only where its bubble does not cover it, then the bubble, gives the pixels
+  /// of the whole shadow then the bubble: at 1× and 1.5×, unclipped and clipped to bands.
+  @Test(arguments: [1.0, 1.5])
+  func aFillUnderAnOpaqueCoverDrawsThePixelsOfAWholeFill(scale: Double) throws {
+    _ = try SDLContext()
+    let shadow = TextColor(red: 0, green: 0, blue: 0, alpha: 40)
+    let bubble = TextColor(red: 240, green: 250, blue: 255)
+    let rect = CGRect(x: 6.5, y: 5, width: 41, height: 30)
+    let clips: [CGRect?] = [
+      nil, CGRect(x: 0, y: 20, width: 60, height: 24), CGRect(x: 20, y: 10, width: 10, height: 10),
+    ]
+    for clip in clips {
+      var images: [RGBAImage] = []
+      for covered in [false, true] {
+        let renderer = try SDLRenderer.offscreen(width: 90, height: 75)
+        renderer.scale = scale
+        renderer.clear(TextColor(red: 200, green: 120, blue: 60))
+        renderer.setClip(clip)
+        let canvas = SDLCanvas(renderer: renderer)
+        if covered {
+          try canvas.fillRoundedRect(
+            rect.offsetBy(dx: 0, dy: 1), radius: 9, color: shadow, under: rect, coverRadius: 9)
+          let restored = renderer.clipPixels.map { [$0.x, $0.y, $0.w, $0.h] }
+          #expect(restored == clip.map(renderer.pixels).map { [$0.x, $0.y, $0.w, $0.h] }, "the clip is restored")
+        } else {
+          try canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: 9, color: shadow)
+        }
+        try canvas.fillRoundedRect(rect, radius: 9, color: bubble)
+        renderer.setClip(nil)
+        renderer.present()
+        images.append(try renderer.readPixels())
+      }
+      #expect(images[0].pixels == images[1].pixels, "clip \(String(describing: clip))")
+    }
   }
 }

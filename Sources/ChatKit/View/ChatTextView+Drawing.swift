@@ -4,10 +4,21 @@ import SDLSupport
 import TextEngine
 
 extension ChatTextView {
-  /// The width of `string` drawn with `attributes`.
+  /// A string and the attributes it is measured with.
+  struct MeasuredText: Hashable {
+    let string: String
+    let attributes: TextAttributes
+  }
+
+  /// The width of `string` drawn with `attributes`, measured once.
   @MainActor
   func width(of string: String, attributes: TextAttributes) -> Double {
-    glyphMeasurer.advances(of: string[...], attributes: attributes).reduce(0, +)
+    let key = MeasuredText(string: string, attributes: attributes)
+    if let width = measuredWidths[key] { return width }
+    let width = glyphMeasurer.advances(of: string[...], attributes: attributes).reduce(0, +)
+    if measuredWidths.count >= Self.measuredWidthLimit { measuredWidths.removeAll(keepingCapacity: true) }
+    measuredWidths[key] = width
+    return width
   }
 
   /// The bubble of `fragment` relative to the fragment, or `nil` for a sticker-only message.
@@ -39,12 +50,18 @@ extension ChatTextView {
     if let date = geometry.message.separatedDay { return try drawDaySeparator(of: item, date: date) }
     guard let bubble = geometry.bubble else { return }
     let rect = bubble.offsetBy(dx: item.origin.x, dy: item.origin.y)
-    // The shadow shows only below an opaque bubble: a part drawn wholly inside the bubble skips it.
-    let hidesShadow = drawingBand.map { band in opaqueBackgroundRects(of: item).contains { $0.contains(band) } }
-    if hidesShadow != true {
-      try canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: style.cornerRadius, color: style.bubbleShadow)
+    let color = bubbleColor(geometry)
+    let shadow = rect.offsetBy(dx: 0, dy: 1)
+    guard meetsDrawingBand(rect.union(shadow), reach: 1) else { return }  // all of it would be clipped away
+    if color.alpha == 255 {
+      // An opaque bubble hides its shadow but for the corners and the row below: only those are
+      // blended (most damage inside a bubble, a sticker's, blends none).
+      try canvas.fillRoundedRect(
+        shadow, radius: style.cornerRadius, color: style.bubbleShadow, under: rect, coverRadius: style.cornerRadius)
+    } else {
+      try canvas.fillRoundedRect(shadow, radius: style.cornerRadius, color: style.bubbleShadow)
     }
-    try canvas.fillRoundedRect(rect, radius: style.cornerRadius, color: bubbleColor(geometry))
+    try canvas.fillRoundedRect(rect, radius: style.cornerRadius, color: color)
   }
 
   /// The colour of a message's bubble: the sender's side's.
@@ -84,12 +101,16 @@ extension ChatTextView {
       content = CGRect(x: sticker.minX, y: style.messageGap / 2, width: sticker.width, height: 0)
         .offsetBy(dx: item.origin.x, dy: item.origin.y)
     }
+    // The name and the time are drawn where their line's ink may reach the part being drawn.
     if layout.showsName(message), let sender = message.sender {
       let top = content.minY + (message.isStickerOnly ? 0 : style.bubblePaddingTop)
       let penX = message.isLocal ? content.maxX - geometry.nameWidth : content.minX
-      try cache.draw(
-        sender, attributes: style.nameAttributes, color: style.nameColor(for: sender), penX: penX,
-        baselineY: top + nameMetrics.ascent)
+      let line = CGRect(x: penX, y: top, width: geometry.nameWidth, height: nameMetrics.lineHeight)
+      if meetsDrawingBand(line, reach: nameMetrics.lineHeight) {
+        try cache.draw(
+          sender, attributes: style.nameAttributes, color: style.nameColor(for: sender), penX: penX,
+          baselineY: top + nameMetrics.ascent)
+      }
     }
     guard let time = message.time else { return }
     let timeWidth = geometry.timeWidth
@@ -105,9 +126,12 @@ extension ChatTextView {
     } else {
       let bottom = item.origin.y + fragment.height - style.messageGap / 2
       let color = message.isLocal ? style.outgoingTime : style.incomingTime
+      let baseline = bottom - style.bubblePaddingBottom - timeMetrics.descent
+      let line = CGRect(
+        x: content.maxX - timeWidth, y: baseline - timeMetrics.ascent, width: timeWidth, height: timeMetrics.lineHeight)
+      guard meetsDrawingBand(line, reach: timeMetrics.lineHeight) else { return }
       try cache.draw(
-        time, attributes: style.timeAttributes, color: color, penX: content.maxX - timeWidth,
-        baselineY: bottom - style.bubblePaddingBottom - timeMetrics.descent)
+        time, attributes: style.timeAttributes, color: color, penX: content.maxX - timeWidth, baselineY: baseline)
     }
   }
 

@@ -67,6 +67,10 @@ public final class ChatTextView: SDLTextView {
   var frameGeometry: [ObjectIdentifier: (fragment: TextLayoutFragment, geometry: ChatFragmentGeometry)] = [:]
   /// How many times a fragment's geometry was computed: once per drawn fragment per frame.
   var geometryComputations = 0
+  /// Widths of names and times already measured (the measurer never changes), so a frame's
+  /// geometry measures only new ones; emptied when it grows past ``measuredWidthLimit``.
+  var measuredWidths: [MeasuredText: Double] = [:]
+  static let measuredWidthLimit = 4096
 
   /// Creates a chat view drawing with `renderer`.
   /// - Parameters:

@@ -34,14 +34,13 @@ public final class TextFragmentSurface: SDLDrawableSurface {
 
   @MainActor
   public func draw(_ layer: SDLSurfaceLayer, in view: SDLTextView) throws(SDLError) {
-    let item = visibleFragment(in: view)
     switch layer {
-    case .background: try view.drawBackground(of: item)
-    case .selection: view.drawSelection(in: item)
+    case .background: try view.drawBackground(of: visibleFragment(in: view))
+    case .selection: if !view.selectedRange.isEmpty { view.drawSelection(in: visibleFragment(in: view)) }
     case .text:
       textDraws += 1
-      try view.drawText(of: item)
-    case .decorations: try view.drawDecorations(of: item)
+      try view.drawText(of: visibleFragment(in: view))
+    case .decorations: try view.drawDecorations(of: visibleFragment(in: view))
     case .attachments, .gutter: break
     }
   }

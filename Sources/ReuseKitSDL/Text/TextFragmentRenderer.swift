@@ -40,15 +40,23 @@ public final class TextFragmentRenderer {
     let baselineY = line.origin.y + offset.y + line.baselineOffset
     for run in line.runs where run.attributes.attachment == nil {
       let text = Self.drawable(run.text)
-      guard !text.isEmpty else { continue }
+      // Spaces have no ink: their texture is transparent, so drawing it changes no pixel.
+      guard !text.isEmpty, !Self.isSpaces(text) else { continue }
       try cache.draw(
         text, attributes: run.attributes, color: run.attributes.foregroundColor ?? defaultTextColor,
         penX: line.origin.x + offset.x + run.x, baselineY: baselineY, isRightToLeft: run.isRightToLeft)
     }
   }
 
+  /// Whether `text` is only U+0020 spaces. (Nonisolated, so its per-byte test runs without an
+  /// actor check per byte.)
+  private nonisolated static func isSpaces(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 == 0x20 }
+  }
+
   /// `text` without the characters layout gives no width (``TextShaper/hasNoAdvance(_:)``).
-  private static func drawable(_ text: String) -> String {
+  /// (Nonisolated, so its per-byte test runs without an actor check per byte.)
+  private nonisolated static func drawable(_ text: String) -> String {
     // Printable ASCII (most text) has a width: one pass over the bytes, no property lookups.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     guard text.unicodeScalars.contains(where: mayBeInvisible) else { return text }
@@ -56,7 +64,7 @@ public final class TextFragmentRenderer {
   }
 
   /// Whether a scalar may start or make up a character without width: a cheap pre-check.
-  private static func mayBeInvisible(_ scalar: Unicode.Scalar) -> Bool {
+  private nonisolated static func mayBeInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .control, .lineSeparator, .paragraphSeparator, .format: return true
     default: return scalar.properties.isDefaultIgnorableCodePoint

@@ -155,7 +155,8 @@ final class TextShaper {
 
   /// Whether `text` is ASCII with one character per byte (no CR LF pair), so it needs no font
   /// choice, no script and no grapheme breaking.
-  private static func isSimpleASCII(_ text: Substring) -> Bool {
+  /// (Nonisolated, so its per-byte test runs without an actor check per byte.)
+  private nonisolated static func isSimpleASCII(_ text: Substring) -> Bool {
     !text.isEmpty && text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
   }
 
@@ -274,7 +275,7 @@ final class TextShaper {
   /// clusters made only of default-ignorable code points (bidi marks and isolates, U+061C,
   /// U+200B–U+200F, U+202A–U+202E, U+2060–U+206F…), which no font has to draw and which
   /// ``TextFragmentRenderer`` removes before rendering.
-  static func hasNoAdvance(_ character: Character) -> Bool {
+  nonisolated static func hasNoAdvance(_ character: Character) -> Bool {
     guard let scalar = character.unicodeScalars.first else { return true }
     switch scalar.properties.generalCategory {
     case .control, .lineSeparator, .paragraphSeparator: return true

@@ -41,15 +41,30 @@ extension SDLTextView {
 
   /// `line`'s runs as drawn, with the composition's width opened at the caret when `splice` is
   /// in this line: a run holding the caret is cut there, and the pieces past the caret (right of
-  /// it; left of it in a right-to-left paragraph) move by the composition's width.
+  /// it; left of it in a right-to-left paragraph) move by the composition's width. Given
+  /// `columns` (fragment coordinates, and the line's index in the fragment), a line without the
+  /// composition keeps only the text runs whose ink may reach them (``runInkReach``).
   /// - Complexity: O(runs of the line).
+  @MainActor
   func renderableRuns(
-    of line: TextLineFragment, in fragment: TextLayoutFragment, splice: CompositionSplice?
+    of line: TextLineFragment, in fragment: TextLayoutFragment, splice: CompositionSplice?,
+    columns: (range: ClosedRange<Double>, line: Int)? = nil
   ) -> [RenderableLine.Run] {
-    let runs = line.runs
     guard let splice, splice.paragraph == fragment.textParagraph.identifier,
       splice.lineStart == line.characterRange.lowerBound
-    else { return runs.map { Self.renderable($0.string, of: $0, x: $0.x) } }
+    else {
+      guard let columns else { return line.runs.map { Self.renderable($0.string, of: $0, x: $0.x) } }
+      // Attachment runs draw nothing as text (their views draw them): a part of the line being
+      // drawn lists only the text near it, from the line's runs kept across frames.
+      var result: [RenderableLine.Run] = []
+      let margin = Self.runInkReach * line.typographicBounds.height
+      let (minX, maxX) = (columns.range.lowerBound - margin, columns.range.upperBound + margin)
+      for (run, width) in textRuns(ofLine: columns.line, in: fragment) where run.x < maxX && run.x + width > minX {
+        result.append(run)
+      }
+      return result
+    }
+    let runs = line.runs
     var result: [RenderableLine.Run] = []
     for run in runs {
       var pieces = [(text: run.string, x: run.x, width: run.width)]

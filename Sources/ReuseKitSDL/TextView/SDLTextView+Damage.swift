@@ -55,6 +55,8 @@ extension SDLTextView {
     var frames: [(rect: CGRect, origin: FrameOrigin)] = []
     /// What is drawn over the content (the overlays, the rectangles others cover), view points.
     var occluders: [CGRect] = []
+    /// Where the overlays paint (``overlayRegions()``), in view pixels.
+    var overlays: [CGRect] = []
   }
 
   /// What the frame would draw now. Each visible surface is looked at once, and each visible frame
@@ -129,6 +131,7 @@ extension SDLTextView {
     for (index, overlay) in overlayRegions().enumerated() {
       contents.regions[.overlay(index)] = overlay
       contents.occluders.append(overlay.rect)
+      contents.overlays.append(overlay.rect)
     }
     for (index, covered) in coveredRects.enumerated() {
       contents.regions[.covered(index)] = DrawnRegion(rect: covered, key: 0, scrollsWithContent: false)

@@ -49,18 +49,28 @@ extension SDLTextView {
       try renderer.scrollPixels(in: targetRect ?? bounds, by: dy)
     }
     if let caret = contents.caret { updateTextInputRect(caret) }
+    // The surfaces each rectangle draws, by index (not copied: a copy retains each reference).
+    var picked: [Int] = []
+    picked.reserveCapacity(contents.surfaces.count)
     for rect in plan.rects {
       renderer.setClip(plan.isFull ? nil : rect)
       drawingBand = rect
-      let surfaces = contents.surfaces.filter { $0.paint.intersects(rect) }
-      if plan.isFull || !isCoveredOpaquely(rect, by: surfaces) { renderer.fill(rect, color: colors.background) }
-      try drawRenderingSurfaces(surfaces)
+      picked.removeAll(keepingCapacity: true)
+      for index in contents.surfaces.indices where contents.surfaces[index].paint.intersects(rect) {
+        picked.append(index)
+      }
+      if plan.isFull || !isCoveredOpaquely(rect, by: contents.surfaces, at: picked) {
+        renderer.fill(rect, color: colors.background)
+      }
+      try drawRenderingSurfaces(contents.surfaces, at: picked)
+      // What lies over the surfaces paints only inside its region, and all drawing is clipped to
+      // the rectangle: a rectangle that meets none of it skips it.
       if !markedText.isEmpty, compositionBox()?.intersects(rect) == true { try drawComposition() }
-      if let (caret, color) = contents.litCaret {
+      if let (caret, color) = contents.litCaret, contents.regions[.caret]?.rect.intersects(rect) == true {
         canvas.drawCaret(x: caret.minX, top: caret.minY, height: caret.height, color: color)
       }
-      if showsScrollBar { try drawScrollBar() }
-      try drawOverlays()
+      if contents.regions[.scrollBar]?.rect.intersects(rect) == true { try drawScrollBar() }
+      if plan.isFull || contents.overlays.contains(where: { $0.intersects(rect) }) { try drawOverlays() }
     }
     stickerTextures.endFrame()
     lastFrameDamage = plan.rects
@@ -81,33 +91,44 @@ extension SDLTextView {
     let provider: TextAttachmentViewProvider?
   }
 
-  /// Draws `surfaces` (those of the last pass that paint inside the damage being drawn), layer by
-  /// layer: nothing else draws fragments or attachment views. A ``SDLDrawableSurface`` draws itself;
+  /// Draws the `surfaces` at `indices` (those of the last pass that paint inside the damage being
+  /// drawn), layer by layer: nothing else draws fragments or attachment views. A ``SDLDrawableSurface`` draws itself;
   /// an attachment view (a sticker, a placeholder) keyed by its provider is drawn in the
   /// ``SDLSurfaceLayer/attachments`` layer.
   /// - Complexity: O(layers × surfaces given).
   @MainActor
-  func drawRenderingSurfaces(_ surfaces: [PaintedSurface]) throws(SDLError) {
-    surfacesDrawn += surfaces.count
+  func drawRenderingSurfaces(_ surfaces: [PaintedSurface], at indices: [Int]) throws(SDLError) {
+    surfacesDrawn += indices.count
     for layer in SDLSurfaceLayer.allCases {
-      for item in surfaces {
-        if let drawable = item.drawable {
+      for index in indices {
+        if let drawable = surfaces[index].drawable {
           try drawable.draw(layer, in: self)
-        } else if layer == .attachments, let provider = item.provider {
-          try drawAttachmentView(item.surface, of: provider)
+        } else if layer == .attachments, let provider = surfaces[index].provider {
+          try drawAttachmentView(surfaces[index].surface, of: provider)
         }
       }
     }
   }
 
-  /// Whether a fragment's background among `surfaces` paints every pixel of `rect` opaque
+  /// Whether a fragment's background among the `surfaces` at `indices` paints every pixel of `rect` opaque
   /// (``opaqueBackgroundRects(of:)``), so the view's background under it need not be filled.
   @MainActor
-  private func isCoveredOpaquely(_ rect: CGRect, by surfaces: [PaintedSurface]) -> Bool {
-    surfaces.contains { item in
-      guard let surface = item.surface as? TextFragmentSurface else { return false }
-      return opaqueBackgroundRects(of: surface.visibleFragment(in: self)).contains { $0.contains(rect) }
+  private func isCoveredOpaquely(_ rect: CGRect, by surfaces: [PaintedSurface], at indices: [Int]) -> Bool {
+    for index in indices {
+      guard let surface = surfaces[index].surface as? TextFragmentSurface else { continue }
+      for opaque in opaqueBackgroundRects(of: surface.visibleFragment(in: self)) where opaque.contains(rect) {
+        return true
+      }
     }
+    return false
+  }
+
+  /// Whether `box` (view pixels), widened by `reach` on every side, meets the part of the view
+  /// being drawn: drawing clipped to that part, a hook may skip what is farther (a message's time
+  /// when a sticker above it is drawn).
+  public func meetsDrawingBand(_ box: CGRect, reach: Double = 0) -> Bool {
+    guard let band = drawingBand else { return true }
+    return box.insetBy(dx: -reach, dy: -reach).intersects(band)
   }
 
   /// Whether `frame` (container coordinates) intersects the viewport vertically.
@@ -157,28 +178,43 @@ extension SDLTextView {
     renderableLines(of: fragment, in: fragment.lineFragmentIndices(intersectingYFrom: minY, to: maxY))
   }
 
+  /// The lines of `indices`, each with the runs that may paint between `columns` (fragment
+  /// coordinates; all runs when `nil`, and in the line that opens a gap for the IME composition).
   @MainActor
-  private func renderableLines(of fragment: TextLayoutFragment, in indices: Range<Int>) -> [RenderableLine] {
+  private func renderableLines(
+    of fragment: TextLayoutFragment, in indices: Range<Int>, columns: ClosedRange<Double>? = nil
+  ) -> [RenderableLine] {
     let lines = fragment.textLineFragments
     let splice = compositionSplice()  // the caret's line opens a gap for the IME composition
-    return indices.map { index in
+    var result: [RenderableLine] = []
+    result.reserveCapacity(indices.count)
+    for index in indices {
       let line = lines[index]
-      return RenderableLine(
-        origin: .zero, baselineOffset: line.baselineOffset,
-        runs: renderableRuns(of: line, in: fragment, splice: splice))
+      result.append(
+        RenderableLine(
+          origin: .zero, baselineOffset: line.baselineOffset,
+          runs: renderableRuns(of: line, in: fragment, splice: splice, columns: columns.map { ($0, index) })))
     }
+    return result
   }
+
+  /// How far past its advances a run's ink may reach sideways, in line heights: a run farther than
+  /// this from the part being drawn is not drawn (it would be clipped away whole).
+  static let runInkReach = 2.0
 
   /// Draws a fragment's text lines in its colours.
   @MainActor
   public func drawText(of item: VisibleFragment) throws(SDLError) {
     textRenderer.defaultTextColor = fragmentColors(for: item.fragment).text
     // Only the lines on screen, and in the part being drawn: found by binary search, so a long
-    // message costs what shows.
+    // message costs what shows. Of those lines, only the runs near the part drawn: a sticker's
+    // damage in a line of text draws the runs beside it, not the line.
     let band = drawingBand ?? CGRect(origin: .zero, size: viewportSize)
     let lines = renderableLines(
-      of: item.fragment, intersectingYFrom: max(0, band.minY) - item.origin.y,
-      to: min(viewportSize.height, band.maxY) - item.origin.y)
+      of: item.fragment,
+      in: item.fragment.lineFragmentIndices(
+        intersectingYFrom: max(0, band.minY) - item.origin.y, to: min(viewportSize.height, band.maxY) - item.origin.y),
+      columns: (band.minX - item.origin.x)...(band.maxX - item.origin.x))
     try textRenderer.draw(lines, offset: item.origin)
   }
 

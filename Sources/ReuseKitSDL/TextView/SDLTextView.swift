@@ -85,6 +85,8 @@ open class SDLTextView: TextView {
   /// under its own opaque pixels there.
   public internal(set) var drawingBand: CGRect?
   var stickerTextures: StickerTextureCache
+  /// Lines' text runs as drawn, kept across frames (``textRuns(ofLine:in:)``).
+  var lineRunCache: [LineRunKey: CachedLineRuns] = [:]
   var isDraggingSelection = false
   var caretEpoch = 0.0
   var lastDrawnSelection: Range<Int>?
@@ -230,7 +232,8 @@ open class SDLTextView: TextView {
 
   /// What the overlays draw now, for damage tracking: one region per overlay, fixed in the view,
   /// with a key that changes whenever its pixels do. The default is none; a subclass that draws
-  /// overlays in ``drawOverlays()`` lists them here, or its overlays are not redrawn when they change.
+  /// overlays in ``drawOverlays()`` lists them here, or its overlays are not redrawn when they change
+  /// (and a frame drawn by damage draws them only in rectangles that meet these regions).
   @MainActor
   open func overlayRegions() -> [DrawnRegion] { [] }
 

@@ -119,7 +119,10 @@ public final class StickerTextureCache {
 
   /// Drops the textures of views neither drawn nor prepared since the last call.
   public func endFrame() {
-    entries = entries.filter { used.contains($0.key) && $0.value.view != nil }
+    // In place: most frames keep every texture, and then nothing is copied.
+    for (key, entry) in entries where !used.contains(key) || entry.view == nil {
+      entries.removeValue(forKey: key)
+    }
     used.removeAll(keepingCapacity: true)
     prepared.removeAll(keepingCapacity: true)
   }

@@ -204,7 +204,15 @@ public final class SDLRenderer {
 
   /// Restricts drawing to `rect` (points, in the viewport), or lifts the restriction with `nil`.
   public func setClip(_ rect: CGRect?) {
-    clip = rect.map(pixels)
+    setClip(pixels: rect.map(pixels))
+  }
+
+  /// The pixels drawing is restricted to (viewport pixels), or `nil` when it is not.
+  public var clipPixels: SDL_Rect? { clip }
+
+  /// Restricts drawing to `rect` (viewport pixels), or lifts the restriction with `nil`.
+  public func setClip(pixels rect: SDL_Rect?) {
+    clip = rect
     if var clip {
       SDL_RenderSetClipRect(pointer, &clip)
     } else {

@@ -55,8 +55,15 @@ public struct TextLineFragment: Equatable {
   public var runs: [Run] {
     let string = text.string
     var index = text.stringIndex(at: characterRange.lowerBound)
-    // Walk the characters once in logical order, then list the runs as they are drawn.
-    let logical = layout.runs.indices.sorted { layout.runs[$0].start < layout.runs[$1].start }
+    // Walk the characters once in logical order, then list the runs as they are drawn. A line
+    // whose runs are drawn in logical order (no right-to-left run) needs no sort.
+    let runs = layout.runs
+    var inOrder = true
+    for index in runs.indices.dropFirst() where runs[index - 1].start > runs[index].start {
+      inOrder = false
+      break
+    }
+    let logical = inOrder ? Array(runs.indices) : runs.indices.sorted { runs[$0].start < runs[$1].start }
     var strings = [Substring](repeating: "", count: layout.runs.count)
     for runIndex in logical {
       let end =
@@ -71,6 +78,26 @@ public struct TextLineFragment: Equatable {
         range: start..<(start + run.length), string: strings[runIndex], attributes: run.attributes,
         x: originX + run.x, width: run.width, isRightToLeft: run.isRightToLeft)
     }
+  }
+
+  /// The runs of ``runs`` that may paint between `minX` and `maxX` (fragment coordinates): those
+  /// whose box, widened by `margin` on either side for ink past the advances, meets that span. A
+  /// line of one-byte text slices only those runs' characters; any other line filters ``runs``.
+  /// - Complexity: O(runs) plus the characters of the runs returned (one-byte text).
+  public func runs(intersectingXFrom minX: Double, to maxX: Double, margin: Double) -> [Run] {
+    func meets(x: Double, width: Double) -> Bool { x - margin < maxX && x + width + margin > minX }
+    guard text.isSingleByte else { return runs.filter { meets(x: $0.x, width: $0.width) } }
+    var result: [Run] = []
+    for run in layout.runs where meets(x: originX + run.x, width: run.width) {
+      let start = characterRange.lowerBound + run.start
+      let range = start..<(start + run.length)
+      result.append(
+        Run(
+          range: range,
+          string: text.string[text.stringIndex(at: range.lowerBound)..<text.stringIndex(at: range.upperBound)],
+          attributes: run.attributes, x: originX + run.x, width: run.width, isRightToLeft: run.isRightToLeft))
+    }
+    return result
   }
 
   /// Whether the line holds right-to-left characters (its carets and characters are then not in

@@ -72,14 +72,17 @@ public struct HUDSnapshot: Equatable, Sendable {
   private var frameRows: [(label: String, value: String)] {
     let c = counters
     return [
-      ("blank sticker px·frames / frames", "\(c.blankStickerPixelFrames) / \(c.blankFrames)"),
+      ("blank px·frames / frames", "\(c.blankStickerPixelFrames) / \(c.blankFrames)"),
       ("maxBlankStickerPixels", String(c.maxBlankStickerPixels)),
       ("stickerFramesLate", String(c.stickerFramesLate)),
-      ("prefetched / used / wasted", "\(c.framesPrefetched) / \(c.prefetchedFramesUsed) / \(c.prefetchedFramesWasted)"),
+      ("prefetch / used / wasted", "\(c.framesPrefetched) / \(c.prefetchedFramesUsed) / \(c.prefetchedFramesWasted)"),
       ("framesDecodedWhileUnseen", String(c.framesDecodedWhileUnseen)),
-      ("frame cache hits / misses", "\(c.frameCacheHits) / \(c.frameCacheMisses)"),
+      ("cache hits / misses", "\(c.frameCacheHits) / \(c.frameCacheMisses)"),
     ]
   }
+
+  /// The rows of the sticker-frame counters, after the reuse counters (several counters a row).
+  public static let frameRowCount = 6
 
   /// The number of rows before the counters, without the renderer's.
   public static let headerRowCount = 7

@@ -181,7 +181,9 @@ let package = Package(
 
     // Tests: each target depends only on what it uses.
     .testTarget(name: "ReuseKitSupportTests", dependencies: ["ReuseKitSupport"], swiftSettings: strictSettings),
-    .testTarget(name: "InstrumentationTests", dependencies: ["Instrumentation"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "InstrumentationTests", dependencies: ["Instrumentation", "ReuseKitTestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: strictSettings),
     .testTarget(

@@ -39,6 +39,14 @@ extension DemoCommand {
       .value("--screenshots", valueName: "DIR", help: "Write the headless run's screenshots (DIR is created)."),
       .flag("--matrix", help: "Run the policies none, edit, scroll and both, and print a table."),
       .value(
+        "--trace", valueName: "FILE",
+        help:
+          "Write the chat view's reuse as a Chrome trace (open it in Perfetto;\nwith --matrix, a process per policy set)."
+      ),
+      .value(
+        "--html", valueName: "FILE",
+        help: "With --matrix: write a self-contained HTML report (counters,\ntimelines, the scroll cache's trade-off)."),
+      .value(
         "--generate", valueName: "N",
         help: "Write a deterministic transcript of N messages (1 to \(maximumGeneratedMessages))."),
       .value("--seed", valueName: "S", help: "The generated transcript's seed (default 1)."),
@@ -78,14 +86,14 @@ extension DemoCommand {
   private static let usage = [
     """
     --history HISTORY.sqlite [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused] [--renderer R] [--scale F]
-                    [--reduce-motion] [--no-prefetch]
+                    [--reduce-motion] [--no-prefetch] [--trace FILE]
           Opens the window on a chat store (a SQLite history, see CHAT STORES): only the messages
           on screen are read, and every edit is saved into the store as it happens (Ctrl+S has
           nothing left to do). Needs a display.
     """,
     """
     [--transcript FILE] [--quit-after SECONDS] [--stickers DIR] [--pause-unfocused] [--renderer R] [--scale F]
-                    [--reduce-motion] [--no-prefetch]
+                    [--reduce-motion] [--no-prefetch] [--trace FILE]
           Opens the window when a display exists (default transcript: Assets/Transcripts/sample.json;
           Ctrl+S saves it atomically in the background, and a file that failed to load is never
           overwritten — the save goes to a new FILE.recovered-N.json). Without a display, runs the
@@ -94,10 +102,15 @@ extension DemoCommand {
     """
     --headless --scenario FILE [--policy none|edit|scroll|both] [--report FILE]
                     [--screenshots DIR] [--matrix] [--stickers DIR] [--reduce-motion] [--no-prefetch]
+                    [--trace FILE] [--html FILE]
           Runs a scenario offscreen (SDL software renderer). --policy overrides the scenario's
           policies (default: both). --matrix runs none, edit, scroll and both and prints a table
           (also written as JSON to --report); in matrix mode failed expectations do not change
-          the exit status.
+          the exit status. --trace writes the chat view's reuse in the Chrome Trace Event Format
+          (open it at ui.perfetto.dev): a track per attachment occurrence, a process per policy
+          set with --matrix. --html (with --matrix) writes one self-contained page: the counters
+          side by side, every occurrence's timeline per policy set, and the scroll policy's
+          trade-off at cache bounds 0, 8, 16, 32, 64 and unbounded (six more runs).
     """,
     """
     --generate N [--seed S] [--sticker-every K] [--sticker-only-every J] [--out FILE]

@@ -10,13 +10,16 @@ enum DemoCommand: Equatable {
   /// Open the window (or, without a display, fall back to the default scenario headless).
   /// `--pause-unfocused` stops stickers animating while the window lacks the keyboard focus;
   /// `--renderer` picks the renderer; `--scale` overrides the display's scale.
+  /// `--trace FILE` writes the chat view's reuse trace when the window closes.
   case interactive(
     transcript: URL?, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: MotionOptions = MotionOptions())
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: MotionOptions = MotionOptions(),
+    trace: URL? = nil)
   /// `--history FILE`: open the window on a chat store; edits are saved into it as they happen.
   case history(
     store: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: MotionOptions = MotionOptions())
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: MotionOptions = MotionOptions(),
+    trace: URL? = nil)
   /// The hidden `--probe-renderer` hook (not in `--help`): the window's renderer probe, run by
   /// chat-demo itself in a child process (`SDLRendererProbe.runAndExit()`).
   case probeRenderer
@@ -69,6 +72,10 @@ enum DemoCommand: Equatable {
     var stickers: URL?
     /// `--reduce-motion` and `--no-prefetch`.
     var motion = MotionOptions()
+    /// Where to write the Chrome trace (`--trace FILE`): a process per policy set with `--matrix`.
+    var trace: URL?
+    /// Where to write the HTML report (`--html FILE`, with `--matrix`).
+    var html: URL?
 
     /// Options from their values.
     /// - Parameters:
@@ -118,9 +125,11 @@ enum DemoCommand: Equatable {
     }
     let motion = MotionOptions(
       reducesMotion: parsed.isSet("--reduce-motion") ? true : nil, prefetches: !parsed.isSet("--no-prefetch"))
-    let options = HeadlessOptions(
+    var options = HeadlessOptions(
       scenario: url("--scenario"), policy: policy, report: url("--report"), screenshots: url("--screenshots"),
       matrix: parsed.isSet("--matrix"), stickers: url("--stickers"), motion: motion)
+    options.trace = url("--trace")
+    options.html = url("--html")
     let output = url("--out")
     let pausesUnfocused = parsed.isSet("--pause-unfocused")
     let renderer =
@@ -154,19 +163,22 @@ enum DemoCommand: Equatable {
       return .generate(
         messages: generate, seed: seed, stickerEvery: stickerEvery, stickerOnlyEvery: stickerOnlyEvery, output: output)
     }
-    if parsed.isSet("--headless") { return .headless(options) }
-    if options.scenario != nil || options.matrix || options.report != nil {
-      throw CommandLineError("--scenario, --matrix and --report need --headless")
+    if parsed.isSet("--headless") {
+      if options.html != nil, !options.matrix { throw CommandLineError("--html needs --matrix") }
+      return .headless(options)
+    }
+    if options.scenario != nil || options.matrix || options.report != nil || options.html != nil {
+      throw CommandLineError("--scenario, --matrix, --report and --html need --headless")
     }
     let transcript = url("--transcript")
     if let history = url("--history") {
       guard transcript == nil else { throw CommandLineError("--history and --transcript exclude each other") }
       return .history(
         store: history, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused,
-        renderer: renderer, scale: scale, motion: motion)
+        renderer: renderer, scale: scale, motion: motion, trace: options.trace)
     }
     return .interactive(
       transcript: transcript, quitAfter: quitAfter, stickers: options.stickers, pausesUnfocused: pausesUnfocused,
-      renderer: renderer, scale: scale, motion: motion)
+      renderer: renderer, scale: scale, motion: motion, trace: options.trace)
   }
 }

@@ -31,21 +31,23 @@ enum DemoMain {
       return runHeadless(options)
     case .accessibilityServe(let scenario):
       return serveAccessibility(scenario)
-    case .history(let store, let quitAfter, let stickers, let pausesUnfocused, let renderer, let scale, let motion):
+    case .history(
+      let store, let quitAfter, let stickers, let pausesUnfocused, let renderer, let scale, let motion, let trace):
       guard hasDisplay else {
         return fail("--history needs a display; headless, run a scenario with \"transcript\": {\"history\": …}")
       }
       return DemoWindowLauncher.launch(
         history: store, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused, renderer: renderer,
-        scale: scale, motion: motion)
+        scale: scale, motion: motion, trace: trace)
     case .probeRenderer:
       SDLRendererProbe.runAndExit()
     case .interactive(
-      let transcript, let quitAfter, let stickers, let pausesUnfocused, let renderer, let scale, let motion):
+      let transcript, let quitAfter, let stickers, let pausesUnfocused, let renderer, let scale, let motion,
+      let trace):
       if hasDisplay {
         return DemoWindowLauncher.launch(
           transcript: transcript, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused,
-          renderer: renderer, scale: scale, motion: motion)
+          renderer: renderer, scale: scale, motion: motion, trace: trace)
       }
       print("chat-demo: no display found — running the default scenario headless.")
       guard let assets = AssetLocator.assetsDirectory() else { return fail("cannot find the Assets folder") }

@@ -39,7 +39,22 @@ public final class Instrumentation {
   /// always counted.
   public var logsLayoutEvents = false
   /// The time source stamped on events, in seconds. Inject the animation clock here.
-  public var timeSource: () -> Double
+  public var timeSource: () -> Double {
+    didSet { trace?.timeSource = timeSource }
+  }
+  /// Where every event also goes, with the view's passes and frames, for a timeline (`nil`: nowhere).
+  /// Setting it makes the trace read this instrumentation's clock. Set it before the view's first pass
+  /// so that its rows and counts start with the view's.
+  public var trace: ReuseTrace? {
+    didSet { trace?.timeSource = timeSource }
+  }
+
+  /// The providers alive now, by the counters (created less discarded, and those alive at the last
+  /// ``reset()``).
+  /// - Complexity: O(1).
+  public var liveProviderBalance: Int {
+    ledger.carried.liveProviders + totals.providersCreated - totals.providersDiscarded
+  }
 
   private var ledger: InstrumentationLedger
 
@@ -62,11 +77,28 @@ public final class Instrumentation {
     _ kind: InstrumentationEvent.Kind, attachmentID: Int? = nil, providerType: String? = nil,
     paragraphIndex: Int? = nil, message: String? = nil
   ) {
+    record(
+      kind, attachmentID: attachmentID, providerType: providerType, paragraphIndex: paragraphIndex, message: message,
+      provider: nil)
+  }
+
+  /// ``record(_:attachmentID:providerType:paragraphIndex:message:)`` naming the provider object the
+  /// event concerns, for the ``trace``'s rows.
+  /// - Complexity: O(1) amortized.
+  package func record(
+    _ kind: InstrumentationEvent.Kind, attachmentID: Int?, providerType: String?, paragraphIndex: Int?,
+    message: String?, provider: ObjectIdentifier?
+  ) {
     let logsLayoutEvents = logsLayoutEvents
     let time = !kind.isLayoutEvent || logsLayoutEvents ? timeSource() : 0
-    ledger.record(
+    let sequence = ledger.record(
       kind, attachmentID: attachmentID, providerType: providerType, paragraphIndex: paragraphIndex, message: message,
       logsLayoutEvents: logsLayoutEvents, time: time)
+    guard let trace, !kind.isLayoutEvent else { return }
+    trace.record(
+      InstrumentationEvent(
+        sequence: sequence ?? -1, kind: kind, attachmentID: attachmentID, providerType: providerType,
+        paragraphIndex: paragraphIndex, time: time, message: message), provider: provider)
   }
 
   /// Records `count` events of `kind` at once: a viewport pass tallies its surface events and

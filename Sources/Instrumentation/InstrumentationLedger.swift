@@ -31,11 +31,13 @@ struct InstrumentationLedger {
   /// Counts one event of `kind`, and logs it stamped `time` when `kind` is logged (every kind but the
   /// layout events, and those too while `logsLayoutEvents`). The caller reads its clock first: the
   /// clock may read the instrumentation, which is being written here.
+  /// - Returns: The event's sequence number when it was logged.
   /// - Complexity: O(1) amortized.
+  @discardableResult
   mutating func record(
     _ kind: InstrumentationEvent.Kind, attachmentID: Int?, providerType: String?, paragraphIndex: Int?,
     message: String?, logsLayoutEvents: Bool, time: Double
-  ) {
+  ) -> Int? {
     if let counter = kind.counter {
       totals[counter] += 1
       if let providerType { perProviderType[providerType, default: Counters()][counter] += 1 }
@@ -49,7 +51,9 @@ struct InstrumentationLedger {
           sequence: nextSequence, kind: kind, attachmentID: attachmentID, providerType: providerType,
           paragraphIndex: paragraphIndex, time: time, message: message))
       nextSequence += 1
+      return nextSequence - 1
     }
+    return nil
   }
 
   /// Adds one to `attachmentID`'s `counter`, moving the attachment to ``widePerAttachment`` when

@@ -37,7 +37,15 @@ extension ReuseTestHost {
   ) rethrows -> InstrumentationSnapshot {
     let before = includingFirstPass ? beforeFirstPass : instrumentation.snapshot()
     let lastEventBefore = includingFirstPass ? lastEventBeforeFirstPass : instrumentation.latestEventSequence
+    let trace = instrumentation.trace
+    trace?.beginStep("measured block")
+    let traceStart = includingFirstPass ? trace?.timeline.start : trace?.timeline.end
+    defer { trace?.endStep() }  // when `body` throws
     try body()
+    trace?.endStep()
+    if let trace, let traceStart {
+      lastMeasuredTimeline = trace.closedTimeline().slice(from: traceStart, to: trace.timeline.end)
+    }
     let delta = instrumentation.snapshot() - before
     lastMeasuredEvents = instrumentation.events.filter { $0.sequence > (lastEventBefore ?? -1) }
     let violations = invariantViolations()
@@ -75,9 +83,28 @@ extension ReuseTestHost {
     return lines.isEmpty ? "(no events logged)" : lines.joined(separator: "\n")
   }
 
-  /// Records ``lastMeasuredEventLog`` as the text attachment `reuse-events.txt` of the running test.
+  /// Records ``lastMeasuredEventLog`` as the text attachment `reuse-events.txt` of the running test,
+  /// and the measured block's Chrome trace as `reuse-trace.json` (open it in Perfetto).
   func attachLastMeasuredEvents(sourceLocation: SourceLocation) {
     Attachment.record(lastMeasuredEventLog, named: "reuse-events.txt", sourceLocation: sourceLocation)
+    if let lastMeasuredTrace {
+      Attachment.record(lastMeasuredTrace, named: "reuse-trace.json", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// ``lastMeasuredTimeline`` in the Chrome Trace Event Format (`nil` when there is none).
+  public var lastMeasuredTrace: String? {
+    lastMeasuredTimeline.map { ChromeTrace(timelines: [$0]).jsonString() }
+  }
+
+  /// Everything view 0 did since the host was made, in the Chrome Trace Event Format: open it in
+  /// Perfetto (ui.perfetto.dev) or `chrome://tracing`. A track per attachment occurrence shows each
+  /// provider's lifetime, its view's states and an instant per reuse event (one `animation reset` per
+  /// reset); measured blocks are the steps.
+  /// - Returns: The trace's JSON; an empty trace when tracing was turned off
+  ///   (`instrumentation.trace = nil`).
+  public func trace() -> String {
+    ChromeTrace(timelines: instrumentation.trace.map { [$0.closedTimeline()] } ?? []).jsonString()
   }
 
   private static func line(describing event: InstrumentationEvent) -> String {

@@ -47,6 +47,11 @@ public final class ReuseTestHost {
   /// ``measureBreakdown(includingFirstPass:sourceLocation:_:)``, oldest first (empty before any).
   /// ``expectCounts(_:equal:_:sourceLocation:)`` attaches them to a failing test.
   public internal(set) var lastMeasuredEvents: [InstrumentationEvent] = []
+  /// What view 0 did during the last ``measure(includingFirstPass:sourceLocation:_:)`` or
+  /// ``measureBreakdown(includingFirstPass:sourceLocation:_:)``, as a timeline (`nil` before any,
+  /// or when tracing is off); ``expectCounts(_:equal:_:sourceLocation:)`` attaches it to a failing
+  /// test as a Chrome trace.
+  public internal(set) var lastMeasuredTimeline: ReuseTimeline?
   /// View 0's counters just before its first viewport pass (zero unless registering counted).
   var beforeFirstPass = InstrumentationSnapshot()
   /// The sequence number of view 0's newest event just before its first pass (`nil`: none yet).
@@ -174,6 +179,7 @@ public final class ReuseTestHost {
     self.frameRenderer = frameRenderer
     self.offscreenResizer = offscreenResizer
     for registration in registrations { registration.register(in: textView) }
+    textView.instrumentation.trace = ReuseTrace(name: "ReuseTestHost view 0")
     beforeFirstPass = textView.instrumentation.snapshot()
     lastEventBeforeFirstPass = textView.instrumentation.latestEventSequence
     textView.layoutViewport()  // TextView.init runs no pass; the host is ready after one call.

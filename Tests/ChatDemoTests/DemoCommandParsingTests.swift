@@ -15,7 +15,8 @@ import TextEngine
     "--renderer auto|software|opengl|opengles2", "--scale FACTOR", "--headless", "--scenario FILE",
     "--policy none|edit|scroll|both",
     "--report FILE", "--screenshots DIR",
-    "--matrix", "--generate N", "--seed S", "--sticker-every K", "--sticker-only-every J", "--out FILE",
+    "--matrix", "--trace FILE", "--html FILE",
+    "--generate N", "--seed S", "--sticker-every K", "--sticker-only-every J", "--out FILE",
     "--import TRANSCRIPT.json", "--export HISTORY.sqlite", "-h, --help",
   ]
   /// The test hooks, which the help leaves out.
@@ -101,7 +102,8 @@ import TextEngine
     (["--generate", "100000001"], "--generate: '100000001' is not a number of messages from 1 to 100000000"),
     (["--policy", "always"], "--policy: 'always' is not none, edit, scroll or both"),
     (["--quit-after", "-1"], "--quit-after: '-1' is not a whole number from 0"),
-    (["--matrix"], "--scenario, --matrix and --report need --headless"),
+    (["--matrix"], "--scenario, --matrix, --report and --html need --headless"),
+    (["--headless", "--scenario", "s.json", "--html", "r.html"], "--html needs --matrix"),
     (["--import", "a.json"], "--import needs --out HISTORY.sqlite"),
     (["--export", "b.sqlite"], "--export needs --out TRANSCRIPT.json"),
     (["--import", "a.json", "--export", "b.sqlite", "--out", "c"], "--import and --export exclude each other"),

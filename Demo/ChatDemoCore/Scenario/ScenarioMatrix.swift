@@ -30,9 +30,15 @@ package struct ScenarioMatrix: Codable, Equatable, Sendable {
 
   /// Runs the four combinations, each in a fresh session; screenshots go to one subfolder per
   /// combination (`none/`, `edit/`, `scroll/`, `both/`).
+  /// - Parameters:
+  ///   - scenario: The scenario.
+  ///   - options: How each run is set up (its policy is each row's).
+  ///   - finished: Called with each row's runner after its run (its ``ScenarioRunner/trace``).
+  /// - Returns: The matrix.
   @MainActor
-  package static func run(_ scenario: Scenario, options: ScenarioRunner.Options) throws(ScenarioError) -> ScenarioMatrix
-  {
+  package static func run(
+    _ scenario: Scenario, options: ScenarioRunner.Options, finished: (ScenarioRunner) -> Void = { _ in }
+  ) throws(ScenarioError) -> ScenarioMatrix {
     var rows: [Row] = []
     for policy in TextAttachmentViewProviderReusePolicy.allCombinations {
       var options = options
@@ -41,7 +47,9 @@ package struct ScenarioMatrix: Codable, Equatable, Sendable {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         options.screenshotsDirectory = directory
       }
-      let report = try ScenarioRunner(scenario: scenario, options: options).run()
+      let runner = ScenarioRunner(scenario: scenario, options: options)
+      let report = try runner.run()
+      finished(runner)
       rows.append(
         Row(
           policy: policy.shortName, counters: report.counters, expectationsPassed: report.expectationsPassed,

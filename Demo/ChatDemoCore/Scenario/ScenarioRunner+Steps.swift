@@ -14,6 +14,14 @@ import TextEngine
 /// click on a day's pill calls), `advance` (the clock) and `expect`/`screenshot`.
 extension ScenarioRunner {
   package func perform(_ step: ScenarioStep, index: Int, app: ChatApp, host: any ScenarioHost) throws(ScenarioError) {
+    trace?.beginStep("step \(index): \(step.op)")
+    defer { trace?.endStep() }
+    try performStep(step, index: index, app: app, host: host)
+  }
+
+  private func performStep(
+    _ step: ScenarioStep, index: Int, app: ChatApp, host: any ScenarioHost
+  ) throws(ScenarioError) {
     func fail(_ reason: String) -> ScenarioError { ScenarioError(step: index, op: step.op, reason: reason) }
     let viewIndex = scenario.view(ofStep: index)
     guard let view = app.view(at: viewIndex) else {

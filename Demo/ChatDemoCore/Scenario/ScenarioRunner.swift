@@ -27,6 +27,8 @@ package final class ScenarioRunner {
     package var reducesMotion = false
     /// Whether stickers ahead of the scroll are prefetched (`--no-prefetch` turns it off).
     package var prefetches = true
+    /// Whether the chat view's reuse is traced (``ScenarioRunner/trace``): `--trace` and `--html`.
+    package var tracesReuse = false
     /// The sticker library folder (`Assets/Stickers`).
     package var stickerDirectory: URL
     /// The user's own sticker folder (`--stickers DIR`): every sticker file in it joins the library.
@@ -64,6 +66,9 @@ package final class ScenarioRunner {
   }
 
   let clock = ManualClock()
+  /// The chat view's trace while ``Options/tracesReuse`` is on: its timeline, one step per scenario
+  /// step; `nil` otherwise, or before ``start(preparing:)``.
+  package private(set) var trace: ReuseTrace?
   var framesRendered = 0
   var screenshots: [String] = []
   var expectations: [ScenarioReport.Expectation] = []
@@ -106,6 +111,10 @@ package final class ScenarioRunner {
     preparing prepare: (ChatApp) throws(ScenarioError) -> Void = { _ in }
   ) throws(ScenarioError) -> (app: ChatApp, host: any ScenarioHost) {
     let app = try makeApp()
+    if options.tracesReuse {  // before the first frame, so the trace starts with the view's first pass
+      trace = ReuseTrace(name: "policy \(policies.shortName)")
+      app.chatView.instrumentation.trace = trace
+    }
     let host: any ScenarioHost
     do {
       host = try options.makeHost(ScenarioHostContext(app: app, clock: clock))

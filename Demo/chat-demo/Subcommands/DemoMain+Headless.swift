@@ -2,17 +2,23 @@ import ChatDemoCore
 import ChatKit
 import ChatModel
 import Foundation
+import Instrumentation
 
 /// `--headless --scenario FILE`: a scenario run offscreen (or its policy matrix), its report printed
 /// and written.
 extension DemoMain {
   /// Writes a report atomically, or says which file could not be written and why.
   private static func writeReport(_ data: () throws -> Data, to url: URL) -> String? {
+    writeOutput(data, to: url, what: "the report")
+  }
+
+  /// Writes a file atomically, or says which could not be written and why.
+  private static func writeOutput(_ data: () throws -> Data, to url: URL, what: String) -> String? {
     do {
-      try TranscriptFile.write(Array(try data()), to: url, what: "the report")
+      try TranscriptFile.write(Array(try data()), to: url, what: what)
       return nil
     } catch {
-      return "cannot write the report: \(error)"
+      return "cannot write \(what): \(error)"
     }
   }
 
@@ -37,12 +43,32 @@ extension DemoMain {
     runnerOptions.userStickerDirectory = options.stickers
     runnerOptions.reducesMotion = options.motion.reducesMotion ?? false
     runnerOptions.prefetches = options.motion.prefetches
+    runnerOptions.tracesReuse = options.trace != nil
     do {
       if options.matrix {
-        let matrix = try ScenarioMatrix.run(scenario, options: runnerOptions)
+        let matrix: ScenarioMatrix
+        var timelines: ScenarioTimelines?
+        if options.trace != nil || options.html != nil {
+          timelines = try ScenarioTimelines.run(scenario, options: runnerOptions, tradeoff: options.html != nil)
+          matrix = timelines!.matrix
+        } else {
+          matrix = try ScenarioMatrix.run(scenario, options: runnerOptions)
+        }
         print(matrix.table)
         if let report = options.report, let message = writeReport(matrix.jsonData, to: report) {
           return fail(message)
+        }
+        if let timelines, let url = options.trace,
+          let message = writeOutput({ Data(timelines.chromeTrace.utf8) }, to: url, what: "the trace")
+        {
+          return fail(message)
+        }
+        if let timelines, let url = options.html {
+          let page = timelines.html(notes: [
+            "Made by chat-demo --headless --scenario \(scenarioURL.lastPathComponent) --matrix."
+          ])
+          if let message = writeOutput({ Data(page.utf8) }, to: url, what: "the HTML report") { return fail(message) }
+          print("report: \(url.path) (\(page.utf8.count / 1024) KiB)")
         }
         return matrix.passed ? 0 : 1
       }
@@ -50,6 +76,10 @@ extension DemoMain {
       let report = try runner.run()
       print(summary(report))
       if let url = options.report, let message = writeReport(report.jsonData, to: url) { return fail(message) }
+      if let url = options.trace, let trace = runner.trace {
+        let json = ChromeTrace(timelines: [trace.closedTimeline()]).jsonString()
+        if let message = writeOutput({ Data(json.utf8) }, to: url, what: "the trace") { return fail(message) }
+      }
       return report.passed ? 0 : 1
     } catch {
       return fail("\(scenarioURL.lastPathComponent): \(error)")

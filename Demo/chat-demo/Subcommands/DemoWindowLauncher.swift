@@ -1,6 +1,7 @@
 import ChatAccessibility
 import ChatDemoCore
 import Foundation
+import Instrumentation
 import SDLSupport
 
 /// Opens the interactive window.
@@ -8,24 +9,26 @@ import SDLSupport
 enum DemoWindowLauncher {
   static func launch(
     transcript: URL?, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: DemoCommand.MotionOptions = .init()
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: DemoCommand.MotionOptions = .init(),
+    trace: URL? = nil
   ) -> Int32 {
     guard let assets = AssetLocator.assetsDirectory() else { return DemoMain.fail("cannot find the Assets folder") }
     return launch(
       .transcript(transcript ?? assets.appendingPathComponent("Transcripts/sample.json")), assets: assets,
       quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused, renderer: renderer, scale: scale,
-      motion: motion)
+      motion: motion, trace: trace)
   }
 
   /// Opens the window on the chat store at `history`.
   static func launch(
     history: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool = false,
-    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: DemoCommand.MotionOptions = .init()
+    renderer: SDLRendererChoice = .automatic, scale: Double? = nil, motion: DemoCommand.MotionOptions = .init(),
+    trace: URL? = nil
   ) -> Int32 {
     guard let assets = AssetLocator.assetsDirectory() else { return DemoMain.fail("cannot find the Assets folder") }
     return launch(
       .history(history), assets: assets, quitAfter: quitAfter, stickers: stickers, pausesUnfocused: pausesUnfocused,
-      renderer: renderer, scale: scale, motion: motion)
+      renderer: renderer, scale: scale, motion: motion, trace: trace)
   }
 
   /// Runs this executable's renderer probe in a child process (`--probe-renderer`).
@@ -52,7 +55,7 @@ enum DemoWindowLauncher {
 
   private static func launch(
     _ document: ChatApp.Document, assets: URL, quitAfter: Double?, stickers: URL?, pausesUnfocused: Bool,
-    renderer: SDLRendererChoice, scale: Double?, motion: DemoCommand.MotionOptions
+    renderer: SDLRendererChoice, scale: Double?, motion: DemoCommand.MotionOptions, trace traceURL: URL?
   ) -> Int32 {
     do {
       if let stickers, !DemoMain.isDirectory(stickers) {
@@ -78,7 +81,18 @@ enum DemoWindowLauncher {
         print("chat-demo: motion: first frames only (\(desktop?.source ?? "--reduce-motion"))")
       }
       ChatAccessibility.start(for: app)  // when an accessibility bus is there (a desktop session)
+      let trace = traceURL.map { _ in ReuseTrace(name: "chat-demo window") }
+      app.chatView.instrumentation.trace = trace  // before the first frame, which makes the first providers
       app.run(quitAfter: quitAfter)
+      if let trace, let traceURL {
+        do {
+          try TranscriptFile.write(
+            Array(ChromeTrace(timelines: [trace.closedTimeline()]).jsonString().utf8), to: traceURL, what: "the trace")
+          print("chat-demo: trace: \(traceURL.path)")
+        } catch {
+          return DemoMain.fail("cannot write the trace: \(error)")
+        }
+      }
       return 0
     } catch {
       return DemoMain.fail("cannot open the window: \(error)")

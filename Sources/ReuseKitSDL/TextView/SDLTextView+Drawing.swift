@@ -20,6 +20,22 @@ extension SDLTextView {
   /// drawn (``tracksDamage``); a frame in which nothing changed draws and presents nothing.
   @MainActor
   func drawFrame() throws(SDLError) {
+    if let trace = instrumentation.trace {
+      let blankBefore = instrumentation.totals.blankStickerPixelFrames
+      trace.beginFrame()
+      defer {
+        trace.endFrame(
+          blankStickerPixels: instrumentation.totals.blankStickerPixelFrames - blankBefore,
+          liveProviders: instrumentation.liveProviderBalance, cachedViews: reuseController.cachedViewCount,
+          cachedBytes: reuseController.cachedViewBytes)
+      }
+      return try drawFrameContents()
+    }
+    try drawFrameContents()
+  }
+
+  @MainActor
+  private func drawFrameContents() throws(SDLError) {
     layoutIfNeeded()
     let contents = currentContents()
     let bounds = viewBounds

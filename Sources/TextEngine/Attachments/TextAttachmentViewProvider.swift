@@ -121,16 +121,20 @@ open class TextAttachmentViewProvider {
     _ load: () throws -> Void
   ) rethrows -> Int {
     let states = try AnimationState.counting(load)
+    let hasShownAnimationBefore = hasShownAnimation
     let restarts = hasShownAnimation || inheritingHistory
     if states > 0 { hasShownAnimation = true }
     guard let instrumentation else { return states }
     for _ in 0..<states {
       instrumentation.record(
         .animationStateCreated, attachmentID: attachmentID, providerType: providerTypeName,
-        paragraphIndex: paragraphIndex)
+        paragraphIndex: paragraphIndex, message: nil, provider: ObjectIdentifier(self))
       if restarts {
         instrumentation.record(
-          .animationReset, attachmentID: attachmentID, providerType: providerTypeName, paragraphIndex: paragraphIndex)
+          .animationReset, attachmentID: attachmentID, providerType: providerTypeName, paragraphIndex: paragraphIndex,
+          message: inheritingHistory && !hasShownAnimationBefore
+            ? "its place's earlier provider had shown an animation" : "this provider had shown an animation before",
+          provider: ObjectIdentifier(self))
       }
     }
     return states

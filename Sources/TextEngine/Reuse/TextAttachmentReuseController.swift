@@ -132,9 +132,9 @@ package final class TextAttachmentReuseController {
   }
 
   /// The number of views in the scroll cache.
-  var cachedViewCount: Int { scrollCache.count }
+  package var cachedViewCount: Int { scrollCache.count }
   /// The bytes the scroll cache holds.
-  var cachedViewBytes: Int { scrollCache.totalCost }
+  package var cachedViewBytes: Int { scrollCache.totalCost }
 
   /// The provider held for `attachment` (for its first occurrence that has one), if any.
   func provider(for attachment: TextAttachment) -> TextAttachmentViewProvider? {
@@ -183,6 +183,6 @@ package final class TextAttachmentReuseController {
   func log(_ kind: InstrumentationEvent.Kind, _ record: ProviderRecord, because reason: String? = nil) {
     instrumentation.record(
       kind, attachmentID: record.attachmentID, providerType: record.typeName, paragraphIndex: record.paragraphIndex,
-      message: reason)
+      message: reason, provider: ObjectIdentifier(record.provider))
   }
 }

@@ -279,6 +279,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
 
   /// Applies policies registered since the last pass, and starts tracking this pass's views.
   open func textViewportLayoutControllerWillLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+    instrumentation.trace?.beginPass()
     reuseController.beginPass()
   }
 
@@ -349,6 +350,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
   open func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
     renderingSurfaceCache.endPass()
     reuseController.endPass()
+    instrumentation.trace?.endPass(
+      liveProviders: instrumentation.liveProviderBalance, cachedViews: reuseController.cachedViewCount,
+      cachedBytes: reuseController.cachedViewBytes)
   }
 
   /// Marks the view for a pass and runs it now.

@@ -138,7 +138,8 @@ def check_tracks(events):
         previous = last_ts.get(track)
         if previous is not None and ts < previous[0]:
             problems.append(
-                f"{here}: ts {ts} goes back in time on track pid {pid} tid {tid} (event {previous[1]} was at {previous[0]})")
+                f"{here}: ts {ts} goes back in time on track pid {pid} tid {tid} "
+                f"(event {previous[1]} was at {previous[0]})")
         else:
             last_ts[track] = (ts, index)
         if phase == "X" and is_finite_number(event.get("dur")) and event["dur"] >= 0:
@@ -205,7 +206,8 @@ def validate(trace):
         problems.append("top level: traceEvents must be a list")
         events = []
     if "displayTimeUnit" in trace and trace["displayTimeUnit"] not in TIME_UNITS:
-        problems.append(f"top level: displayTimeUnit must be \"ms\" or \"ns\", got {json.dumps(trace['displayTimeUnit'])}")
+        unit = json.dumps(trace["displayTimeUnit"])
+        problems.append(f"top level: displayTimeUnit must be \"ms\" or \"ns\", got {unit}")
     if "otherData" in trace and not isinstance(trace["otherData"], dict):
         problems.append("top level: otherData must be an object")
     for index, event in enumerate(events):

@@ -9,7 +9,8 @@ SWIFT ?= swift
 # Tests render offscreen: SDL never needs a display for them.
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build test consumer-test accessibility-test orca-check demo bench lint format record-goldens fuzz sanitize docs
+.PHONY: deps build test consumer-test accessibility-test report-test orca-check demo bench lint format record-goldens \
+  fuzz sanitize docs
 
 ## deps: install the Debian packages that are missing (apt-get update first).
 deps:
@@ -31,6 +32,7 @@ test: deps
 	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest 2>&1 | tee .build/test-output.txt
 	$(MAKE) consumer-test
 	$(MAKE) accessibility-test
+	$(MAKE) report-test
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Demo
 	$(TEST_ENV) $(SWIFT) run reuse-bench --smoke
 	@count=$$(grep -oE 'Test run with [0-9]+ tests' .build/test-output.txt | grep -oE '[0-9]+' | tail -n 1); \
@@ -44,6 +46,25 @@ accessibility-test: deps
 	$(SWIFT) build --product chat-demo
 	$(TEST_ENV) NO_AT_BRIDGE=0 dbus-run-session -- /usr/bin/python3 Tests/Accessibility/a11y_client.py \
 	  "$$($(SWIFT) build --show-bin-path)/chat-demo" Tests/Accessibility
+
+## report-test: chat-demo's outputs checked from outside: the Chrome traces of every shipped scenario
+## (scripts/report/validate_trace.py: fields, time order, slice nesting, reset counts per policy set), and
+## the typing-burst HTML report opened in headless Chromium (Debian's chromium): its DOM against the report
+## JSON and the trace, its Content-Security-Policy, no network request in Chromium's NetLog beyond what
+## Chromium makes for an empty page, a screenshot (.build/report-test/report.png); long-scroll's report
+## stays under 5 MB with its resets summed right. The checker's own unittests run first.
+REPORT_PACKAGES := chromium
+report-test: deps
+	@missing=""; for p in $(REPORT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  $(SUDO) apt-get update && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
+	fi
+	$(SWIFT) build --product chat-demo
+	python3 -m unittest discover -s scripts/report -p 'test_*.py'
+	$(TEST_ENV) python3 scripts/report/report_test.py "$$($(SWIFT) build --show-bin-path)/chat-demo" .build/report-test
 
 ## orca-check: Orca itself (Debian's, with its GTK on an Xvfb display) reads the app and says what a user
 ## hears: the focused messages, the composer, an incoming message's notification

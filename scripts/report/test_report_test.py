@@ -47,7 +47,7 @@ class EndToEndTests(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertIn("typing-burst: DOM contract: timeline none: reset marks sum to 5, the report JSON has "
                       "animationResets 6", output)
-        self.assertIn("long-scroll: DOM contract: timeline none: reset marks sum to 599", output)
+        self.assertIn("history-3000: DOM contract: timeline none: reset marks sum to 599", output)
 
     def test_network_image_fails_in_the_file_the_policy_and_the_netlog(self):
         status, output = run(self.outdir, "network")

@@ -3,7 +3,7 @@
 that writes made-up outputs following the trace format and the report's DOM contract, so
 report_test.py can be tested end to end without building the app.
 
-A scenario whose transcript is a file (long-scroll) gets 300 occurrences per policy set and an
+A scenario whose transcript is a file or generated (long-scroll, history-3000) gets 300 occurrences per policy set and an
 aggregated timeline (groups of 10); the others get 3 occurrences each. FAKE_CHAT_DEMO_BREAK
 makes a faulty output: `resets` (one reset mark of policy none counts 1 too few), `network` (no
 Content-Security-Policy and an image from http://), `trace` (a slice overlapping another),
@@ -152,7 +152,7 @@ def main():
     with open(args.scenario, encoding="utf-8") as handle:
         scenario = json.load(handle)
     steps = [step["op"] for step in scenario["steps"]]
-    large = "file" in scenario.get("transcript", {})
+    large = "file" in scenario.get("transcript", {}) or "generate" in scenario.get("transcript", {})
     occurrences = 300 if large else 3
     rows = [{"policy": policy, "counters": counters(policy, occurrences), "expectationsApply": policy == "both",
              "expectationsPassed": True, "editsNotSaved": 0, "framesRendered": len(steps)} for policy in POLICIES]

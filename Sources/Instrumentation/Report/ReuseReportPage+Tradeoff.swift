@@ -4,7 +4,7 @@ extension ReuseReportPage {
   func tradeoffSection() -> String {
     var out = "<h2>Scroll cache trade-off</h2>\n<p class=\"note\">The scroll policy alone at each cache bound "
     out += "(views; no byte bound): animation resets avoided against the run without policies, "
-    out += "against the most views and bytes its cache held.</p>\n<div style=\"display:flex;gap:16px\">"
+    out += "against the most views and bytes its cache held.</p>\n<div class=\"charts\">"
     out += chart(axis: "views held (peak)", value: { Double($0.peakViews) }, labelling: { String(Int($0)) })
     out += chart(axis: "bytes held (peak)", value: { Double($0.peakBytes) }, labelling: Self.bytes)
     out += "</div>\n<table class=\"counters\"><tr><th>bound</th><th>resets</th><th>avoided</th><th>views held</th>"
@@ -23,7 +23,7 @@ extension ReuseReportPage {
 
   private func chart(axis name: String, value: (TradeoffPoint) -> Double, labelling label: (Double) -> String) -> String
   {
-    let (width, height, left, bottom) = (520.0, 280.0, 56.0, 40.0)
+    let (width, height, left, bottom) = (560.0, 230.0, 56.0, 40.0)
     let maxX = max(1, tradeoff.map(value).max() ?? 1)
     let maxY = Double(max(1, tradeoff.map(\.resetsAvoided).max() ?? 1))
     let minY = Double(min(0, tradeoff.map(\.resetsAvoided).min() ?? 0))

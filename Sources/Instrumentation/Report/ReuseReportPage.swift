@@ -101,8 +101,9 @@ public struct ReuseReportPage: Sendable {
 
       """
     for note in notes { out += "<p class=\"note\">\(escape(note))</p>\n" }
-    out += countersTable()
-    if !tradeoff.isEmpty { out += tradeoffSection() }
+    out += "<div class=\"top\"><div>\(countersTable())</div>"
+    if !tradeoff.isEmpty { out += "<div>\(tradeoffSection())</div>" }
+    out += "</div>\n"
     out += "<h2>Timelines</h2>\n<p class=\"note\">\(Self.legend)</p>\n"
     for run in runs { out += timeline(of: run) }
     out += "</body></html>\n"
@@ -117,6 +118,7 @@ public struct ReuseReportPage: Sendable {
 
   private static let style = """
     body{font:13px/1.4 "DejaVu Sans",sans-serif;margin:20px;color:#1d2330;background:#fff}
+    .top{display:flex;gap:28px;align-items:flex-start}.charts{display:flex;flex-direction:column;gap:8px}
     h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:22px 0 6px}.note{margin:2px 0;color:#555}
     table.counters{border-collapse:collapse;margin-top:8px}table.counters td,table.counters th{border:1px solid #d5d9e0;
     padding:2px 8px;text-align:right}table.counters th{background:#f0f2f5}table.counters td.name{text-align:left}

@@ -39,6 +39,10 @@ extension ReuseReportPage {
     out += "<text class=\"tick\" x=\"4\" y=\"\(y(maxY) + 4)\">\(Int(maxY))</text>"
     out += "<text class=\"tick\" x=\"4\" y=\"\(y(minY))\">\(Int(minY))</text>"
     out += "<text class=\"tick\" x=\"4\" y=\"10\">resets avoided</text>"
+    if tradeoff.allSatisfy({ value($0) == 0 }) {
+      out += "<text class=\"tick\" x=\"\(left + 12)\" y=\"\(height / 2)\">At every bound the cache held nothing: "
+      out += "no view left the viewport in this scenario.</text>"
+    }
     let sorted = tradeoff.sorted { value($0) < value($1) }
     if sorted.count > 1 {
       let path = sorted.map { "\(format(x(value($0)))),\(format(y(Double($0.resetsAvoided))))" }

@@ -10,7 +10,7 @@ SWIFT ?= swift
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
 .PHONY: deps build test consumer-test accessibility-test report-test orca-check demo bench lint format record-goldens \
-  fuzz sanitize docs
+  fuzz fuzz-parsers sanitize docs
 
 ## deps: install the Debian packages that are missing (apt-get update first).
 deps:
@@ -106,6 +106,14 @@ fuzz: deps
 	FUZZ_STEPS=$(FUZZ_STEPS) FUZZ_SEED=$(FUZZ_SEED) $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest --filter ScenarioFuzzTests
 	FUZZ_FULL=1 $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest \
 	  --filter 'StoreFaultSweepTests|StoreKillTests|PersistingProviderScaleTests|StickerMutationFuzzTests'
+
+## fuzz-parsers: coverage-guided fuzzing (libFuzzer, from the toolchain, with AddressSanitizer) of the parsers of
+## untrusted bytes: each target in Tests/Fuzz/ runs FUZZ_SECONDS (default 60) on a corpus seeded from the
+## repository, and a table gives executions, coverage, corpus and findings per target; findings are kept in
+## .build/fuzz/crashes/<target>/ (scripts/fuzz/fuzz_parsers.py). Not part of `make test`.
+FUZZ_SECONDS ?= 60
+fuzz-parsers: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) python3 scripts/fuzz/fuzz_parsers.py
 
 ## sanitize: the whole suite under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer, each in
 ## its own build folder; 0 reports is the bar. scripts/sanitizer/*.supp lists the one-time allocations of

@@ -4,7 +4,7 @@
 Each target in Tests/Fuzz/ is one `LLVMFuzzerTestOneInput`. This script compiles the pure modules a
 target needs with `-sanitize=fuzzer,address` into .build/fuzz/ (never part of a normal build:
 SwiftPM does not see these files), links each target, runs it for FUZZ_SECONDS on a corpus seeded
-from the repository (Assets/, ../shared/real-stickers, the worker's own messages), and prints one
+from the repository (Assets/, ../shared/real-stickers; the wire targets start empty), and prints one
 row per target: executions, coverage edges, features, corpus size and crash files kept.
 
 Usage: fuzz_parsers.py [--seconds N] [--only NAME,...]   (make fuzz-parsers FUZZ_SECONDS=N)
@@ -25,17 +25,35 @@ FLAGS = ["-parse-as-library", "-sanitize=fuzzer,address", "-O", "-package-name",
 # Pure modules, in dependency order.
 MODULES = ["ReuseKitSupport", "StickerWire", "Instrumentation", "AnimationRuntime", "TextEngine", "ChatModel"]
 
-# name: (source, modules, seed globs, dictionary)
+# name: (source, modules, seed globs, dictionary); EXTRA_SOURCES lists the app's own files a target is
+# compiled with, in one module, when the parser it fuzzes is internal to its module.
 TARGETS = {
     "json": ("FuzzJSON.swift", ["ReuseKitSupport"],
              ["Assets/Scenarios/*.json", "Assets/Transcripts/*.json", "Assets/Stickers/*.json",
-              "../shared/real-stickers/*.json"], "json.dict"),
+              "../shared/real-stickers/**/*.json"], "json.dict"),
     "wire-request": ("FuzzWireRequest.swift", ["StickerWire"], ["scripts/fuzz/seeds/wire-request/*"], None),
     "wire-response": ("FuzzWireResponse.swift", ["StickerWire"], ["scripts/fuzz/seeds/wire-response/*"], None),
     # Modules a target links, dependents first (the order static libraries are searched in).
     "transcript": ("FuzzTranscript.swift", ["ChatModel", "TextEngine", "AnimationRuntime", "Instrumentation",
                                             "ReuseKitSupport"],
                    ["Assets/Transcripts/*.json", "Assets/Scenarios/typing-burst.json"], "json.dict"),
+    "lottie": ("FuzzLottie.swift", ["StickerWire", "ReuseKitSupport"],
+               ["Assets/Stickers/*.json", "../shared/real-stickers/**/*.json"], "json.dict"),
+    "gif": ("FuzzGIF.swift", ["StickerWire", "ReuseKitSupport"],
+            ["Assets/Stickers/*.gif", "../shared/real-stickers/**/*.gif"], None),
+    "apng": ("FuzzAPNG.swift", ["StickerWire", "ReuseKitSupport"],
+             ["Assets/Stickers/*.png", "../shared/real-stickers/**/*.png", "../shared/real-stickers/**/*.apng"],
+             "png.dict"),
+}
+RASTER = ["Sources/Stickers/Players/" + name for name in (
+    "RasterFrameSource.swift", "RasterCanvas.swift", "DecodeProgress.swift", "RGBAImage+Reduce.swift")]
+FORMATS = "Sources/Stickers/Formats/"
+EXTRA_SOURCES = {
+    "lottie": [FORMATS + name for name in ("LottieDocument.swift", "LottieHeader.swift", "LottieKeyframes.swift",
+                                           "LottieCostEstimate.swift", "UnsupportedFeatures.swift",
+                                           "EmbeddedImage.swift", "PNGChunks.swift")],
+    "gif": [FORMATS + "GIFStructure.swift"] + RASTER,
+    "apng": [FORMATS + "APNGStructure.swift", FORMATS + "PNGChunks.swift"] + RASTER,
 }
 
 
@@ -58,7 +76,11 @@ def build_target(name):
     binary = os.path.join(OUT, f"fuzz-{name}")
     links = ["-l" + module for module in modules]
     run(["swiftc", *FLAGS, "-module-name", "Fuzz" + re.sub(r"\W", "", name.title()), "-I", OUT, "-L", OUT,
-         *links, os.path.join(ROOT, "Tests", "Fuzz", source), "-o", binary])
+         *links, os.path.join(ROOT, "Tests", "Fuzz", source),
+         *[os.path.join(ROOT, extra) for extra in EXTRA_SOURCES.get(name, [])],
+         # zlib, for the PNG chunks' CRC, through the package's own module map (Debian's zlib1g-dev).
+         "-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources", "CZlib", "module.modulemap"), "-lz",
+         "-o", binary])
     return binary
 
 
@@ -66,7 +88,7 @@ def seed_corpus(name):
     corpus = os.path.join(OUT, "corpus", name)
     os.makedirs(corpus, exist_ok=True)
     for pattern in TARGETS[name][2]:
-        for path in glob.glob(os.path.join(ROOT, pattern)):
+        for path in glob.glob(os.path.join(ROOT, pattern), recursive=True):
             if os.path.isfile(path) and os.path.getsize(path) <= 1 << 20:
                 shutil.copy(path, os.path.join(corpus, "seed-" + os.path.basename(path)))
     return corpus

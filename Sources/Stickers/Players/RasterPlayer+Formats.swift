@@ -2,13 +2,13 @@ import ReuseKitSupport
 import SDLSupport
 
 extension RasterPlayer {
-  /// A GIF whose frames are each re-assembled as a one-frame GIF, decoded by SDL2_image when the
-  /// playhead reaches them and composited on the canvas.
+  /// A GIF whose frames are each re-assembled as a one-frame GIF, decoded (``GIFFrameDecoder``, in
+  /// Swift) when the playhead reaches them and composited on the canvas.
   ///
   /// Frames spilling past the canvas are clipped, as browsers do; disposal to background clears
   /// to transparent (never black); delays of 0 or 1 centisecond play as 10, as browsers do.
   /// - Throws: The first cap or format problem; the first frame is decoded here, so a file whose
-  ///   image data SDL2_image refuses is rejected at load.
+  ///   image data is corrupt is rejected at load.
   static func gif(_ bytes: [UInt8], limits: StickerLimits) throws(StickerError.Reason) -> RasterPlayer {
     let structure = try GIFStructure(bytes: bytes, limits: limits)
     try checkCanvas(width: structure.width, height: structure.height, limits: limits)
@@ -17,9 +17,9 @@ extension RasterPlayer {
       throw .malformed(
         "frame \(index) is \(frame.width)×\(frame.height), over the \(limits.maxDecodedBytes)-byte decode cap")
     }
-    _ = try decode(frames[0].encoded, what: "GIF frame 0")
+    _ = try GIFFrameDecoder.decode(frames[0].encoded)
     let source = CompositedFrames(width: structure.width, height: structure.height, frames: frames) {
-      try? decode($0, what: "GIF frame")
+      try? GIFFrameDecoder.decode($0)
     }
     return RasterPlayer(
       contentKey: contentHash(bytes), source: source, durations: structure.durations, frameRate: 10)

@@ -107,13 +107,19 @@ fuzz: deps
 	FUZZ_FULL=1 $(TEST_ENV) $(SWIFT) test --skip-build --disable-xctest \
 	  --filter 'StoreFaultSweepTests|StoreKillTests|PersistingProviderScaleTests|StickerMutationFuzzTests'
 
-## fuzz-parsers: coverage-guided fuzzing (libFuzzer, from the toolchain, with AddressSanitizer) of the parsers of
-## untrusted bytes: each target in Tests/Fuzz/ runs FUZZ_SECONDS (default 60) on a corpus seeded from the
-## repository, and a table gives executions, coverage, corpus and findings per target; findings are kept in
-## .build/fuzz/crashes/<target>/ (scripts/fuzz/fuzz_parsers.py). Not part of `make test`.
+## fuzz-parsers: coverage-guided fuzzing (libFuzzer, from the toolchain, with AddressSanitizer) of every parser of
+## untrusted bytes: the library modules are built once, instrumented, in .build/fuzz-spm; each target in Tests/Fuzz/
+## runs FUZZ_SECONDS (default 60) or FUZZ_RUNS executions, whichever comes first, on a corpus seeded from the
+## repository and ../shared/real-stickers; a table gives executions, coverage, corpus and findings per target, and
+## findings are kept in .build/fuzz/crashes/<target>/ (scripts/fuzz/fuzz_parsers.py; FUZZ_ONLY=a,b picks targets,
+## FUZZ_JOBS=N runs N at once).
+## Not part of `make test`: the inputs it found are, as regression tests (Tests/StickersTests/FuzzRegressionTests).
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?= 0
+FUZZ_ONLY ?=
+FUZZ_JOBS ?= 1
 fuzz-parsers: deps
-	FUZZ_SECONDS=$(FUZZ_SECONDS) python3 scripts/fuzz/fuzz_parsers.py
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_ONLY=$(FUZZ_ONLY) FUZZ_JOBS=$(FUZZ_JOBS) python3 scripts/fuzz/fuzz_parsers.py
 
 ## sanitize: the whole suite under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer, each in
 ## its own build folder; 0 reports is the bar. scripts/sanitizer/*.supp lists the one-time allocations of

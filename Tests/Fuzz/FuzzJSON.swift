@@ -11,7 +11,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let again = try? JSONValue(parsing: Array(text.utf8)) else {
     fatalError("written JSON does not parse: \(text.prefix(200))")
   }
-  precondition(again == value, "JSON does not round-trip: \(text.prefix(200))")
+  require(again == value, "JSON does not round-trip: \(text.prefix(200))")
   return 0
 }
 
@@ -57,4 +57,10 @@ private func quote(_ string: String, to text: inout String) {
     }
   }
   text += "\""
+}
+
+/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
+/// optimized builds).
+private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
+  if !condition { fatalError(message()) }
 }

@@ -1,20 +1,25 @@
 import ReuseKitSupport
-@_exported import StickerWire
+@testable import Stickers
 
 /// The Lottie preflight the app runs before rlottie sees a file (header, JSON, embedded images,
-/// cost estimate, unsupported features, keyframe rewriting), compiled in one module with
-/// `Sources/Stickers/Formats`' Lottie files, on arbitrary bytes: a file is accepted or refused with
-/// a `StickerError.Reason` (never a trap), and what is accepted is within every cap and rewritten
-/// to JSON that parses.
+/// cost estimate, unsupported features, keyframe rewriting: `LottieDocument`) on arbitrary bytes: a
+/// file is accepted or refused with a `StickerError.Reason` (never a trap), and what is accepted is
+/// within every cap and rewritten to JSON that parses.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLottie(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let limits = StickerLimits.default
   guard let document = try? LottieDocument(bytes: bytes, limits: limits) else { return 0 }
-  precondition(document.cost <= limits.maxLottieCost, "cost over the cap")
-  precondition(document.header.width >= 1 && document.header.height >= 1, "empty canvas accepted")
-  precondition(
+  require(document.cost <= limits.maxLottieCost, "cost over the cap")
+  require(document.header.width >= 1 && document.header.height >= 1, "empty canvas accepted")
+  require(
     Double(document.header.frameCount) / document.header.frameRate <= limits.maxDuration, "duration over the cap")
-  precondition((try? JSONValue(parsing: document.json)) != nil, "the rewritten document is not JSON")
+  require((try? JSONValue(parsing: document.json)) != nil, "the rewritten document is not JSON")
   return 0
+}
+
+/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
+/// optimized builds).
+private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
+  if !condition { fatalError(message()) }
 }

@@ -8,6 +8,12 @@ public func fuzzTranscript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let transcript = try? TranscriptCodec.decode(bytes) else { return 0 }
   let encoded = TranscriptCodec.encode(transcript)
   let again = encoded.withUnsafeBytes { try? TranscriptCodec.decode($0) }
-  precondition(again == transcript, "a transcript does not round-trip")
+  require(again == transcript, "a transcript does not round-trip")
   return 0
+}
+
+/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
+/// optimized builds).
+private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
+  if !condition { fatalError(message()) }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import StickerWire
 
 /// The worker's side of the wire protocol on arbitrary bytes: a request body either decodes or
@@ -11,6 +12,45 @@ public func fuzzWireRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let again = try? WorkerRequest(Array(encoded.dropFirst(4)), maxBytes: 1 << 20) else {
     fatalError("a decoded request's encoding does not decode")
   }
-  precondition(again.message() == encoded, "a request does not round-trip")
+  require(again.message() == encoded, "a request does not round-trip")
   return 0
+}
+
+/// With `REUSEKIT_FUZZ_SEEDS=DIR`, writes the bodies of the requests the app sends (every kind of
+/// load, with and without a strip layout, renders, unloads, every fault) into `DIR` and exits: the
+/// corpus starts from the protocol's own messages.
+@_cdecl("LLVMFuzzerInitialize")
+public func initializeWireRequest(_ argc: UnsafeMutableRawPointer?, _ argv: UnsafeMutableRawPointer?) -> CInt {
+  guard let directory = getenv("REUSEKIT_FUZZ_SEEDS").map({ String(cString: $0) }) else { return 0 }
+  let file = Array("GIF89a\u{1}\0\u{1}\0".utf8)
+  let kinds: [StickerKind] = [.lottie, .tgs, .dotLottie, .gif, .webp, .apng, .frameStrip]
+  var requests: [WorkerRequest] = kinds.map {
+    .load(id: 7, kind: $0, strip: nil, limits: .default, bytes: file)
+  }
+  requests += [
+    .load(
+      id: 1, kind: .frameStrip, strip: StickerStripLayout(frameCount: 12, frameRate: 24), limits: .default,
+      bytes: file),
+    .render(id: 7, frame: 3, pixelSize: 160), .render(id: 0, frame: 0, pixelSize: 1), .unload(id: 7),
+    .arm(.segfault), .arm(.openFile), .arm(.openSocket), .arm(.allocate(bytes: 1 << 20)),
+    .arm(.spin(milliseconds: 50)),
+  ]
+  for (index, request) in requests.enumerated() {
+    writeSeed(Array(request.message().dropFirst(4)), to: "\(directory)/request-\(index)")
+  }
+  exit(0)
+}
+
+/// Writes `bytes` to a new file at `path`.
+private func writeSeed(_ bytes: [UInt8], to path: String) {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  require(descriptor >= 0, "cannot write the seed \(path)")
+  require(bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count)
+  close(descriptor)
+}
+
+/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
+/// optimized builds).
+private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
+  if !condition { fatalError(message()) }
 }

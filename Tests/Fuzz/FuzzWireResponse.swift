@@ -1,3 +1,4 @@
+import Glibc
 import StickerWire
 
 /// The app's side of the wire protocol on arbitrary bytes: a response body either decodes or throws
@@ -11,6 +12,54 @@ public func fuzzWireResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
   guard let again = try? WorkerResponse(Array(encoded.dropFirst(4))) else {
     fatalError("a decoded response's encoding does not decode")
   }
-  precondition(again.message() == encoded, "a response does not round-trip")
+  require(again.message() == encoded, "a response does not round-trip")
   return 0
+}
+
+/// With `REUSEKIT_FUZZ_SEEDS=DIR`, writes the bodies of the responses a worker sends (accepted,
+/// progress, loaded with and without frame durations and warnings, rendered, and a failure for
+/// every reason) into `DIR` and exits: the corpus starts from the protocol's own messages.
+@_cdecl("LLVMFuzzerInitialize")
+public func initializeWireResponse(_ argc: UnsafeMutableRawPointer?, _ argv: UnsafeMutableRawPointer?) -> CInt {
+  guard let directory = getenv("REUSEKIT_FUZZ_SEEDS").map({ String(cString: $0) }) else { return 0 }
+  let reasons: [StickerError.Reason] = [
+    .unknownSticker(name: "wave"), .unreadable("gone"), .empty, .fileTooLarge(bytes: 9 << 20, limit: 8 << 20),
+    .unknownFormat("starts with 00"), .inflatedTooLarge(limit: 32 << 20), .notUTF8, .nestingTooDeep(limit: 64),
+    .malformed("no layers"), .durationTooLong(seconds: 90, limit: 60),
+    .decodedSizeTooLarge(bytes: 1 << 30, limit: 256 << 20), .externalImage("/etc/passwd"),
+    .costTooHigh(cost: 9_000_000, limit: 4_000_000), .renderBudgetExceeded("frame 3"), .decoderFailed("rlottie"),
+    .decoderCrashed("signal 11"),
+  ]
+  var responses: [WorkerResponse] = [.accepted, .progress, .rendered(id: 3, width: 160, height: 120)]
+  responses.append(
+    .loaded(
+      id: 3,
+      .init(
+        kind: .lottie, contentKey: "9f86d081884c7d65", frameCount: 60, frameRate: 30, frameDurations: nil,
+        warnings: ["expressions are not drawn"])))
+  responses.append(
+    .loaded(
+      id: 4,
+      .init(
+        kind: .gif, contentKey: "e3b0c44298fc1c14", frameCount: 3, frameRate: 10,
+        frameDurations: [0.1, 0.05, 1.5], warnings: [])))
+  responses += reasons.enumerated().map { .failed(id: UInt32($0.offset), $0.element) }
+  for (index, response) in responses.enumerated() {
+    writeSeed(Array(response.message().dropFirst(4)), to: "\(directory)/response-\(index)")
+  }
+  exit(0)
+}
+
+/// Writes `bytes` to a new file at `path`.
+private func writeSeed(_ bytes: [UInt8], to path: String) {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  require(descriptor >= 0, "cannot write the seed \(path)")
+  require(bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count)
+  close(descriptor)
+}
+
+/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
+/// optimized builds).
+private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
+  if !condition { fatalError(message()) }
 }

@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
 """Coverage-guided fuzzing of the parsers of untrusted bytes, with libFuzzer from the Swift toolchain.
 
-Each target in Tests/Fuzz/ is one `LLVMFuzzerTestOneInput`. This script compiles the pure modules a
-target needs with `-sanitize=fuzzer,address` into .build/fuzz/ (never part of a normal build:
-SwiftPM does not see these files), links each target, runs it for FUZZ_SECONDS on a corpus seeded
-from the repository (Assets/, ../shared/real-stickers; the wire targets start empty), and prints one
-row per target: executions, coverage edges, features, corpus size and crash files kept.
+Each target in Tests/Fuzz/ is one `LLVMFuzzerTestOneInput`. This script builds the app's library
+modules once with SwiftPM, instrumented for libFuzzer and AddressSanitizer, in release, with
+`-enable-testing` so a target reaches internal parsers with `@testable import` (scratch path
+.build/fuzz-spm: never part of a normal build, and SwiftPM's own targets do not see Tests/Fuzz). It
+then compiles each target against those modules and links it with their objects, runs it for
+FUZZ_SECONDS (or until FUZZ_RUNS executions, whichever first) on a corpus seeded from the repository
+(Assets/, ../shared/real-stickers) or written by the target itself (`LLVMFuzzerInitialize` with
+REUSEKIT_FUZZ_SEEDS set: the wire protocol's own messages, small chat stores), and prints one row per
+target: executions, coverage edges, features, corpus size and crash files kept.
 
-Usage: fuzz_parsers.py [--seconds N] [--only NAME,...]   (make fuzz-parsers FUZZ_SECONDS=N)
-Exit status: 0 when no target left a crash, leak or timeout file; 1 otherwise.
+Usage: fuzz_parsers.py [--seconds N] [--runs N] [--only NAME,...] [--jobs N]
+       (make fuzz-parsers FUZZ_SECONDS=N FUZZ_RUNS=N FUZZ_ONLY=NAME,... FUZZ_JOBS=N)
+Exit status: 0 when no target left a crash, leak, timeout or out-of-memory file; 1 otherwise.
 """
 import argparse
+import concurrent.futures
 import glob
 import os
 import re
@@ -20,92 +26,123 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, ".build", "fuzz")
-FLAGS = ["-parse-as-library", "-sanitize=fuzzer,address", "-O", "-package-name", "ReuseKit", "-swift-version", "6"]
+SPM = os.path.join(ROOT, ".build", "fuzz-spm")
+# One -sanitize option with both: swiftc keeps only the last of several, which would drop the coverage
+# instrumentation libFuzzer is guided by.
+SANITIZE = ["-Xswiftc", "-sanitize=fuzzer,address", "-Xcc", "-fsanitize=fuzzer-no-link,address"]
+# The library whose dependencies hold every parser (the scenario parser is ChatDemoCore's own).
+TOP = "ChatDemoCore"
+# The system libraries those modules link (Debian's, found with pkg-config).
+PKG_CONFIG = ["sdl2", "SDL2_ttf", "SDL2_image", "fontconfig", "x11", "rlottie", "zlib", "libzip", "libwebpdemux",
+              "libwebp", "fribidi", "icu-uc", "sqlite3"]
+STICKERS = ["../shared/real-stickers/**/*", "Assets/Stickers/*"]
 
-# Pure modules, in dependency order.
-MODULES = ["ReuseKitSupport", "StickerWire", "Instrumentation", "AnimationRuntime", "TextEngine", "ChatModel"]
-
-# name: (source, modules, seed globs, dictionary); EXTRA_SOURCES lists the app's own files a target is
-# compiled with, in one module, when the parser it fuzzes is internal to its module.
+# name: (source, seed globs, dictionary, max input length). A target with no seed globs writes its own.
 TARGETS = {
-    "json": ("FuzzJSON.swift", ["ReuseKitSupport"],
-             ["Assets/Scenarios/*.json", "Assets/Transcripts/*.json", "Assets/Stickers/*.json",
-              "../shared/real-stickers/**/*.json"], "json.dict"),
-    "wire-request": ("FuzzWireRequest.swift", ["StickerWire"], ["scripts/fuzz/seeds/wire-request/*"], None),
-    "wire-response": ("FuzzWireResponse.swift", ["StickerWire"], ["scripts/fuzz/seeds/wire-response/*"], None),
-    # Modules a target links, dependents first (the order static libraries are searched in).
-    "transcript": ("FuzzTranscript.swift", ["ChatModel", "TextEngine", "AnimationRuntime", "Instrumentation",
-                                            "ReuseKitSupport"],
-                   ["Assets/Transcripts/*.json", "Assets/Scenarios/typing-burst.json"], "json.dict"),
-    "lottie": ("FuzzLottie.swift", ["StickerWire", "ReuseKitSupport"],
-               ["Assets/Stickers/*.json", "../shared/real-stickers/**/*.json"], "json.dict"),
-    "gif": ("FuzzGIF.swift", ["StickerWire", "ReuseKitSupport"],
-            ["Assets/Stickers/*.gif", "../shared/real-stickers/**/*.gif"], None),
-    "apng": ("FuzzAPNG.swift", ["StickerWire", "ReuseKitSupport"],
-             ["Assets/Stickers/*.png", "../shared/real-stickers/**/*.png", "../shared/real-stickers/**/*.apng"],
-             "png.dict"),
-}
-RASTER = ["Sources/Stickers/Players/" + name for name in (
-    "RasterFrameSource.swift", "RasterCanvas.swift", "DecodeProgress.swift", "RGBAImage+Reduce.swift")]
-FORMATS = "Sources/Stickers/Formats/"
-EXTRA_SOURCES = {
-    "lottie": [FORMATS + name for name in ("LottieDocument.swift", "LottieHeader.swift", "LottieKeyframes.swift",
-                                           "LottieCostEstimate.swift", "UnsupportedFeatures.swift",
-                                           "EmbeddedImage.swift", "PNGChunks.swift")],
-    "gif": [FORMATS + "GIFStructure.swift"] + RASTER,
-    "apng": [FORMATS + "APNGStructure.swift", FORMATS + "PNGChunks.swift"] + RASTER,
+    "json": ("FuzzJSON.swift", ["Assets/Scenarios/*.json", "Assets/Transcripts/*.json", "Assets/Stickers/*.json",
+                                "../shared/real-stickers/**/*.json"], "json.dict", 65536),
+    "scenario": ("FuzzScenario.swift", ["Assets/Scenarios/*.json"], "scenario.dict", 65536),
+    "transcript": ("FuzzTranscript.swift", ["Assets/Transcripts/*.json", "Assets/Scenarios/typing-burst.json"],
+                   "json.dict", 65536),
+    "wire-request": ("FuzzWireRequest.swift", [], None, 65536),
+    "wire-response": ("FuzzWireResponse.swift", [], None, 65536),
+    "lottie": ("FuzzLottie.swift", ["Assets/Stickers/*.json", "../shared/real-stickers/**/*.json"], "json.dict",
+               65536),
+    "gzip": ("FuzzGzip.swift", ["../shared/real-stickers/**/*.tgs"], None, 65536),
+    "dotlottie": ("FuzzDotLottie.swift", ["../shared/real-stickers/**/*.lottie"], "zip.dict", 65536),
+    "gif": ("FuzzGIF.swift", ["Assets/Stickers/*.gif", "../shared/real-stickers/**/*.gif"], None, 65536),
+    "apng": ("FuzzAPNG.swift", ["Assets/Stickers/*.png", "../shared/real-stickers/**/*.png",
+                                "../shared/real-stickers/**/*.apng"], "png.dict", 65536),
+    "webp": ("FuzzWebP.swift", ["Assets/Stickers/*.webp", "../shared/real-stickers/**/*.webp"], "webp.dict", 65536),
+    "store": ("FuzzChatStore.swift", [], "sqlite.dict", 262144),
+    "sticker": ("FuzzSticker.swift", STICKERS, None, 65536),
 }
 
 
 def run(command, **kwargs):
     result = subprocess.run(command, cwd=ROOT, **kwargs)
     if result.returncode != 0:
+        for output in (result.stdout, result.stderr):
+            if output:
+                sys.stderr.write(output if isinstance(output, str) else output.decode(errors="replace"))
         sys.exit(f"fuzz-parsers: failed: {' '.join(command)}")
     return result
 
 
-def build_module(name):
-    sources = sorted(glob.glob(os.path.join(ROOT, "Sources", name, "**", "*.swift"), recursive=True))
-    run(["swiftc", *FLAGS, "-module-name", name, "-I", OUT, "-emit-module", "-emit-module-path",
-         os.path.join(OUT, f"{name}.swiftmodule"), "-emit-library", "-static", "-o",
-         os.path.join(OUT, f"lib{name}.a"), *sources])
+def build_modules():
+    """Builds the instrumented modules; returns the flags a target compiles with and the objects it links."""
+    run(["swift", "build", "-c", "release", "--scratch-path", SPM, *SANITIZE, "-Xswiftc", "-enable-testing",
+         "--target", TOP])
+    manifest = open(os.path.join(SPM, "release.yaml")).read()
+    # The compile command SwiftPM ran for TOP holds the package name, module maps and include paths.
+    command = re.search(r'args: \[("[^\]]*?"-module-name","%s"[^\]]*)\]' % TOP, manifest).group(1)
+    arguments = [a.encode().decode("unicode_escape") for a in re.findall(r'"((?:[^"\\]|\\.)*)"', command)]
+    flags = []
+    for index, argument in enumerate(arguments):
+        if argument == "-package-name":
+            flags += arguments[index:index + 2]
+        elif argument == "-Xcc" and index + 1 < len(arguments):
+            flags += arguments[index:index + 2]
+        elif argument.startswith("-I") and argument != "-I":
+            flags.append(argument)
+        elif argument == "-I":
+            flags += arguments[index:index + 2]
+    products = os.path.join(SPM, "release")
+    modules = set(re.findall(r'"-fmodule-map-file=[^"]*?/([A-Za-z]+)\.build/module\.modulemap"', command))
+    modules |= {os.path.basename(p)[:-len(".swiftmodule")] for p in glob.glob(os.path.join(products, "Modules",
+                                                                                          "*.swiftmodule"))}
+    objects = sorted(o for m in modules for o in glob.glob(os.path.join(products, f"{m}.build", "*.o")))
+    libraries = run(["pkg-config", "--libs", *PKG_CONFIG], capture_output=True, text=True).stdout.split()
+    return flags, objects, libraries
 
 
-def build_target(name):
-    source, modules, _, _ = TARGETS[name]
+def build_target(name, flags, objects, libraries):
     binary = os.path.join(OUT, f"fuzz-{name}")
-    links = ["-l" + module for module in modules]
-    run(["swiftc", *FLAGS, "-module-name", "Fuzz" + re.sub(r"\W", "", name.title()), "-I", OUT, "-L", OUT,
-         *links, os.path.join(ROOT, "Tests", "Fuzz", source),
-         *[os.path.join(ROOT, extra) for extra in EXTRA_SOURCES.get(name, [])],
-         # zlib, for the PNG chunks' CRC, through the package's own module map (Debian's zlib1g-dev).
-         "-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources", "CZlib", "module.modulemap"), "-lz",
-         "-o", binary])
+    run(["swiftc", "-parse-as-library", "-O", "-sanitize=fuzzer,address", "-swift-version", "6",
+         "-module-name", "Fuzz" + re.sub(r"\W", "", name.title()), *flags,
+         os.path.join(ROOT, "Tests", "Fuzz", TARGETS[name][0]), *objects, *libraries, "-o", binary],
+        # gold warns once per AddressSanitizer helper it cannot export: shown only when linking fails.
+        capture_output=True, text=True)
     return binary
 
 
-def seed_corpus(name):
+def seed_corpus(name, binary):
     corpus = os.path.join(OUT, "corpus", name)
     os.makedirs(corpus, exist_ok=True)
-    for pattern in TARGETS[name][2]:
+    patterns = TARGETS[name][1]
+    if not patterns:
+        # The target writes its seeds into a fresh folder (it never replaces a file); they join the corpus.
+        seeds = os.path.join(OUT, "seeds", name)
+        shutil.rmtree(seeds, ignore_errors=True)
+        os.makedirs(seeds)
+        # Writing seeds is not under test: what it leaves allocated at exit is not a finding.
+        run([binary], env={**os.environ, "REUSEKIT_FUZZ_SEEDS": seeds, "ASAN_OPTIONS": "detect_leaks=0",
+                           "SWIFT_BACKTRACE": "enable=no"}, capture_output=True)
+        patterns = [os.path.relpath(os.path.join(seeds, "*"), ROOT)]
+    for pattern in patterns:
         for path in glob.glob(os.path.join(ROOT, pattern), recursive=True):
             if os.path.isfile(path) and os.path.getsize(path) <= 1 << 20:
                 shutil.copy(path, os.path.join(corpus, "seed-" + os.path.basename(path)))
     return corpus
 
 
-def fuzz(name, binary, seconds):
-    corpus = seed_corpus(name)
+def fuzz(name, binary, seconds, runs):
+    corpus = seed_corpus(name, binary)
     crashes = os.path.join(OUT, "crashes", name)
     os.makedirs(crashes, exist_ok=True)
-    # Inputs up to 64 KiB: big seeds (a transcript, a Lottie file) are kept whole in the corpus, and
-    # mutations of that size still reach every branch the parsers have.
+    # Inputs up to 64 KiB (256 KiB for a chat store, whose smallest files are tens of KiB): big seeds
+    # are kept whole in the corpus, and mutations of that size still reach every branch the parsers have.
     command = [binary, corpus, f"-max_total_time={seconds}", "-print_final_stats=1", "-rss_limit_mb=2048",
-               "-timeout=10", "-max_len=65536", f"-artifact_prefix={crashes}/"]
-    dictionary = TARGETS[name][3]
+               "-timeout=10", f"-max_len={TARGETS[name][3]}", f"-artifact_prefix={crashes}/"]
+    if runs:
+        command.append(f"-runs={runs}")
+    dictionary = TARGETS[name][2]
     if dictionary:
         command.append("-dict=" + os.path.join(ROOT, "scripts", "fuzz", dictionary))
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    # Swift's own backtracer would take over a trap (and can hang under AddressSanitizer): libFuzzer
+    # reports it and keeps the input instead.
+    environment = {**os.environ, "SWIFT_BACKTRACE": "enable=no"}
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=environment)
     log = result.stdout + result.stderr
     with open(os.path.join(OUT, f"{name}.log"), "w") as handle:
         handle.write(log)
@@ -121,15 +158,18 @@ def fuzz(name, binary, seconds):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=int, default=int(os.environ.get("FUZZ_SECONDS", "60")))
-    parser.add_argument("--only", default="")
+    parser.add_argument("--seconds", type=int, default=int(os.environ.get("FUZZ_SECONDS") or "60"))
+    parser.add_argument("--runs", type=int, default=int(os.environ.get("FUZZ_RUNS") or "0"))
+    parser.add_argument("--only", default=os.environ.get("FUZZ_ONLY", ""))
+    parser.add_argument("--jobs", type=int, default=int(os.environ.get("FUZZ_JOBS") or "1"))
     arguments = parser.parse_args()
     names = [n for n in TARGETS if not arguments.only or n in arguments.only.split(",")]
     os.makedirs(OUT, exist_ok=True)
-    for module in MODULES:
-        if any(module in TARGETS[n][1] for n in names):
-            build_module(module)
-    rows = [fuzz(name, build_target(name), arguments.seconds) for name in names]
+    flags, objects, libraries = build_modules()
+    binaries = {name: build_target(name, flags, objects, libraries) for name in names}
+    # Targets run one after another, or JOBS at a time (each is one process on one core).
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, arguments.jobs)) as pool:
+        rows = list(pool.map(lambda name: fuzz(name, binaries[name], arguments.seconds, arguments.runs), names))
     print(f"{'target':<16}{'execs':>12}{'edges':>8}{'features':>10}{'corpus':>8}{'findings':>10}")
     for row in rows:
         print(f"{row['target']:<16}{row['execs']:>12,}{row['edges']:>8}{row['features']:>10}{row['corpus']:>8}"

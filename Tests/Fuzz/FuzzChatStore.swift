@@ -30,7 +30,8 @@ public func fuzzChatStore(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 private func read(_ store: ChatStore) {
   guard let summaries = try? store.blockSummaries() else { return }
   require(summaries.allSatisfy { $0.count >= 0 && $0.length >= 0 }, "a negative block summary")
-  let consistent = (try? store.inconsistentBlocks())?.isEmpty == true
+  // Consistent: the block table matches the messages, and SQLite finds no damaged page.
+  let consistent = (try? store.inconsistentBlocks())?.isEmpty == true && (try? store.integrityCheck()) == ["ok"]
   for summary in summaries.prefix(3) where summary.count > 0 {
     let positions = 0..<min(summary.count, 4)
     do {

@@ -29,7 +29,9 @@ final class RasterPlayer: StickerPlayer {
   static func checkCanvas(width: Int, height: Int, limits: StickerLimits) throws(StickerError.Reason) {
     let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
     guard !overflow, pixels <= limits.maxDecodedBytes / 4 else {
-      throw .decodedSizeTooLarge(bytes: overflow ? .max : pixels * 4, limit: limits.maxDecodedBytes)
+      // A canvas of PNG sides near 2^31 has more pixels than Int can count in bytes.
+      let (bytes, bytesOverflow) = pixels.multipliedReportingOverflow(by: 4)
+      throw .decodedSizeTooLarge(bytes: overflow || bytesOverflow ? .max : bytes, limit: limits.maxDecodedBytes)
     }
   }
 

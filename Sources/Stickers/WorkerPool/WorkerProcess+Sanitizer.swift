@@ -8,8 +8,8 @@ extension WorkerProcess {
     /// The sanitizer runtime's options for a worker, after those the app itself runs with (a later
     /// option wins), so the instrumented worker behaves as a normal one inside the same sandbox:
     /// - `detect_leaks=0`: LeakSanitizer's check at exit stops the process with `ptrace` from a
-    ///   new thread and reads `/proc/self/maps`, which the sandbox forbids. The same decoders run
-    ///   in the test process too (in-process decoding), where leaks are checked.
+    ///   new thread and reads `/proc/self/maps`, which the sandbox forbids; leaks are checked
+    ///   where the decoders run in process instead.
     /// - `allocator_may_return_null=1`: an allocation the `RLIMIT_AS` cap refuses returns null, as
     ///   glibc's `malloc` does, instead of an out-of-memory report about the cap itself.
     /// - `handle_segv=0`, `handle_sigbus=0`, `handle_sigfpe=0`: a crash ends the worker with the

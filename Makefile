@@ -122,7 +122,8 @@ fuzz-parsers: deps
 ## and fails on any failed test or any sanitizer report, the sticker worker's included). The builds define
 ## REUSEKIT_SANITIZED, under which the worker's sandbox lets the sanitizer's runtime ask for its signal stack;
 ## no other build does. scripts/sanitizer/*.supp name system libraries only, each with its reason; tests that
-## measure memory skip themselves there. About an hour on 2 cores; CI does not run it.
+## measure memory skip themselves there. Hours on 2 cores (the scenario fuzz test's 20,000 steps alone run
+## for most of an hour under AddressSanitizer); CI does not run it.
 ## Override with SANITIZE_ARGS='--only address' or '--parts swift-test'.
 SANITIZE_ARGS ?=
 sanitize: deps

@@ -9,6 +9,13 @@ import Testing
 /// reaches the app's router and is sent and saved), X11 where Wayland cannot start, and the app
 /// alive either way.
 @Suite(.serialized) struct WaylandWindowTests {
+  /// How long a window gets to draw its first frames and be mapped and focused before a test types
+  /// into it: keys sent sooner are lost. Longer under a sanitizer, whose runtime slows the app
+  /// several times (`make sanitize`), so a loaded machine there still focuses it in time.
+  private static let settleMicroseconds: UInt32 = Sanitizers.areOff ? 2_000_000 : 6_000_000
+  /// The typing test's `--quit-after`: the settle time, the typing and the save.
+  private static let typingRunSeconds = Sanitizers.areOff ? 8 : 14
+
   @Test func theDriverFollowsTheSession() {
     let works: ([String: String]) -> Result<SDLRendererProbe.Finding, SDLRendererProbe.Failure> = { environment in
       #expect(environment["SDL_VIDEODRIVER"] == "wayland", "the probe runs on Wayland")
@@ -52,7 +59,7 @@ import Testing
       if chunk.isEmpty { break }
       printed += chunk
     }
-    usleep(2_000_000)  // its first frames, and the compositor mapping and focusing it
+    usleep(Self.settleMicroseconds)  // its first frames, and the compositor mapping and focusing it
     during()
     printed += output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -72,7 +79,7 @@ import Testing
     let compositor = try WaylandCompositor.start().get()
     let file = try transcript()
     var typed = false
-    let run = try openWindow(file, environment: compositor.clientEnvironment()) {
+    let run = try openWindow(file, environment: compositor.clientEnvironment(), seconds: Self.typingRunSeconds) {
       typed = compositor.type("typed on wayland", then: ["Return", "ctrl+s"])
     }
     #expect(typed, "xdotool typed into weston's window")

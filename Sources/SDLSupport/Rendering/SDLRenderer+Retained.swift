@@ -43,7 +43,7 @@ extension SDLRenderer {
     retainedFrame = nil
     scratch = nil
     contentGeneration += 1
-    let frame = try SDLTexture(target: self, width: width, height: height)
+    let frame = try RendererTargetTexture(renderer: pointer, width: width, height: height)
     guard SDL_SetRenderTarget(pointer, frame.pointer) == 0 else { throw SDLError.fromSDL("SDL_SetRenderTarget") }
     retainedFrame = frame
   }
@@ -74,9 +74,10 @@ extension SDLRenderer {
     }
   }
 
-  private func moveThroughScratch(_ frame: SDLTexture, area: SDL_Rect, dy: Int, height: Int) throws(SDLError) {
+  private func moveThroughScratch(_ frame: RendererTargetTexture, area: SDL_Rect, dy: Int, height: Int) throws(SDLError)
+  {
     if scratch == nil || scratch!.width != frame.width || scratch!.height != frame.height {
-      scratch = try SDLTexture(target: self, width: frame.width, height: frame.height)
+      scratch = try RendererTargetTexture(renderer: pointer, width: frame.width, height: frame.height)
     }
     guard let scratch else { return }
     var viewport = SDL_Rect()

@@ -26,9 +26,9 @@ public final class SDLRenderer {
   /// What this renderer draws into; kept alive as long as the renderer.
   public let target: Target
   /// The window's retained frame, drawn into between presents (see ``retainsFrames``).
-  var retainedFrame: SDLTexture?
+  var retainedFrame: RendererTargetTexture?
   /// A texture for moving pixels within the retained frame.
-  var scratch: SDLTexture?
+  var scratch: RendererTargetTexture?
   /// The size of a software-rendered window whose own surface is the retained frame, once asked
   /// to retain frames (SDL's software renderer draws into the window's surface, which keeps its
   /// pixels across presents until the window is resized).
@@ -298,6 +298,10 @@ public final class SDLRenderer {
   }
 
   isolated deinit {
+    // Its own textures first: SDL_DestroyRenderer destroys them, and their wrappers would then
+    // destroy them again.
+    retainedFrame = nil
+    scratch = nil
     SDL_DestroyRenderer(pointer)
   }
 }

@@ -30,6 +30,21 @@ public enum StickerSandbox {
     "rt_sigreturn", "getpid", "gettid", "tgkill", "exit", "exit_group", "nanosleep", "clock_nanosleep",
   ]
 
+  #if REUSEKIT_SANITIZED
+    /// What a sanitizer's runtime needs on top of ``allowedSystemCalls``, in sanitizer builds only:
+    /// `make sanitize` compiles with `-D REUSEKIT_SANITIZED`, and no other build has this code.
+    ///
+    /// `sigaltstack`, only to ask (its first argument null): AddressSanitizer asks which signal
+    /// stack is set before every `longjmp` and C++ `throw` (libpng's and rlottie's error paths), to
+    /// unpoison the stack being left. Without it an instrumented worker is killed on a decoder's
+    /// ordinary error path. The runtime's other calls happen before the filter (its shadow memory,
+    /// its threads) or are kept out by the options the app starts it with (`WorkerProcess`).
+    static let sanitizerSystemCalls = ["sigaltstack"]
+    private static let filteredCalls = allowedSystemCalls + sanitizerSystemCalls
+  #else
+    private static let filteredCalls = allowedSystemCalls
+  #endif
+
   /// The first descriptor above those the worker keeps (0 requests, 1 answers, 2 errors, 3 frames).
   static let keptDescriptors: Int32 = 4
 
@@ -43,6 +58,7 @@ public enum StickerSandbox {
   ///   - memoryBytes: How far the worker's address space may grow past what it maps now.
   ///   - cpuSeconds: The worker's CPU time for its whole life (the pool retires it well before).
   static func enter(memoryBytes: Int, cpuSeconds: Int) throws(SetupError) {
+    notifySanitizer()
     var limit = rlimit()
     getrlimit(openFilesLimit, &limit)
     let highest = Int32(clamping: min(limit.rlim_cur, 65_536))
@@ -57,6 +73,17 @@ public enum StickerSandbox {
       throw SetupError(description: "prctl failed: \(String(cString: strerror(errno)))")
     }
     try loadFilter()
+  }
+
+  /// Sanitizer builds only: tells the sanitizer's runtime the process is about to enter a sandbox
+  /// (`__sanitizer_sandbox_on_notify`), so it reads what it needs from `/proc` now and stops
+  /// ThreadSanitizer's background thread. Found at run time: the runtime is in the process then.
+  private static func notifySanitizer() {
+    #if REUSEKIT_SANITIZED
+      typealias Notify = @convention(c) (UnsafeMutableRawPointer?) -> Void
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__sanitizer_sandbox_on_notify") else { return }
+      unsafeBitCast(symbol, to: Notify.self)(nil)
+    #endif
   }
 
   /// Bytes of address space mapped now (`/proc/self/statm`'s first field), read before descriptors are capped.
@@ -85,7 +112,7 @@ public enum StickerSandbox {
     }
     defer { seccomp_release(context) }
     let allow = UInt32(SCMP_ACT_ALLOW)
-    for name in allowedSystemCalls {
+    for name in filteredCalls {
       let number = seccomp_syscall_resolve_name(name)
       guard number != __NR_SCMP_ERROR else { continue }  // not on this architecture (fstat on arm64)
       var conditions: [scmp_arg_cmp] = []
@@ -93,6 +120,8 @@ public enum StickerSandbox {
       case "read": conditions = [scmp_arg_cmp(arg: 0, op: SCMP_CMP_EQ, datum_a: 0, datum_b: 0)]
       case "newfstatat":  // fstat(fd) only: an empty path with AT_EMPTY_PATH (0x1000)
         conditions = [scmp_arg_cmp(arg: 3, op: SCMP_CMP_EQ, datum_a: 0x1000, datum_b: 0)]
+      case "sigaltstack":  // asking only: no new stack (sanitizer builds)
+        conditions = [scmp_arg_cmp(arg: 0, op: SCMP_CMP_EQ, datum_a: 0, datum_b: 0)]
       default: break
       }
       if name == "write" {

@@ -47,7 +47,8 @@ final class WorkerProcess {
     // TZ as a rule, not a file: libzip's localtime() would otherwise stat /etc/localtime each time.
     // No Swift backtracer: on a crash it would start a program, which the sandbox forbids; the
     // signal itself is what the app reports.
-    var environment: [UnsafeMutablePointer<CChar>?] = [strdup("TZ=UTC0"), strdup("SWIFT_BACKTRACE=enable=no"), nil]
+    let variables = ["TZ=UTC0", "SWIFT_BACKTRACE=enable=no"] + Self.sanitizerEnvironment
+    var environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
     defer { for pointer in environment { free(pointer) } }
     var spawned: pid_t = 0
     let result = posix_spawn(&spawned, executable, &actions, nil, argv + [nil], &environment)
@@ -132,6 +133,7 @@ final class WorkerProcess {
       let count = chunk.withUnsafeMutableBytes { read(errorFD, $0.baseAddress!, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { return }
+      Self.forwardSanitizerReports(chunk[0..<count])
       errorTail += chunk[0..<count]
       if errorTail.count > 4096 { errorTail.removeFirst(errorTail.count - 4096) }
     }

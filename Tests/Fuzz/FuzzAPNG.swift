@@ -19,9 +19,3 @@ public func fuzzAPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   require(png.durations.reduce(0, +) <= limits.maxDuration + 1e-9, "duration over the cap")
   return 0
 }
-
-/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
-/// optimized builds).
-private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
-  if !condition { fatalError(message()) }
-}

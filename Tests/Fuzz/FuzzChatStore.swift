@@ -1,6 +1,7 @@
 import ChatModel
 import Foundation
 import TextEngine
+
 @testable import ChatStore
 
 /// Opening a chat store from arbitrary bytes, as a file in a fresh folder: read-only (the header,
@@ -73,10 +74,4 @@ public func initializeChatStore(_ argc: UnsafeMutableRawPointer?, _ argv: Unsafe
     try! writer.finish()
   }
   exit(0)
-}
-
-/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
-/// optimized builds).
-private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
-  if !condition { fatalError(message()) }
 }

@@ -14,9 +14,3 @@ public func fuzzDotLottie(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   require(json.count <= limits.maxInflatedBytes, "an entry inflated past the cap")
   return 0
 }
-
-/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
-/// optimized builds).
-private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
-  if !condition { fatalError(message()) }
-}

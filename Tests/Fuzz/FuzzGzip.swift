@@ -1,4 +1,5 @@
 import CZlib
+
 @testable import Stickers
 
 /// The `.tgs` gzip inflater on arbitrary bytes, with a 256 KiB cap: it returns at most the cap or
@@ -45,10 +46,4 @@ private func gzip(_ bytes: [UInt8]) -> [UInt8] {
     }
   }
   return Array(output[0..<written])
-}
-
-/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
-/// optimized builds).
-private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
-  if !condition { fatalError(message()) }
 }

@@ -58,9 +58,3 @@ private func quote(_ string: String, to text: inout String) {
   }
   text += "\""
 }
-
-/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
-/// optimized builds).
-private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
-  if !condition { fatalError(message()) }
-}

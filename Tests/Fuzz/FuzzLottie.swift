@@ -1,4 +1,5 @@
 import ReuseKitSupport
+
 @testable import Stickers
 
 /// The Lottie preflight the app runs before rlottie sees a file (header, JSON, embedded images,
@@ -16,10 +17,4 @@ public func fuzzLottie(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     Double(document.header.frameCount) / document.header.frameRate <= limits.maxDuration, "duration over the cap")
   require((try? JSONValue(parsing: document.json)) != nil, "the rewritten document is not JSON")
   return 0
-}
-
-/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
-/// optimized builds).
-private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
-  if !condition { fatalError(message()) }
 }

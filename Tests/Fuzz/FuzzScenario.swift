@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ChatDemoCore
 
 /// The scenario parser (`Scenario(jsonData:baseDirectory:)`: the streaming JSON reader, the inline
@@ -21,10 +22,4 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require(transcript.messages.count <= size, "more messages than bytes")
   }
   return 0
-}
-
-/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
-/// optimized builds).
-private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
-  if !condition { fatalError(message()) }
 }

@@ -15,24 +15,6 @@ public func fuzzSticker(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // A strip's layout comes from the manifest, not the file: the first byte stands in for it.
   let strip = kind == .frameStrip ? StickerAsset.StripLayout(frameCount: Int(bytes[0] % 8) + 1, frameRate: 12) : nil
   guard let loaded = try? StickerLoader.load(bytes, kind: kind, strip: strip, limits: limits) else { return 0 }
-  let player = loaded.player
-  require(player.frameCount >= 1, "no frames accepted")
-  require(player.frameRate.isFinite && player.frameRate > 0, "a frame rate that is not a rate")
-  if let durations = player.frameDurations {
-    require(durations.count == player.frameCount, "durations are not one per frame")
-    require(durations.allSatisfy { $0.isFinite && $0 > 0 }, "a duration is not a time")
-  }
-  require(!player.contentKey.isEmpty, "no content key")
-  for frame in [0, player.frameCount / 2, player.frameCount - 1] {
-    let image = player.render(frame: frame, pixelSize: 32)
-    require((1...32).contains(image.width) && (1...32).contains(image.height), "a frame outside its square")
-    require(image.pixels.count == image.width * image.height * 4, "a frame's pixels do not fill it")
-  }
+  checkPlayer(loaded.player, frames: [0, loaded.player.frameCount / 2, loaded.player.frameCount - 1], pixelSize: 32)
   return 0
-}
-
-/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
-/// optimized builds).
-private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
-  if !condition { fatalError(message()) }
 }

@@ -11,9 +11,3 @@ public func fuzzTranscript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   require(again == transcript, "a transcript does not round-trip")
   return 0
 }
-
-/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
-/// optimized builds).
-private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
-  if !condition { fatalError(message()) }
-}

@@ -49,17 +49,3 @@ public func initializeWireResponse(_ argc: UnsafeMutableRawPointer?, _ argv: Uns
   }
   exit(0)
 }
-
-/// Writes `bytes` to a new file at `path`.
-private func writeSeed(_ bytes: [UInt8], to path: String) {
-  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  require(descriptor >= 0, "cannot write the seed \(path)")
-  require(bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count)
-  close(descriptor)
-}
-
-/// Stops the fuzzer with `message` when `condition` is false (`precondition` drops its message in
-/// optimized builds).
-private func require(_ condition: Bool, _ message: @autoclosure () -> String = "") {
-  if !condition { fatalError(message()) }
-}

@@ -35,6 +35,8 @@ TOP = "ChatDemoCore"
 # The system libraries those modules link (Debian's, found with pkg-config).
 PKG_CONFIG = ["sdl2", "SDL2_ttf", "SDL2_image", "fontconfig", "x11", "rlottie", "zlib", "libzip", "libwebpdemux",
               "libwebp", "fribidi", "icu-uc", "sqlite3"]
+# What every target shares (require, writeSeed, checkPlayer), compiled into each.
+SUPPORT = os.path.join(ROOT, "Tests", "Fuzz", "Support", "FuzzSupport.swift")
 STICKERS = ["../shared/real-stickers/**/*", "Assets/Stickers/*"]
 
 # name: (source, seed globs, dictionary, max input length). A target with no seed globs writes its own.
@@ -100,7 +102,7 @@ def build_target(name, flags, objects, libraries):
     binary = os.path.join(OUT, f"fuzz-{name}")
     run(["swiftc", "-parse-as-library", "-O", "-sanitize=fuzzer,address", "-swift-version", "6",
          "-module-name", "Fuzz" + re.sub(r"\W", "", name.title()), *flags,
-         os.path.join(ROOT, "Tests", "Fuzz", TARGETS[name][0]), *objects, *libraries, "-o", binary],
+         os.path.join(ROOT, "Tests", "Fuzz", TARGETS[name][0]), SUPPORT, *objects, *libraries, "-o", binary],
         # gold warns once per AddressSanitizer helper it cannot export: shown only when linking fails.
         capture_output=True, text=True)
     return binary

@@ -93,8 +93,7 @@ def build(sanitizer, scratch, log, package=None):
                "-Xswiftc", "-DREUSEKIT_SANITIZED"]
     if package:
         command[2:2] = ["--package-path", package]
-    status, output, seconds = run_logged(command, log)
-    return status, output, seconds
+    return run_logged(command, log)
 
 
 def run_sanitizer(sanitizer, parts):

@@ -48,19 +48,6 @@ public final class SDLTexture {
     try update(with: rgba)
   }
 
-  /// A texture the renderer can draw into (`SDL_TEXTUREACCESS_TARGET`), copied without blending or
-  /// scaling: a retained frame.
-  /// - Parameters:
-  ///   - renderer: The renderer that draws into it and copies it.
-  ///   - width: Width in pixels.
-  ///   - height: Height in pixels.
-  /// - Throws: ``SDLError`` when the renderer cannot make render targets.
-  public convenience init(target renderer: SDLRenderer, width: Int, height: Int) throws(SDLError) {
-    try self.init(
-      renderer, format: SDL_PIXELFORMAT_ARGB8888, access: SDL_TEXTUREACCESS_TARGET, width: width, height: height,
-      blend: SDL_BLENDMODE_NONE, scale: SDL_ScaleModeNearest)
-  }
-
   /// A blending, linearly scaled streaming texture of `format`, for frames that change.
   private convenience init(streaming renderer: SDLRenderer, format: SDL_PixelFormatEnum, width: Int, height: Int)
     throws(SDLError)

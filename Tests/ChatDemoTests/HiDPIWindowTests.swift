@@ -102,7 +102,7 @@ import Testing
     return (scaleLine(run.output), size)
   }
 
-  @Test(.timeLimit(.minutes(1))) func xftDPI192OpensTheWindowTwiceAsLarge() throws {
+  @Test(.timeLimit(.minutes(5))) func xftDPI192OpensTheWindowTwiceAsLarge() throws {
     let plain = try window(dpi: nil)
     #expect(plain.line?.hasPrefix("chat-demo: scale: 1× (no Xft.dpi set), window 480×860 pixels") == true)
     #expect(plain.size.map { [$0.width, $0.height] } == [480, 860])
@@ -111,7 +111,7 @@ import Testing
     #expect(doubled.size.map { [$0.width, $0.height] } == [960, 1720], "the X server's own size of the window")
   }
 
-  @Test(.timeLimit(.minutes(1))) func fractionalScalesAndOverrides() throws {
+  @Test(.timeLimit(.minutes(5))) func fractionalScalesAndOverrides() throws {
     let half = try window(dpi: 144)
     #expect(half.line?.hasPrefix("chat-demo: scale: 1.5× (Xft.dpi 144), window 720×1290 pixels") == true)
     #expect(half.size.map { [$0.width, $0.height] } == [720, 1290])

@@ -74,7 +74,7 @@ import Testing
 
   @Test(
     .enabled(if: WaylandCompositor.isInstalled, "weston is not installed (make deps installs it)"),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
   func onWaylandTheWindowIsNativeAndTakesTyping() throws {
     let compositor = try WaylandCompositor.start().get()
     let file = try transcript()
@@ -91,7 +91,7 @@ import Testing
 
   @Test(
     .enabled(if: WaylandCompositor.isInstalled, "weston is not installed (make deps installs it)"),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
   func onAScaledOutputTheWindowTakesItsScale() throws {
     let compositor = try WaylandCompositor.start(scale: 2).get()
     let run = try openWindow(try transcript(), environment: compositor.clientEnvironment(), seconds: 2)
@@ -102,7 +102,7 @@ import Testing
 
   @Test(
     .enabled(if: WaylandCompositor.isInstalled, "weston is not installed (make deps installs it)"),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
   func withoutACompositorTheWindowOpensOnX11() throws {
     let server = try #require(VirtualXServer.start(), "Xvfb is installed (make deps)")
     var environment = ProcessInfo.processInfo.environment
@@ -120,7 +120,7 @@ import Testing
   /// such a compositor: the probe takes that, and the app opens on X11 (or natively, once SDL does not).
   @Test(
     .enabled(if: WaylandCompositor.isInstalled, "weston is not installed (make deps installs it)"),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
   func aCompositorSDLCannotUseCostsTheProbeNotTheApp() throws {
     let compositor = try WaylandCompositor.start(headless: true).get()
     let server = try #require(VirtualXServer.start(), "Xvfb is installed (make deps)")

@@ -30,10 +30,12 @@ extension SDLTextView {
     for run in line.runs {
       let pieces = attributeRuns.filter { $0.range.overlaps(run.range) }
       guard !pieces.isEmpty else { continue }
-      // An attachment is one character as wide as its run; text is measured character by character.
+      // Attachments share their run's width; text is measured character by character.
+      let count = max(1, run.string.count)
       let advances =
         run.attributes.attachment == nil
-        ? glyphMeasurer.advances(of: run.string, attributes: run.attributes) : [run.width]
+        ? glyphMeasurer.advances(of: run.string, attributes: run.attributes)
+        : Array(repeating: run.width / Double(count), count: count)
       for piece in pieces {
         let range = piece.range.clamped(to: run.range)
         let before = advances[0..<(range.lowerBound - run.range.lowerBound)].reduce(0, +)

@@ -140,6 +140,30 @@ import Testing
     #expect(layout.checkRenderingAttributeInvariants() == [])
   }
 
+  /// A store-backed manager releases paragraph objects and builds them again with the same
+  /// identifiers: the attributes, kept by identifier, are found on the rebuilt paragraph.
+  @Test func attributesSurviveTheReleaseAndRebuildingOfTheirParagraph() throws {
+    let view = Self.view(2_000, backend: .stored)
+    let manager = view.textContentManager
+    weak let original = manager.paragraph(at: 5)
+    let identifier = try #require(original?.identifier)
+    try view.textLayoutManager.setRenderingAttributes(
+      [.backgroundColor: Self.yellow],
+      for: TextRange(
+        location: TextLocation(elementIdentifier: identifier, offset: 1),
+        end: TextLocation(elementIdentifier: identifier, offset: 4)))
+    let released = manager.paragraphsReleased
+    view.textLayoutManager.fragmentRetentionLimit = 0  // fragments hold their paragraphs: keep none
+    view.scroll(toY: 30_000)
+    view.scroll(toY: 0)
+    #expect(manager.paragraphsReleased > released)
+    #expect(original == nil, "the paragraph object was released")
+    #expect(manager.paragraph(at: 5)?.identifier == identifier)
+    let found = try Self.runs(view)
+    #expect(found.map(\.0) == [5])
+    #expect(found.map(\.1) == [1..<4])
+  }
+
   @Test(arguments: Backend.allCases)
   func theValidatorRunsForEachFragmentAPassShowsUntilInvalidated(backend: Backend) throws {
     let view = Self.view(200, backend: backend)

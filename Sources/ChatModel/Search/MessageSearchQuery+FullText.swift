@@ -1,0 +1,85 @@
+/// The query and the texts as a SQLite FTS5 table (tokenizer `unicode61`) sees them: how
+/// `ChatStore`'s index finds candidates, which ``MessageSearchQuery/matches(in:)`` then confirms.
+///
+/// A text's indexed form holds its words folded and without marks, and each run of touching
+/// characters of a script written without spaces as its overlapping bigrams followed by its last
+/// character alone ("東京都" → "東京 京都 都"), marks left out: so a one-character query is a prefix
+/// query on those tokens, a two-character one a single token, a longer one a phrase of bigrams,
+/// and every text the query matches is found (the index's answer is a superset of the matches).
+extension MessageSearchQuery {
+  /// The indexed form of a paragraph's text (empty when it has no word or character).
+  /// - Complexity: O(text length).
+  package static func fullTextDocument(_ text: String) -> String {
+    var output = ""
+    var run: [Unicode.Scalar] = []
+    var runEnd = -1
+    func closeRun() {
+      guard !run.isEmpty else { return }
+      for (index, scalar) in run.enumerated() {
+        if !output.isEmpty { output += " " }
+        output.unicodeScalars.append(scalar)
+        if index + 1 < run.count { output.unicodeScalars.append(run[index + 1]) }
+      }
+      run.removeAll(keepingCapacity: true)
+    }
+    for token in SearchText(text).tokens {
+      switch token.kind {
+      case .word:
+        closeRun()
+        if !output.isEmpty { output += " " }
+        output.unicodeScalars.append(contentsOf: token.folded.filter { !isMark($0) })
+      case .character:
+        if token.start != runEnd { closeRun() }
+        runEnd = token.end
+        run.append(contentsOf: token.folded.filter { !isMark($0) })
+      }
+    }
+    closeRun()
+    return output
+  }
+
+  /// The FTS5 `MATCH` expression whose answer holds every text this query matches: each run of
+  /// consecutive words a phrase, each run of touching characters a phrase of bigrams (a single
+  /// character a prefix), all of them required; the last word a prefix.
+  package var fullTextQuery: String {
+    var phrases: [String] = []
+    var words: [String] = []
+    var run: [Unicode.Scalar] = []
+    func quoted(_ tokens: [String]) -> String { "\"" + tokens.joined(separator: " ") + "\"" }
+    func closeWords(prefix: Bool) {
+      guard !words.isEmpty else { return }
+      phrases.append(quoted(words) + (prefix ? "*" : ""))
+      words.removeAll()
+    }
+    func closeRun() {
+      defer { run.removeAll() }
+      switch run.count {
+      case 0: return
+      case 1: phrases.append(quoted([String(Character(run[0]))]) + "*")
+      default:
+        phrases.append(quoted((0..<run.count - 1).map { String(String.UnicodeScalarView(run[$0...$0 + 1])) }))
+      }
+    }
+    for term in tokens {
+      let stripped = term.folded.filter { !Self.isMark($0) }
+      if term.isWord {
+        closeRun()
+        words.append(String(String.UnicodeScalarView(stripped)))
+      } else {
+        closeWords(prefix: false)
+        if !term.touchesPrevious { closeRun() }
+        run += stripped
+      }
+    }
+    closeRun()
+    closeWords(prefix: true)
+    return phrases.joined(separator: " ")
+  }
+
+  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import ChatModel
+
+/// One search of a ``ChatStore``: the hits of a query from a paragraph on, or before it, in
+/// document order (see `ChatStore+Search.swift`).
+struct SearchRun {
+  /// The store searched.
+  let store: ChatStore
+  /// What is searched for.
+  let query: MessageSearchQuery
+  /// The block table.
+  let layout: SearchLayout
+  /// Whether the hits come from the starting paragraph on (else before it, the last first).
+  let forward: Bool
+  /// The most hits found.
+  let limit: Int
+  /// The starting paragraph as a block index and seq; `nil` for the whole document (backwards
+  /// from its end).
+  private var boundary: (block: Int, seq: Int64)?
+  /// Whether there is nothing to search (forwards from the end, backwards from the start).
+  private var isEmpty = false
+  /// The hits found, with their paragraphs' texts.
+  private(set) var results: [(hit: MessageSearchHit, text: String)] = []
+
+  /// Places the starting `paragraph` in the document.
+  /// - Complexity: O(log blocks + block size).
+  init(
+    store: ChatStore, query: MessageSearchQuery, layout: SearchLayout, from paragraph: Int, forward: Bool, limit: Int
+  )
+    throws(SQLiteError)
+  {
+    self.store = store
+    self.query = query
+    self.layout = layout
+    self.forward = forward
+    self.limit = limit
+    let start = forward ? max(0, paragraph) : paragraph
+    if forward ? start >= layout.total : start <= 0 {
+      isEmpty = true
+    } else if start < layout.total {
+      let block = layout.blockIndex(holding: start)
+      let seq = try store.seq(inBlock: layout.blocks[block], at: start - layout.starts[block])
+      if let seq { boundary = (block, seq) } else { isEmpty = forward }
+    }
+  }
+
+  /// Whether the paragraph with `seq` in the block at `blockIndex` is on the searched side of the
+  /// starting paragraph.
+  private func includes(_ blockIndex: Int, _ seq: Int64) -> Bool {
+    guard let boundary else { return true }
+    return forward
+      ? (blockIndex, seq) >= (boundary.block, boundary.seq) : (blockIndex, seq) < (boundary.block, boundary.seq)
+  }
+
+  /// The blocks to walk, in the search's order.
+  private var blockOrder: [Int] {
+    if forward { return Array((boundary?.block ?? 0)..<layout.blocks.count) }
+    return Array(stride(from: boundary?.block ?? layout.blocks.count - 1, through: 0, by: -1))
+  }
+
+  /// Finds the hits into ``results``.
+  /// - Complexity: See ``ChatStore/searchHits(for:startingAt:limit:)``.
+  mutating func run() throws(SQLiteError) {
+    guard !isEmpty else { return }
+    let fullText = query.fullTextQuery
+    let statements = store.statements.search
+    guard let candidates = statements.candidates, let blockCandidates = statements.blockCandidates else {
+      // No index: every message of every block, in order.
+      for block in blockOrder {
+        let rows = try store.blockMessages(layout.blocks[block]).filter { includes(block, $0.seq) }
+        for row in forward ? rows : rows.reversed() {
+          if try take(block, row) { return }
+        }
+      }
+      return
+    }
+    var rows: [(block: Int, row: SearchRow)] = []
+    var read = 0
+    do {
+      defer { candidates.reset() }
+      try candidates.bind(fullText, at: 1)
+      try candidates.bind(ChatStore.searchCandidateLimit + 1, at: 2)
+      while try candidates.step() {
+        read += 1
+        guard let block = layout.indexOfBlock[candidates.int64(1)] else { continue }
+        let row = SearchRow(id: candidates.int64(0), seq: candidates.int64(2), body: candidates.string(3) ?? "")
+        if includes(block, row.seq) { rows.append((block, row)) }
+      }
+    }
+    if read <= ChatStore.searchCandidateLimit {
+      // The index's whole answer: sorted by place.
+      rows.sort {
+        forward ? ($0.block, $0.row.seq) < ($1.block, $1.row.seq) : ($0.block, $0.row.seq) > ($1.block, $1.row.seq)
+      }
+      for (block, row) in rows {
+        if try take(block, row) { return }
+      }
+      return
+    }
+    // A common query: block by block, in order.
+    for block in blockOrder {
+      let rows = try store.blockCandidates(blockCandidates, query: fullText, block: layout.blocks[block])
+        .filter { includes(block, $0.seq) }
+        .sorted { forward ? $0.seq < $1.seq : $0.seq > $1.seq }
+      for row in rows {
+        if try take(block, row) { return }
+      }
+    }
+  }
+
+  /// Adds the hits in `row` (of the block at `blockIndex`) to ``results``.
+  /// - Returns: Whether ``limit`` hits are found.
+  private mutating func take(_ blockIndex: Int, _ row: SearchRow) throws(SQLiteError) -> Bool {
+    var spans = query.matches(in: row.body)
+    guard !spans.isEmpty else { return false }
+    if !forward { spans.reverse() }
+    let block = layout.blocks[blockIndex]
+    let paragraph = layout.starts[blockIndex] + (try store.position(inBlock: block, ofSeq: row.seq))
+    for span in spans {
+      results.append((MessageSearchHit(paragraphIndex: paragraph, offset: span.offset, length: span.length), row.body))
+      if results.count == limit { return true }
+    }
+    return false
+  }
+}

@@ -23,6 +23,8 @@ enum DemoMain {
       return importTranscript(input, to: output)
     case .exportHistory(let input, let output):
       return exportHistory(input, to: output)
+    case .searchHistory(let store, let query, let limit):
+      return searchHistory(store, for: query, limit: limit)
     case .saveLoop(let output, let messages, let count):
       return saveLoop(to: output, messages: messages, count: count)
     case .storeEditLoop(let store, let tag):

@@ -35,9 +35,12 @@ struct SearchText {
     var end: Int { ends.last?.utf16 ?? start }
 
     /// The UTF-16 offset where the first `count` folded scalars end in the original text.
+    /// Marks folded away right after them (a decomposed accent) are covered too.
     func end(coveringFolded count: Int) -> Int {
-      for entry in ends where entry.folded >= count { return entry.utf16 }
-      return end
+      guard let first = ends.firstIndex(where: { $0.folded >= count }) else { return end }
+      var index = first
+      while index + 1 < ends.count, ends[index + 1].folded == ends[first].folded { index += 1 }
+      return ends[index].utf16
     }
   }
 

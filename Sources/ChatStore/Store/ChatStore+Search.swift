@@ -13,9 +13,6 @@ import ChatModel
 /// A store without the index (schema version 3 or older, opened read-only) is searched by
 /// scanning its messages block by block: O(n) for a query without hits.
 extension ChatStore: MessageSearching {
-  /// The candidates asked of the index before it walks the blocks.
-  static let searchCandidateLimit = 2_000
-
   /// The first hits of `query` in paragraphs from `paragraph` on, in document order.
   /// - Parameters:
   ///   - query: What to find.

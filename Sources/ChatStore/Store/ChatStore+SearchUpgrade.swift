@@ -5,17 +5,19 @@ extension ChatStore {
   static let searchUpgradeChunk = 20_000
 
   /// Upgrades a writable version 3 store to version 4: builds the `message_search` index in
-  /// chunks of ``searchUpgradeChunk`` messages in id order, each chunk its own transaction that
+  /// chunks of `chunkSize` messages in id order, each chunk its own transaction that
   /// also records the highest id indexed in `search_progress`, so a kill -9 at any point loses at
   /// most the chunk in flight and the next opening resumes after the last committed one.
   /// `user_version` becomes 4, and `search_progress` goes, in the transaction of the last chunk.
   /// - Parameters:
   ///   - connection: The store's writable connection.
+  ///   - chunkSize: The messages indexed per transaction.
   ///   - progress: Called after each chunk with the messages indexed so far and their total.
   /// - Returns: The version the store has now.
   /// - Throws: ``SQLiteError``; the chunks committed before stay, and the next opening resumes.
   /// - Complexity: O(n · message length) in total; each chunk O(chunk · log n).
-  static func upgradeSearch(_ connection: SQLiteConnection, progress: ((Int, Int) -> Void)?) throws(SQLiteError)
+  static func upgradeSearch(_ connection: SQLiteConnection, chunkSize: Int, progress: ((Int, Int) -> Void)?)
+    throws(SQLiteError)
     -> Int64
   {
     try transaction(connection) { () throws(SQLiteError) in
@@ -50,7 +52,7 @@ extension ChatStore {
       try transaction(connection) { () throws(SQLiteError) in
         let last = try connection.integer("SELECT last FROM search_progress") ?? 0
         try chunk.bind(last, at: 1)
-        try chunk.bind(searchUpgradeChunk, at: 2)
+        try chunk.bind(chunkSize, at: 2)
         var rows: [(Int64, String)] = []
         do {
           defer { chunk.reset() }
@@ -60,7 +62,7 @@ extension ChatStore {
           let document = MessageSearchQuery.fullTextDocument(body)
           if !document.isEmpty { try insert.run(id, text: document) }
         }
-        if rows.count < searchUpgradeChunk {
+        if rows.count < chunkSize {
           try connection.execute(
             "DROP TABLE search_progress; PRAGMA user_version = \(ChatStoreSchema.searchVersion);")
           finished = true

@@ -46,6 +46,9 @@ public final class ChatStore {
   private let checkpointer: SQLiteCheckpointer?
   /// The editing lock (writable stores only).
   private let editingLock: ChatStoreLock?
+  /// The candidates search asks the full-text index for before it walks the blocks (see
+  /// `ChatStore+Search.swift`); tests lower it to walk small stores.
+  package var searchCandidateLimit = 2_000
   /// What opening repaired, in words (a rebuilt block table); empty for a sound store.
   public private(set) var openingNotes: [String] = []
 
@@ -87,10 +90,11 @@ public final class ChatStore {
   }
 
   /// Opens the chat store at `url` through the SQLite VFS named `vfs` (a test's fault-injecting
-  /// one; `nil` for the default), as ``init(contentsOf:stickers:access:upgradeProgress:)`` does.
+  /// one; `nil` for the default), as ``init(contentsOf:stickers:access:upgradeProgress:)`` does,
+  /// building a full-text index `searchUpgradeChunk` messages per transaction.
   package init(
     contentsOf url: URL, stickers: (any StickerAttachmentMaker)?, access: Access, vfs: String?,
-    upgradeProgress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    upgradeProgress: ((_ done: Int, _ total: Int) -> Void)? = nil, searchUpgradeChunk: Int = searchUpgradeChunk
   ) throws(ChatStoreError) {
     let path = url.path
     self.path = path
@@ -114,7 +118,7 @@ public final class ChatStore {
         version = try Self.checkSchema(connection, path: path)
         if version < ChatStoreSchema.scalarsVersion { version = try Self.upgrade(connection) }
         if version == ChatStoreSchema.scalarsVersion {
-          version = try Self.upgradeSearch(connection, progress: upgradeProgress)
+          version = try Self.upgradeSearch(connection, chunkSize: max(1, searchUpgradeChunk), progress: upgradeProgress)
         }
         let checkpointer = try SQLiteCheckpointer(path: path)
         checkpointer.attach(to: connection)

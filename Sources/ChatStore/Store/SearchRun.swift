@@ -78,7 +78,7 @@ struct SearchRun {
     do {
       defer { candidates.reset() }
       try candidates.bind(fullText, at: 1)
-      try candidates.bind(ChatStore.searchCandidateLimit + 1, at: 2)
+      try candidates.bind(store.searchCandidateLimit + 1, at: 2)
       while try candidates.step() {
         read += 1
         guard let block = layout.indexOfBlock[candidates.int64(1)] else { continue }
@@ -86,7 +86,7 @@ struct SearchRun {
         if includes(block, row.seq) { rows.append((block, row)) }
       }
     }
-    if read <= ChatStore.searchCandidateLimit {
+    if read <= store.searchCandidateLimit {
       // The index's whole answer: sorted by place.
       rows.sort {
         forward ? ($0.block, $0.row.seq) < ($1.block, $1.row.seq) : ($0.block, $0.row.seq) > ($1.block, $1.row.seq)

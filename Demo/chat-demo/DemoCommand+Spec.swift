@@ -69,6 +69,11 @@ extension DemoCommand {
       .value(
         "--store-edit-loop", valueName: "FILE", help: "Edit a chat store in transactions until killed (a test hook).",
         hidden: true),
+      .value(
+        "--store-upgrade", valueName: "FILE", help: "Open a chat store for writing, upgrading it (a test hook).",
+        hidden: true),
+      .value(
+        "--upgrade-chunk", valueName: "N", help: "Messages --store-upgrade indexes per transaction.", hidden: true),
       .flag("--probe-renderer", help: "Print what OpenGL renderer this display has (a child process).", hidden: true),
       .value(
         "--accessibility-serve", valueName: "SCENARIO",

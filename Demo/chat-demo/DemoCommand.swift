@@ -43,6 +43,10 @@ enum DemoCommand: Equatable {
   /// The hidden `--store-edit-loop FILE [--seed TAG]` test hook (not in `--help`): edits the chat
   /// store FILE in transactions until killed, printing `committed TAG.N` after each commit returns.
   case storeEditLoop(store: URL, tag: UInt64)
+  /// The hidden `--store-upgrade FILE [--upgrade-chunk N]` test hook (not in `--help`): opens the
+  /// chat store FILE for writing, which builds a version 3 store's full-text index N messages per
+  /// transaction, printing `indexed DONE/TOTAL` after each.
+  case storeUpgrade(store: URL, chunk: Int?)
   /// The hidden `--accessibility-serve SCENARIO` test hook (not in `--help`): runs the scenario
   /// headless with the accessibility tree on the AT-SPI bus, then runs steps read from standard
   /// input until `quit` (see `ScenarioRunner.serveAccessibility(input:)`).
@@ -149,6 +153,9 @@ enum DemoCommand: Equatable {
     if parsed.isSet("--probe-renderer") { return .probeRenderer }
 
     if let store = url("--store-edit-loop") { return .storeEditLoop(store: store, tag: seed) }
+    if let store = url("--store-upgrade") {
+      return .storeUpgrade(store: store, chunk: try wholeNumber("--upgrade-chunk"))
+    }
     if let scenario = url("--accessibility-serve") { return .accessibilityServe(scenario: scenario) }
     let importInput = url("--import")
     let exportInput = url("--export")

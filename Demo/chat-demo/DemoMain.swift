@@ -29,6 +29,8 @@ enum DemoMain {
       return saveLoop(to: output, messages: messages, count: count)
     case .storeEditLoop(let store, let tag):
       return storeEditLoop(store, tag: tag)
+    case .storeUpgrade(let store, let chunk):
+      return storeUpgrade(store, chunk: chunk)
     case .headless(let options):
       return runHeadless(options)
     case .accessibilityServe(let scenario):

@@ -104,7 +104,8 @@ import TextEngine
         let element = StoredTextElement(
           identifier: 0, attributedString: AttributedText(text), paragraphAttributes: ["from": "ana"])
         let position = summary.count == 0 ? 0 : Int(random.next() % UInt64(summary.count))
-        let existing = try store.elements(inBlock: summary.block, positions: position..<min(position + 1, summary.count))
+        let existing = try store.elements(
+          inBlock: summary.block, positions: position..<min(position + 1, summary.count))
         switch random.next() % 3 {
         case 0 where !existing.isEmpty && existing[0].paragraphAttributes[ChatDay.separatorKey] == nil:
           // An edit: the message keeps its id.

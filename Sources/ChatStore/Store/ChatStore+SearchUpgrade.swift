@@ -2,7 +2,7 @@ import ChatModel
 
 extension ChatStore {
   /// Messages indexed per transaction while a store is upgraded to the full-text index.
-  static let searchUpgradeChunk = 20_000
+  package static let searchUpgradeChunk = 20_000
 
   /// Upgrades a writable version 3 store to version 4: builds the `message_search` index in
   /// chunks of `chunkSize` messages in id order, each chunk its own transaction that

@@ -10,32 +10,49 @@ extension MessageSearchQuery {
   /// The indexed form of a paragraph's text (empty when it has no word or character).
   /// - Complexity: O(text length).
   package static func fullTextDocument(_ text: String) -> String {
-    var output = ""
+    // The tokens of `SearchText`, streamed straight into the output (no token values): this runs
+    // for every message a store writes.
+    var output = String.UnicodeScalarView()
     var run: [Unicode.Scalar] = []
-    var runEnd = -1
+    var inWord = false
+    var inRun = false
     func closeRun() {
-      guard !run.isEmpty else { return }
       for (index, scalar) in run.enumerated() {
-        if !output.isEmpty { output += " " }
-        output.unicodeScalars.append(scalar)
-        if index + 1 < run.count { output.unicodeScalars.append(run[index + 1]) }
+        if !output.isEmpty { output.append(" ") }
+        output.append(scalar)
+        if index + 1 < run.count { output.append(run[index + 1]) }
       }
       run.removeAll(keepingCapacity: true)
     }
-    for token in SearchText(text).tokens {
-      switch token.kind {
-      case .word:
-        closeRun()
-        if !output.isEmpty { output += " " }
-        output.unicodeScalars.append(contentsOf: token.folded.filter { !isMark($0) })
-      case .character:
-        if token.start != runEnd { closeRun() }
-        runEnd = token.end
-        run.append(contentsOf: token.folded.filter { !isMark($0) })
+    for scalar in text.unicodeScalars {
+      switch SearchText.classify(scalar) {
+      case .base:
+        if SearchText.isUnspaced(scalar.value) {
+          inWord = false
+          inRun = true
+          run.append(scalar)
+        } else {
+          if inRun { closeRun() }
+          inRun = false
+          if !inWord, !output.isEmpty { output.append(" ") }
+          inWord = true
+          if scalar.value < 0x80 {
+            output.append(SearchText.fold(scalar)[0])
+          } else {
+            for folded in SearchText.fold(scalar) where !isMark(folded) { output.append(folded) }
+          }
+        }
+      case .mark:
+        // Marks are left out; a mark keeps a word or a run going.
+        break
+      case .separator:
+        if inRun { closeRun() }
+        inRun = false
+        inWord = false
       }
     }
     closeRun()
-    return output
+    return String(output)
   }
 
   /// The FTS5 `MATCH` expression whose answer holds every text this query matches: each run of

@@ -57,8 +57,7 @@ struct SearchText {
     for scalar in text.unicodeScalars {
       let width = scalar.utf16.count
       defer { offset += width }
-      let category = scalar.properties.generalCategory
-      switch Self.classify(category) {
+      switch Self.classify(scalar) {
       case .base:
         if Self.isUnspaced(scalar.value) {
           tokens.append(Token(kind: .character, folded: [scalar], start: offset, ends: [(1, offset + width)]))
@@ -85,10 +84,17 @@ struct SearchText {
     }
   }
 
-  private enum ScalarClass { case base, mark, separator }
+  /// What a scalar is to the tokenizer.
+  enum ScalarClass { case base, mark, separator }
 
-  private static func classify(_ category: Unicode.GeneralCategory) -> ScalarClass {
-    switch category {
+  /// Whether `scalar` is a letter or digit (`base`), a mark, or neither.
+  static func classify(_ scalar: Unicode.Scalar) -> ScalarClass {
+    let value = scalar.value
+    if value < 0x80 {
+      return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+        ? .base : .separator
+    }
+    switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
       .letterNumber, .otherNumber:
       return .base

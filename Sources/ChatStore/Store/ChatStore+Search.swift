@@ -5,10 +5,11 @@ import ChatModel
 /// places, so the store finds exactly the hits a `Transcript` of the same messages finds.
 ///
 /// Hits come in document order (block ordinal, then seq), not in the index's id order. The index
-/// is first asked for up to ``searchCandidateLimit`` candidates: when it has no more, that is
-/// every message holding a hit, sorted by place. A query with more candidates (a common word)
-/// walks the blocks in order from the starting paragraph, asking the index for each block's
-/// candidates (by the block's id range, then its block), until the hits are found.
+/// is first asked for up to `searchCandidateLimit` candidates: when it has no more, that is every
+/// message holding a hit, sorted by place. A query with more candidates (a common word) walks the
+/// blocks in order from the starting paragraph in batches of 1, 2, 4… blocks, asking the index for
+/// each batch's candidates (by the batch's id range and ordinals), until the hits are found; a
+/// candidate's body is read only when its turn comes.
 ///
 /// A store without the index (schema version 3 or older, opened read-only) is searched by
 /// scanning its messages block by block: O(n) for a query without hits.
@@ -21,10 +22,14 @@ extension ChatStore: MessageSearching {
   /// - Returns: Up to `limit` hits.
   /// - Throws: ``ChatStoreError`` when the store cannot be read.
   /// - Complexity: O(blocks) to read the block table, one index query of up to
-  ///   ``searchCandidateLimit`` candidates, and for a query with more candidates one index query
-  ///   per block walked (O(log n) plus the block's size and candidates); a common word finds its
-  ///   hits in the first blocks walked. Worst case, a query with more candidates than the limit but
-  ///   none after `paragraph`, O(blocks · (block size + log n)).
+  ///   `searchCandidateLimit` candidates, and for a query with more candidates O(log blocks) index
+  ///   queries over batches of blocks (each O(log n) plus the candidates in the batch's id range,
+  ///   and O(block size) per block for its id range); a common word finds its hits in the first
+  ///   batch. Worst case, a query with more candidates than the limit but none after
+  ///   `paragraph`: every later block's id range read, O(blocks · block size), and every candidate
+  ///   in their id ranges. A query's last word is a prefix: without a prefix index for its length
+  ///   (1 and 2 characters have one), each index query merges the postings of every word it
+  ///   begins.
   public func searchHits(for query: MessageSearchQuery, startingAt paragraph: Int, limit: Int) throws(ChatStoreError)
     -> [MessageSearchHit]
   {
@@ -59,12 +64,11 @@ extension ChatStore: MessageSearching {
   {
     try database { () throws(SQLiteError) in
       var count = 0
-      if let candidates = statements.search.candidates {
+      if let candidates = statements.search.candidateBodies {
         defer { candidates.reset() }
         try candidates.bind(query.fullTextQuery, at: 1)
-        try candidates.bind(-1, at: 2)
         while try candidates.step() {
-          count += query.matches(in: candidates.string(3) ?? "").count
+          count += query.matches(in: candidates.string(0) ?? "").count
           if count > bound { return MessageSearchCount(count: bound, isExact: false) }
         }
         return MessageSearchCount(count: count, isExact: true)
@@ -94,15 +98,15 @@ extension ChatStore: MessageSearching {
     }
   }
 
-  /// The blocks in order, each with its first paragraph's index.
+  /// The blocks in order, each with its ordinal and first paragraph's index.
   func searchLayout() throws(SQLiteError) -> SearchLayout {
-    let statement = statements.blocks
+    let statement = statements.search.blocks
     defer { statement.reset() }
     var layout = SearchLayout()
     var start = 0
     while try statement.step() {
-      let count = statement.int(1)
-      layout.append(block: statement.int64(0), start: start, count: count)
+      let count = statement.int(2)
+      layout.append(block: statement.int64(0), ordinal: statement.int64(1), start: start, count: count)
       start += count
     }
     layout.total = start
@@ -121,27 +125,22 @@ extension ChatStore: MessageSearching {
     return rows
   }
 
-  /// The candidates of `query` among `block`'s messages, by the index, as `(id, seq, body)` in
-  /// any order.
-  func blockCandidates(_ statement: SQLiteStatement, query: String, block: Int64) throws(SQLiteError) -> [SearchRow] {
+  /// The smallest and largest message id of `block`, or `nil` for an empty block.
+  /// - Complexity: O(log n + block size), from the position index.
+  func idRange(ofBlock block: Int64) throws(SQLiteError) -> ClosedRange<Int64>? {
     let range = statements.search.blockRange
-    let bounds: (Int64, Int64)?
-    do {
-      defer { range.reset() }
-      try range.bind(block, at: 1)
-      bounds = try range.step() && !range.isNull(0) ? (range.int64(0), range.int64(1)) : nil
-    }
-    guard let bounds else { return [] }
+    defer { range.reset() }
+    try range.bind(block, at: 1)
+    guard try range.step(), !range.isNull(0) else { return nil }
+    return range.int64(0)...range.int64(1)
+  }
+
+  /// Message `id`'s body.
+  func body(ofMessage id: Int64) throws(SQLiteError) -> String {
+    let statement = statements.search.messageBody
     defer { statement.reset() }
-    try statement.bind(query, at: 1)
-    try statement.bind(bounds.0, at: 2)
-    try statement.bind(bounds.1, at: 3)
-    try statement.bind(block, at: 4)
-    var rows: [SearchRow] = []
-    while try statement.step() {
-      rows.append(SearchRow(id: statement.int64(0), seq: statement.int64(1), body: statement.string(2) ?? ""))
-    }
-    return rows
+    try statement.bind(id, at: 1)
+    return try statement.step() ? statement.string(0) ?? "" : ""
   }
 
   /// The seq of the paragraph at `position` of `block`, or `nil` past its end.
@@ -172,18 +171,27 @@ struct SearchRow {
   var body: String
 }
 
+/// A candidate the index found: its message id, block index (in ``SearchLayout``) and seq.
+struct SearchCandidate {
+  var id: Int64
+  var block: Int
+  var seq: Int64
+}
+
 /// The block table as search needs it: each block's id, first paragraph and count, in order.
 struct SearchLayout {
   private(set) var blocks: [Int64] = []
+  private(set) var ordinals: [Int64] = []
   private(set) var starts: [Int] = []
   private(set) var counts: [Int] = []
   private(set) var indexOfBlock: [Int64: Int] = [:]
   /// The paragraphs of the document.
   var total = 0
 
-  mutating func append(block: Int64, start: Int, count: Int) {
+  mutating func append(block: Int64, ordinal: Int64, start: Int, count: Int) {
     indexOfBlock[block] = blocks.count
     blocks.append(block)
+    ordinals.append(ordinal)
     starts.append(start)
     counts.append(count)
   }

@@ -1,4 +1,5 @@
 import ChatModel
+import Foundation
 
 extension ChatStore {
   /// Checks the full-text index against the messages: its structure (FTS5's `integrity-check`),
@@ -15,9 +16,7 @@ extension ChatStore {
       try connection.execute("INSERT INTO message_search (message_search) VALUES ('integrity-check')")
       try connection.execute(
         """
-        CREATE VIRTUAL TABLE temp.search_fresh USING fts5(
-          text, content = '', detail = full, tokenize = 'unicode61 remove_diacritics 2'
-        );
+        \(ChatStoreSchema.searchTable.replacingOccurrences(of: "message_search", with: "temp.search_fresh"))
         CREATE VIRTUAL TABLE temp.search_vocabulary USING fts5vocab(main, message_search, instance);
         CREATE VIRTUAL TABLE temp.search_fresh_vocabulary USING fts5vocab(temp, search_fresh, instance);
         """)

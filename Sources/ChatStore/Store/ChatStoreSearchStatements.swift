@@ -14,12 +14,17 @@ final class ChatStoreSearchStatements {
   /// Removes the index row of message `?1`, whose indexed form was `?2` (a contentless FTS5 table
   /// needs the old text to remove its tokens).
   let delete: SQLiteStatement?
-  /// `(id, block, seq, body)` of the messages the index answers `?1` with, in id order, at most
-  /// `?2`.
+  /// `(id, block, seq)` of the messages the index answers `?1` with, in id order, at most `?2`.
   let candidates: SQLiteStatement?
-  /// `(id, seq, body)` of the messages of block `?4` with ids from `?2` to `?3` the index answers
-  /// `?1` with.
-  let blockCandidates: SQLiteStatement?
+  /// `(id, block, seq)` of the messages with ids from `?2` to `?3`, in the blocks of ordinals
+  /// `?4` to `?5`, the index answers `?1` with.
+  let rangeCandidates: SQLiteStatement?
+  /// `(id, ordinal, count)` of every block, in order.
+  let blocks: SQLiteStatement
+  /// `body` of message `?1`, by key.
+  let messageBody: SQLiteStatement
+  /// `body` of every message the index answers `?1` with: what counting reads.
+  let candidateBodies: SQLiteStatement?
 
   /// Prepares the statements of a store of schema `version`.
   init(_ connection: SQLiteConnection, version: Int64) throws(SQLiteError) {
@@ -31,8 +36,10 @@ final class ChatStoreSearchStatements {
       JOIN messages AS m ON m.id = p.rowID WHERE m.separator IS NULL ORDER BY p.rowSeq
       """)
     blockRange = try connection.prepare("SELECT min(id), max(id) FROM messages WHERE block = ?1")
+    blocks = try connection.prepare("SELECT id, ordinal, count FROM blocks ORDER BY ordinal")
+    messageBody = try connection.prepare("SELECT body FROM messages WHERE id = ?1")
     guard version >= ChatStoreSchema.searchVersion else {
-      (insert, delete, candidates, blockCandidates) = (nil, nil, nil, nil)
+      (insert, delete, candidates, rangeCandidates, candidateBodies) = (nil, nil, nil, nil, nil)
       return
     }
     insert = try connection.prepare("INSERT INTO message_search (rowid, text) VALUES (?1, ?2)")
@@ -40,13 +47,16 @@ final class ChatStoreSearchStatements {
       "INSERT INTO message_search (message_search, rowid, text) VALUES ('delete', ?1, ?2)")
     candidates = try connection.prepare(
       """
-      SELECT m.id, m.block, m.seq, m.body FROM message_search(?1) AS f JOIN messages AS m ON m.id = f.rowid
+      SELECT m.id, m.block, m.seq FROM message_search(?1) AS f JOIN messages AS m ON m.id = f.rowid
       ORDER BY f.rowid LIMIT ?2
       """)
-    blockCandidates = try connection.prepare(
+    rangeCandidates = try connection.prepare(
       """
-      SELECT m.id, m.seq, m.body FROM message_search(?1) AS f JOIN messages AS m ON m.id = f.rowid
-      WHERE f.rowid BETWEEN ?2 AND ?3 AND m.block = ?4
+      SELECT m.id, m.block, m.seq FROM message_search(?1) AS f JOIN messages AS m ON m.id = f.rowid
+      JOIN blocks AS b ON b.id = m.block
+      WHERE f.rowid BETWEEN ?2 AND ?3 AND b.ordinal BETWEEN ?4 AND ?5
       """)
+    candidateBodies = try connection.prepare(
+      "SELECT m.body FROM message_search(?1) AS f JOIN messages AS m ON m.id = f.rowid")
   }
 }

@@ -111,11 +111,12 @@ public final class ChatStoreWriter {
     for message in messages { try append(message) }
   }
 
-  /// Appends rows made elsewhere (``append(concurrently:progress:)``), counting `messages`.
+  /// Appends rows made elsewhere (``append(concurrently:progress:)``), with their indexed forms
+  /// (`MessageSearchQuery.fullTextDocument(_:)`, empty for a day separator), counting `messages`.
   /// - Throws: ``ChatStoreError``; the store is then abandoned.
-  func append(_ rows: [StoredRow], messages: Int) throws(ChatStoreError) {
+  func append(_ rows: [StoredRow], documents: [String], messages: Int) throws(ChatStoreError) {
     do {
-      for row in rows { try append(row) }
+      for (row, document) in zip(rows, documents) { try append(row, document: document) }
       messageCount += messages
     } catch {
       discard()
@@ -123,7 +124,8 @@ public final class ChatStoreWriter {
     }
   }
 
-  private func append(_ row: StoredRow) throws(SQLiteError) {
+  /// Appends `row`, indexed as `document` (computed from its body when `nil`).
+  private func append(_ row: StoredRow, document: String? = nil) throws(SQLiteError) {
     guard connection != nil else {
       throw SQLiteError(code: 21, message: "the writer was abandoned", file: url.path, action: "appending")
     }
@@ -133,7 +135,7 @@ public final class ChatStoreWriter {
     pending.append((id, block, Int64(blockCount) * ChatStoreSchema.seqSpacing, row))
     if pending.count == Self.batchSize { try flush() }
     if row.separator == nil, let insertSearch {
-      let document = MessageSearchQuery.fullTextDocument(row.body)
+      let document = document ?? MessageSearchQuery.fullTextDocument(row.body)
       if !document.isEmpty { try insertSearch.run(id, text: document) }
     }
     for sticker in row.stickers {

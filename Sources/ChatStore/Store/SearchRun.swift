@@ -63,7 +63,7 @@ struct SearchRun {
     guard !isEmpty else { return }
     let fullText = query.fullTextQuery
     let statements = store.statements.search
-    guard let candidates = statements.candidates, let blockCandidates = statements.blockCandidates else {
+    guard let candidates = statements.candidates, let rangeCandidates = statements.rangeCandidates else {
       // No index: every message of every block, in order.
       for block in blockOrder {
         let rows = try store.blockMessages(layout.blocks[block]).filter { includes(block, $0.seq) }
@@ -73,7 +73,7 @@ struct SearchRun {
       }
       return
     }
-    var rows: [(block: Int, row: SearchRow)] = []
+    var found: [SearchCandidate] = []
     var read = 0
     do {
       defer { candidates.reset() }
@@ -82,29 +82,60 @@ struct SearchRun {
       while try candidates.step() {
         read += 1
         guard let block = layout.indexOfBlock[candidates.int64(1)] else { continue }
-        let row = SearchRow(id: candidates.int64(0), seq: candidates.int64(2), body: candidates.string(3) ?? "")
-        if includes(block, row.seq) { rows.append((block, row)) }
+        let candidate = SearchCandidate(id: candidates.int64(0), block: block, seq: candidates.int64(2))
+        if includes(block, candidate.seq) { found.append(candidate) }
       }
     }
     if read <= store.searchCandidateLimit {
-      // The index's whole answer: sorted by place.
-      rows.sort {
-        forward ? ($0.block, $0.row.seq) < ($1.block, $1.row.seq) : ($0.block, $0.row.seq) > ($1.block, $1.row.seq)
-      }
-      for (block, row) in rows {
-        if try take(block, row) { return }
-      }
+      // The index's whole answer.
+      _ = try take(sorted(found))
       return
     }
-    // A common query: block by block, in order.
-    for block in blockOrder {
-      let rows = try store.blockCandidates(blockCandidates, query: fullText, block: layout.blocks[block])
-        .filter { includes(block, $0.seq) }
-        .sorted { forward ? $0.seq < $1.seq : $0.seq > $1.seq }
-      for row in rows {
-        if try take(block, row) { return }
+    // A common query: batches of 1, 2, 4… blocks in order.
+    let order = blockOrder
+    var next = 0
+    var size = 1
+    while next < order.count {
+      let batch = order[next..<min(next + size, order.count)]
+      next += size
+      size *= 2
+      var ids: ClosedRange<Int64>?
+      for block in batch {
+        guard let range = try store.idRange(ofBlock: layout.blocks[block]) else { continue }
+        ids = ids.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
       }
+      guard let ids, let first = batch.min(), let last = batch.max() else { continue }
+      var inBatch: [SearchCandidate] = []
+      do {
+        defer { rangeCandidates.reset() }
+        try rangeCandidates.bind(fullText, at: 1)
+        try rangeCandidates.bind(ids.lowerBound, at: 2)
+        try rangeCandidates.bind(ids.upperBound, at: 3)
+        try rangeCandidates.bind(layout.ordinals[first], at: 4)
+        try rangeCandidates.bind(layout.ordinals[last], at: 5)
+        while try rangeCandidates.step() {
+          guard let block = layout.indexOfBlock[rangeCandidates.int64(1)] else { continue }
+          let candidate = SearchCandidate(id: rangeCandidates.int64(0), block: block, seq: rangeCandidates.int64(2))
+          if includes(block, candidate.seq) { inBatch.append(candidate) }
+        }
+      }
+      if try take(sorted(inBatch)) { return }
     }
+  }
+
+  /// `candidates` in the search's order.
+  private func sorted(_ candidates: [SearchCandidate]) -> [SearchCandidate] {
+    candidates.sorted { forward ? ($0.block, $0.seq) < ($1.block, $1.seq) : ($0.block, $0.seq) > ($1.block, $1.seq) }
+  }
+
+  /// Adds the hits in `candidates`, in order, reading each body when its turn comes.
+  /// - Returns: Whether ``limit`` hits are found.
+  private mutating func take(_ candidates: [SearchCandidate]) throws(SQLiteError) -> Bool {
+    for candidate in candidates {
+      let row = SearchRow(id: candidate.id, seq: candidate.seq, body: try store.body(ofMessage: candidate.id))
+      if try take(candidate.block, row) { return true }
+    }
+    return false
   }
 
   /// Adds the hits in `row` (of the block at `blockIndex`) to ``results``.

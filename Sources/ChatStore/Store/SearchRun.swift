@@ -73,6 +73,12 @@ struct SearchRun {
       }
       return
     }
+    // The starting block first: a common query finds its hits there, with one index query.
+    let order = blockOrder
+    guard let firstBlock = order.first else { return }
+    if try take(sorted(try batchCandidates(order[0..<1], rangeCandidates, fullText))) { return }
+    // Then up to `searchCandidateLimit` candidates: when the index has no more, that is every
+    // message holding a hit.
     var found: [SearchCandidate] = []
     var read = 0
     do {
@@ -81,46 +87,50 @@ struct SearchRun {
       try candidates.bind(store.searchCandidateLimit + 1, at: 2)
       while try candidates.step() {
         read += 1
-        guard let block = layout.indexOfBlock[candidates.int64(1)] else { continue }
+        guard let block = layout.indexOfBlock[candidates.int64(1)], block != firstBlock else { continue }
         let candidate = SearchCandidate(id: candidates.int64(0), block: block, seq: candidates.int64(2))
         if includes(block, candidate.seq) { found.append(candidate) }
       }
     }
     if read <= store.searchCandidateLimit {
-      // The index's whole answer.
       _ = try take(sorted(found))
       return
     }
-    // A common query: batches of 1, 2, 4… blocks in order.
-    let order = blockOrder
-    var next = 0
-    var size = 1
+    // A common query: the next blocks in batches of 2, 4, 8… in order.
+    var next = 1
+    var size = 2
     while next < order.count {
       let batch = order[next..<min(next + size, order.count)]
       next += size
       size *= 2
-      var ids: ClosedRange<Int64>?
-      for block in batch {
-        guard let range = try store.idRange(ofBlock: layout.blocks[block]) else { continue }
-        ids = ids.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
-      }
-      guard let ids, let first = batch.min(), let last = batch.max() else { continue }
-      var inBatch: [SearchCandidate] = []
-      do {
-        defer { rangeCandidates.reset() }
-        try rangeCandidates.bind(fullText, at: 1)
-        try rangeCandidates.bind(ids.lowerBound, at: 2)
-        try rangeCandidates.bind(ids.upperBound, at: 3)
-        try rangeCandidates.bind(layout.ordinals[first], at: 4)
-        try rangeCandidates.bind(layout.ordinals[last], at: 5)
-        while try rangeCandidates.step() {
-          guard let block = layout.indexOfBlock[rangeCandidates.int64(1)] else { continue }
-          let candidate = SearchCandidate(id: rangeCandidates.int64(0), block: block, seq: rangeCandidates.int64(2))
-          if includes(block, candidate.seq) { inBatch.append(candidate) }
-        }
-      }
-      if try take(sorted(inBatch)) { return }
+      if try take(sorted(try batchCandidates(batch, rangeCandidates, fullText))) { return }
     }
+  }
+
+  /// The candidates in the blocks at `batch` (consecutive in the document), by the index: one
+  /// query over the batch's id range and ordinals.
+  private func batchCandidates(_ batch: ArraySlice<Int>, _ statement: SQLiteStatement, _ fullText: String)
+    throws(SQLiteError) -> [SearchCandidate]
+  {
+    var ids: ClosedRange<Int64>?
+    for block in batch {
+      guard let range = try store.idRange(ofBlock: layout.blocks[block]) else { continue }
+      ids = ids.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
+    }
+    guard let ids, let first = batch.min(), let last = batch.max() else { return [] }
+    var result: [SearchCandidate] = []
+    defer { statement.reset() }
+    try statement.bind(fullText, at: 1)
+    try statement.bind(ids.lowerBound, at: 2)
+    try statement.bind(ids.upperBound, at: 3)
+    try statement.bind(layout.ordinals[first], at: 4)
+    try statement.bind(layout.ordinals[last], at: 5)
+    while try statement.step() {
+      guard let block = layout.indexOfBlock[statement.int64(1)] else { continue }
+      let candidate = SearchCandidate(id: statement.int64(0), block: block, seq: statement.int64(2))
+      if includes(block, candidate.seq) { result.append(candidate) }
+    }
+    return result
   }
 
   /// `candidates` in the search's order.

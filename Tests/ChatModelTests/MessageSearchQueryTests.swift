@@ -109,5 +109,8 @@ import Testing
     #expect(try MessageSearchQuery("東京").fullTextQuery == "\"東京\"")
     #expect(try MessageSearchQuery("東京都").fullTextQuery == "\"東京 京都\"")
     #expect(try MessageSearchQuery("go 東京 now").fullTextQuery == "\"go\" \"東京\" \"now\"*")
+    #expect(try MessageSearchQuery("good morn").fullTextQuery(lastWordPrefix: 2) == "\"good mo\"*")
+    #expect(try MessageSearchQuery("Привет").fullTextQuery(lastWordPrefix: 2) == "\"пр\"*")
+    #expect(try MessageSearchQuery("mo").fullTextQuery(lastWordPrefix: 2) == "\"mo\"*")
   }
 }

@@ -58,7 +58,12 @@ extension MessageSearchQuery {
   /// The FTS5 `MATCH` expression whose answer holds every text this query matches: each run of
   /// consecutive words a phrase, each run of touching characters a phrase of bigrams (a single
   /// character a prefix), all of them required; the last word a prefix.
-  package var fullTextQuery: String {
+  package var fullTextQuery: String { fullTextQuery(lastWordPrefix: nil) }
+
+  /// ``fullTextQuery``, its last word cut to its first `lastWordPrefix` characters when longer: a
+  /// looser query (more candidates) that a prefix index of that length answers without merging
+  /// the postings of every word the last word begins.
+  package func fullTextQuery(lastWordPrefix: Int?) -> String {
     var phrases: [String] = []
     var words: [String] = []
     var run: [Unicode.Scalar] = []
@@ -89,6 +94,9 @@ extension MessageSearchQuery {
       }
     }
     closeRun()
+    if let lastWordPrefix, let last = words.last, last.unicodeScalars.count > lastWordPrefix {
+      words[words.count - 1] = String(String.UnicodeScalarView(last.unicodeScalars.prefix(lastWordPrefix)))
+    }
     closeWords(prefix: true)
     return phrases.joined(separator: " ")
   }

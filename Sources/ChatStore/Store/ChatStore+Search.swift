@@ -5,11 +5,11 @@ import ChatModel
 /// places, so the store finds exactly the hits a `Transcript` of the same messages finds.
 ///
 /// Hits come in document order (block ordinal, then seq), not in the index's id order. The index
-/// is first asked for up to `searchCandidateLimit` candidates: when it has no more, that is every
-/// message holding a hit, sorted by place. A query with more candidates (a common word) walks the
-/// blocks in order from the starting paragraph in batches of 1, 2, 4… blocks, asking the index for
-/// each batch's candidates (by the batch's id range and ordinals), until the hits are found; a
-/// candidate's body is read only when its turn comes.
+/// is first asked for the starting block's candidates (a common word's hits are there), then for
+/// up to `searchCandidateLimit` candidates: when it has no more, that is every message holding a
+/// hit, sorted by place. A query with more candidates walks the next blocks in batches of 2, 4, 8…
+/// blocks, asking the index for each batch's candidates (by the batch's id range and ordinals),
+/// until the hits are found; a candidate's body is read only when its turn comes.
 ///
 /// A store without the index (schema version 3 or older, opened read-only) is searched by
 /// scanning its messages block by block: O(n) for a query without hits.
@@ -21,9 +21,9 @@ extension ChatStore: MessageSearching {
   ///   - limit: The most hits returned.
   /// - Returns: Up to `limit` hits.
   /// - Throws: ``ChatStoreError`` when the store cannot be read.
-  /// - Complexity: O(blocks) to read the block table, one index query of up to
-  ///   `searchCandidateLimit` candidates, and for a query with more candidates O(log blocks) index
-  ///   queries over batches of blocks (each O(log n) plus the candidates in the batch's id range,
+  /// - Complexity: O(blocks) to read the block table, one index query for the starting block, one
+  ///   of up to `searchCandidateLimit` candidates, and for a query with more candidates O(log
+  ///   blocks) index queries over batches of blocks (each O(log n) plus the candidates in the batch's id range,
   ///   and O(block size) per block for its id range); a common word finds its hits in the first
   ///   batch. Worst case, a query with more candidates than the limit but none after
   ///   `paragraph`: every later block's id range read, O(blocks · block size), and every candidate

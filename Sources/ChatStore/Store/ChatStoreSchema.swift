@@ -79,6 +79,9 @@ public enum ChatStoreSchema {
     \(searchTable)
     """
 
+  /// The longest prefix (in characters) the full-text index keeps an index of.
+  static let longestIndexedPrefix = 2
+
   /// The full-text index: see the type's summary.
   static let searchTable = """
     CREATE VIRTUAL TABLE message_search USING fts5(

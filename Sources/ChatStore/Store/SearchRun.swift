@@ -73,10 +73,13 @@ struct SearchRun {
       }
       return
     }
-    // The starting block first: a common query finds its hits there, with one index query.
+    // The starting block first: a common query finds its hits there, with one index query. Its
+    // last word is cut to the prefix index's length, so the index seeks instead of merging every
+    // word the last word begins; the extra candidates are at most one block's.
     let order = blockOrder
     guard let firstBlock = order.first else { return }
-    if try take(sorted(try batchCandidates(order[0..<1], rangeCandidates, fullText))) { return }
+    let loose = query.fullTextQuery(lastWordPrefix: ChatStoreSchema.longestIndexedPrefix)
+    if try take(sorted(try batchCandidates(order[0..<1], rangeCandidates, loose))) { return }
     // Then up to `searchCandidateLimit` candidates: when the index has no more, that is every
     // message holding a hit.
     var found: [SearchCandidate] = []

@@ -129,6 +129,23 @@ import TextEngine
     }
   }
 
+  @Test func theIndexCheckFindsAnIndexOutOfStepWithTheMessages() throws {
+    let fixture = try StoreFixture()
+    _ = try fixture.store(Self.transcript(messages: 40, seed: 2), name: "damaged.sqlite")
+    let url = fixture.directory.appendingPathComponent("damaged.sqlite")
+    let connection = try SQLiteConnection(path: url.path, mode: .readWrite)
+    // A message whose body changed behind the index's back: its old tokens stay, the new are missing.
+    let id = try #require(try connection.integer("SELECT min(id) FROM messages WHERE separator IS NULL"))
+    try connection.execute("UPDATE messages SET body = 'zebra crossing' WHERE id = \(id)")
+    // And a row for no message at all.
+    try connection.execute("INSERT INTO message_search (rowid, text) VALUES (999999, 'ghost')")
+    let store = try ChatStore(contentsOf: url, stickers: fixture.stickers)
+    let problems = try store.searchIndexProblems()
+    #expect(problems.count == 2, "\(problems)")
+    #expect(
+      problems.contains { $0.hasPrefix("the index holds") } && problems.contains { $0.hasPrefix("the index lacks") })
+  }
+
   /// A version 3 store: a new store without its index.
   private func versionThreeStore(_ fixture: StoreFixture, _ transcript: Transcript) throws -> URL {
     let url = fixture.directory.appendingPathComponent("v3.sqlite")

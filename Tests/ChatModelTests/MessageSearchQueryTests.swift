@@ -104,12 +104,12 @@ import Testing
     #expect(MessageSearchQuery.fullTextDocument("🍕 \u{FFFC}").isEmpty)
     // Thai marks are left out of the indexed form.
     #expect(MessageSearchQuery.fullTextDocument("ที่") == "ท")
-    #expect(try MessageSearchQuery("Hello wor").fullTextQuery == "\"hello wor\"*")
+    #expect(try MessageSearchQuery("Hello wor").fullTextQuery == "\"hello\" \"wor\"*")
     #expect(try MessageSearchQuery("東").fullTextQuery == "\"東\"*")
     #expect(try MessageSearchQuery("東京").fullTextQuery == "\"東京\"")
-    #expect(try MessageSearchQuery("東京都").fullTextQuery == "\"東京 京都\"")
+    #expect(try MessageSearchQuery("東京都").fullTextQuery == "\"東京\" \"京都\"")
     #expect(try MessageSearchQuery("go 東京 now").fullTextQuery == "\"go\" \"東京\" \"now\"*")
-    #expect(try MessageSearchQuery("good morn").fullTextQuery(lastWordPrefix: 2) == "\"good mo\"*")
+    #expect(try MessageSearchQuery("good morn").fullTextQuery(lastWordPrefix: 2) == "\"good\" \"mo\"*")
     #expect(try MessageSearchQuery("Привет").fullTextQuery(lastWordPrefix: 2) == "\"пр\"*")
     #expect(try MessageSearchQuery("mo").fullTextQuery(lastWordPrefix: 2) == "\"mo\"*")
   }

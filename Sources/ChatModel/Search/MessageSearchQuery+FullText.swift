@@ -4,8 +4,8 @@
 /// A text's indexed form holds its words folded and without marks, and each run of touching
 /// characters of a script written without spaces as its overlapping bigrams followed by its last
 /// character alone ("東京都" → "東京 京都 都"), marks left out: so a one-character query is a prefix
-/// query on those tokens, a two-character one a single token, a longer one a phrase of bigrams,
-/// and every text the query matches is found (the index's answer is a superset of the matches).
+/// query on those tokens, a two-character one a single token, a longer one its bigrams, and every
+/// text the query matches is found (the index's answer is a superset of the matches).
 extension MessageSearchQuery {
   /// The indexed form of a paragraph's text (empty when it has no word or character).
   /// - Complexity: O(text length).
@@ -55,9 +55,11 @@ extension MessageSearchQuery {
     return String(output)
   }
 
-  /// The FTS5 `MATCH` expression whose answer holds every text this query matches: each run of
-  /// consecutive words a phrase, each run of touching characters a phrase of bigrams (a single
-  /// character a prefix), all of them required; the last word a prefix.
+  /// The FTS5 `MATCH` expression whose answer holds every text this query matches: every word,
+  /// and every bigram of each run of touching characters (a single character a prefix), all of
+  /// them required, each on its own; the last word a prefix. The index keeps no positions
+  /// (`detail=none`, less than half the size), so order and adjacency are left to
+  /// ``matches(in:)``, which confirms every candidate.
   package var fullTextQuery: String { fullTextQuery(lastWordPrefix: nil) }
 
   /// ``fullTextQuery``, its last word cut to its first `lastWordPrefix` characters when longer: a
@@ -67,7 +69,7 @@ extension MessageSearchQuery {
     var phrases: [String] = []
     var words: [String] = []
     var run: [Unicode.Scalar] = []
-    func quoted(_ tokens: [String]) -> String { "\"" + tokens.joined(separator: " ") + "\"" }
+    func quoted(_ tokens: [String]) -> String { tokens.map { "\"" + $0 + "\"" }.joined(separator: " ") }
     func closeWords(prefix: Bool) {
       guard !words.isEmpty else { return }
       phrases.append(quoted(words) + (prefix ? "*" : ""))

@@ -85,7 +85,7 @@ public enum ChatStoreSchema {
   /// The full-text index: see the type's summary.
   static let searchTable = """
     CREATE VIRTUAL TABLE message_search USING fts5(
-      text, content = '', detail = full, columnsize = 0, prefix = '1 2',
+      text, content = '', detail = none, columnsize = 0, prefix = '1 2',
       tokenize = 'unicode61 remove_diacritics 2'
     );
     """

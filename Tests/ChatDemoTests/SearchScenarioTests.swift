@@ -1,8 +1,11 @@
+import AnimationRuntime
+import CSDL2
 import ChatModel
 import ChatStore
 import Foundation
 import Instrumentation
 import ReuseKitTestSupport
+import SDLTestSupport
 import Testing
 import TextEngine
 
@@ -52,7 +55,7 @@ import TextEngine
 
   @Test func everyMessageWithAHitOnScreenIsHighlighted() throws {
     let report = try run([#"{"op": "search", "query": "hello"}"#])
-    #expect(report.search?.highlightedMessages == 6, "every paragraph on screen was looked at, each once")
+    #expect(report.search?.highlightedMessages == 3, "messages 0, 2 and 4 carry highlights, the others none")
     let none = try run([#"{"op": "search", "query": "zebra"}"#])
     #expect(none.search?.label == "No results")
     #expect(none.search?.message == nil)
@@ -124,6 +127,32 @@ import TextEngine
     }
     let typed = try run(#"{"history": "chat.sqlite"}"#, [#"{"op": "search", "query": "zebra"}"#])
     #expect(typed.search?.message == 40 && typed.search?.label == "1 of 1", "the store kept the word typed into it")
+  }
+
+  /// Esc in the bar closes it, gives the composer the focus and removes every highlight from the
+  /// layout manager.
+  @Test func escClosesTheBarAndRemovesEveryHighlight() throws {
+    let app = try ChatApp.testApp(try SDLTestEnvironment())
+    let clock = try #require(app.clock as? ManualClock)
+    try app.drawFrame()
+    app.pressShortcut("f")
+    for character in "message" { app.type(character) }
+    try app.drawFrame()
+    clock.advance(by: SearchBar.debounce)
+    try app.drawFrame()
+    #expect(app.searchReport?.label == "1 of 30")
+    let manager = app.chatView.textLayoutManager
+    func highlighted() -> [Int] {
+      (0..<app.storage.paragraphCount).filter { index in
+        app.storage.paragraph(at: index).map { manager.hasRenderingAttributes(ofParagraph: $0.identifier) } ?? false
+      }
+    }
+    let before = highlighted()
+    #expect(before.contains(29) && before.count == app.searchReport?.highlightedMessages)
+    app.press(SDLK_ESCAPE)
+    try app.drawFrame()
+    #expect(app.searchReport == nil && app.state.focus == .composer)
+    #expect(highlighted().isEmpty)
   }
 
   @Test func aQueryOfPunctuationOnlyFailsTheStepWithItsReason() {

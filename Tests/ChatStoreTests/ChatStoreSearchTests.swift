@@ -90,6 +90,24 @@ import TextEngine
     try expectAgreement(store, transcript, paragraphs: paragraphs)
   }
 
+  /// A count reads at most `searchCountCandidateLimit` candidates: within it the count is the
+  /// scan's, exactly; beyond it a lower bound, never more than the scan's and said not to be exact.
+  @Test func aCountIsExactWithinItsCandidateLimitAndALowerBoundBeyond() throws {
+    let fixture = try StoreFixture()
+    let transcript = Self.transcript(messages: 400, seed: 44)
+    let store = try fixture.store(transcript, blockCapacity: 16)
+    for text in ["the", "a", "東", "mor"] {
+      let query = try MessageSearchQuery(text)
+      let scanned = transcript.searchHitCount(for: query, upTo: .max)
+      store.searchCountCandidateLimit = 20_000
+      #expect(try store.searchHitCount(for: query, upTo: .max) == scanned, "\(text)")
+      store.searchCountCandidateLimit = 2
+      let capped = try store.searchHitCount(for: query, upTo: .max)
+      #expect(capped.count <= scanned.count, "\(text)")
+      if scanned.count > 2 * 8 { #expect(!capped.isExact, "\(text): 2 candidates hold no more than a few hits") }
+    }
+  }
+
   @Test func randomEditsKeepTheIndexInStepWithTheMessages() throws {
     let fixture = try StoreFixture()
     let store = try fixture.store(Self.transcript(messages: 200, seed: 7), blockCapacity: 16)

@@ -93,7 +93,7 @@ extension ChatApp {
   private func showCurrentHit() {
     guard let results = state.search?.results else { return }
     guard let index = results.current else {
-      update { $0.announcements.append("No results for \(results.query)") }
+      announce("No results for \(results.query)")
       return
     }
     let hit = results.hits[index]
@@ -101,8 +101,20 @@ extension ChatApp {
     try? transcript.scroll(toParagraphAt: hit.paragraphIndex, position: .center)
     let message = storage.paragraph(at: hit.paragraphIndex).map { ChatMessage(paragraph: $0) }
     let spoken = message.map { "\($0.from): \(Self.spokenText(of: $0))" } ?? ""
-    update { $0.announcements.append("\(results.label): \(spoken)") }
+    announce("\(results.label): \(spoken)")
   }
+
+  /// Queues `text` for screen readers; only the newest few wait (a tree that reads none, or is
+  /// suspended, does not make the queue grow).
+  private func announce(_ text: String) {
+    update {
+      $0.announcements.append(text)
+      $0.announcements.removeFirst(max(0, $0.announcements.count - Self.queuedAnnouncements))
+    }
+  }
+
+  /// The most announcements that wait for the accessibility tree.
+  private static let queuedAnnouncements = 4
 
   /// A message as a screen reader says it: its text, and each sticker by name.
   private static func spokenText(of message: ChatMessage) -> String {
@@ -117,7 +129,7 @@ extension ChatApp {
   /// Highlights the hits on screen (or removes them when the bar is closed): before each frame's
   /// drawing, after the transcript's last scroll.
   func highlightSearchHits() {
-    search.highlight(in: chatView, results: state.search?.results)
+    search.highlight(in: editorView ?? chatView, results: state.search?.results)
   }
 
   /// What screen readers are to announce, in order; taking them empties the queue.

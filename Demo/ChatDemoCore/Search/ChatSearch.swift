@@ -8,9 +8,9 @@ import TextEngine
 /// time, and the highlights it sets on the transcript as rendering attributes.
 ///
 /// Highlights are set only on the paragraphs the transcript shows (``highlight(in:results:)`` runs
-/// with every frame and does nothing for paragraphs it has done already), so a search over ten
-/// million messages costs the page of hits it loads and the paragraphs on screen, never the
-/// history. They are rendering attributes (``TextLayoutManager/addRenderingAttribute(_:value:for:)``):
+/// with every frame, does nothing for paragraphs it has done already and removes those of
+/// paragraphs scrolled away), so a search over ten million messages costs the page of hits it
+/// loads and the paragraphs on screen, never the history. They are rendering attributes (``TextLayoutManager/addRenderingAttribute(_:value:for:)``):
 /// setting or removing one redraws its lines and re-creates no fragment, provider, view or animation.
 @MainActor
 final class ChatSearch {
@@ -30,8 +30,9 @@ final class ChatSearch {
   /// An in-memory count under way: the query, the next paragraph to count and the hits so far.
   private var counting: (query: MessageSearchQuery, next: Int, count: Int)?
 
-  /// The paragraphs highlighted, by identifier, with the ranges set on each.
-  private var highlighted: [Int64: [TextRange]] = [:]
+  /// The paragraphs on screen that were looked at for hits (and highlighted where they have any),
+  /// by identifier.
+  private var highlighted: Set<Int64> = []
   /// The query and current hit the highlights were made for.
   private var highlightedFor: (query: String, current: MessageSearchHit?)?
   /// The layout manager the highlights are on.
@@ -114,9 +115,11 @@ final class ChatSearch {
   // MARK: Highlights
 
   /// Highlights every hit of `results` in the paragraphs `view` shows (the current hit in its own
-  /// colour); paragraphs already highlighted for the same query and current hit are left alone.
-  /// `nil` results remove every highlight.
-  func highlight(in view: ChatTextView, results: SearchBar.Results?) {
+  /// colour) and removes the highlights of paragraphs it no longer shows, so what is highlighted is
+  /// bounded by the screen; paragraphs highlighted already for the same query and current hit are
+  /// left alone. `nil` results remove every highlight.
+  /// - Complexity: O(paragraphs shown), and the text of those newly shown.
+  func highlight(in view: TextView, results: SearchBar.Results?) {
     let manager = view.textLayoutManager
     guard let results, let query = try? MessageSearchQuery(results.query) else {
       clearHighlights()
@@ -137,12 +140,17 @@ final class ChatSearch {
     guard let range = view.textViewportLayoutController.viewportRange,
       let first = storage.index(of: range.location), let last = storage.index(of: range.endLocation)
     else { return }
+    var shown: Set<Int64> = []
     for index in first...last {
-      guard let paragraph = storage.paragraph(at: index), highlighted[paragraph.identifier] == nil else { continue }
-      var ranges: [TextRange] = []
-      for span in query.matches(in: paragraph.attributedString.string) {
-        let characters = Self.characterRange(
-          ofUTF16: span.offset..<(span.offset + span.length), in: paragraph.attributedString.string)
+      guard let paragraph = storage.paragraph(at: index) else { continue }
+      shown.insert(paragraph.identifier)
+      guard !highlighted.contains(paragraph.identifier) else { continue }
+      // An edit carries the unchanged part of a highlight into the paragraph that replaces the
+      // edited one: what is left of it goes before the hits are found again.
+      unhighlight(paragraph.identifier, in: manager)
+      let text = paragraph.attributedString.string
+      for span in query.matches(in: text) {
+        let characters = Self.characterRange(ofUTF16: span.offset..<(span.offset + span.length), in: text)
         guard !characters.isEmpty else { continue }
         let range = TextRange(
           location: TextLocation(paragraph: paragraph, offset: characters.lowerBound),
@@ -150,33 +158,40 @@ final class ChatSearch {
         let isCurrent =
           current.map { $0.paragraphIndex == index && $0.offset == span.offset && $0.length == span.length } ?? false
         // A range refused (its paragraph changed since it was read) is left unhighlighted.
-        guard
-          (try? manager.addRenderingAttribute(
-            .backgroundColor, value: .color(isCurrent ? Self.currentHitColor : Self.hitColor), for: range)) != nil
-        else { continue }
-        ranges.append(range)
+        try? manager.addRenderingAttribute(
+          .backgroundColor, value: .color(isCurrent ? Self.currentHitColor : Self.hitColor), for: range)
       }
-      highlighted[paragraph.identifier] = ranges
+      highlighted.insert(paragraph.identifier)
     }
+    for identifier in highlighted.subtracting(shown) { unhighlight(identifier, in: manager) }
   }
 
   /// Removes every highlight.
   func clearHighlights() {
     if let manager = highlightedManager {
-      for identifier in Array(highlighted.keys) { unhighlight(identifier, in: manager) }
+      for identifier in highlighted { unhighlight(identifier, in: manager) }
     }
-    highlighted = [:]
+    highlighted = []
     highlightedFor = nil
     highlightedManager = nil
   }
 
-  /// The number of paragraphs that carry highlights now.
-  var highlightedParagraphCount: Int { highlighted.count }
+  /// The paragraphs that carry highlights now.
+  var highlightedParagraphCount: Int {
+    guard let manager = highlightedManager else { return 0 }
+    return highlighted.count { manager.hasRenderingAttributes(ofParagraph: $0) }
+  }
 
-  /// Removes the highlights of the paragraph with `identifier`; it is highlighted again when shown.
+  /// Removes the search's background colour from the paragraph with `identifier` (the app sets no
+  /// other), wherever its runs are now; it is looked at again when shown.
   private func unhighlight(_ identifier: Int64, in manager: TextLayoutManager) {
-    // A range refused is one whose paragraph an edit replaced: its highlights went with it.
-    for range in highlighted.removeValue(forKey: identifier) ?? [] {
+    highlighted.remove(identifier)
+    for run in manager.renderingAttributeRuns(ofParagraph: identifier, in: 0..<Int.max)
+    where run.attributes[.backgroundColor] != nil {
+      let range = TextRange(
+        location: TextLocation(elementIdentifier: identifier, offset: run.range.lowerBound),
+        end: TextLocation(elementIdentifier: identifier, offset: run.range.upperBound))
+      // Refused only for a paragraph an edit replaced: its runs went with it.
       try? manager.removeRenderingAttribute(.backgroundColor, for: range)
     }
   }

@@ -6,8 +6,6 @@ public struct MessageSearchError: Error, Equatable, Sendable, CustomStringConver
     case nothingToSearch
     /// The query holds more than ``MessageSearchQuery/maximumTokens`` words and characters.
     case tooLong
-    /// The store's full-text index refused or failed the query.
-    case index
   }
 
   /// What was wrong.

@@ -90,7 +90,7 @@ public final class SQLiteStatement {
   ///   - text: Parameter 2.
   /// - Throws: ``SQLiteError`` with the library's message.
   /// - Complexity: One step of the statement.
-  public func run(_ id: Int64, text: String) throws(SQLiteError) {
+  package func run(_ id: Int64, text: String) throws(SQLiteError) {
     defer { reset() }
     try bind(id, at: 1)
     try bind(text, at: 2)

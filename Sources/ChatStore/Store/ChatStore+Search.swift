@@ -54,11 +54,13 @@ extension ChatStore: MessageSearching {
   /// - Parameters:
   ///   - query: What to count.
   ///   - bound: Counting stops once more than this many were found.
-  /// - Returns: The exact count when it is at most `bound`, else `bound`, not exact.
+  /// - Returns: The exact count when it is at most `bound` and the index offered at most
+  ///   `searchCountCandidateLimit` (20,000) candidate messages; else a lower bound, not exact.
   /// - Throws: ``ChatStoreError`` when the store cannot be read.
-  /// - Complexity: O(candidates read · message length): every candidate message until more than
-  ///   `bound` hits are counted (all of them for an exact count), in the index's order; O(n)
-  ///   without the index.
+  /// - Complexity: O(candidates read · message length), at most 20,000 candidates: the index is
+  ///   asked with the last word cut to the prefix index's length (a seek, where the whole prefix
+  ///   of a common word, "the", would merge millions of postings), every candidate confirmed;
+  ///   O(n) without the index.
   public func searchHitCount(for query: MessageSearchQuery, upTo bound: Int) throws(ChatStoreError)
     -> MessageSearchCount
   {
@@ -66,8 +68,11 @@ extension ChatStore: MessageSearching {
       var count = 0
       if let candidates = statements.search.candidateBodies {
         defer { candidates.reset() }
-        try candidates.bind(query.fullTextQuery, at: 1)
+        try candidates.bind(query.fullTextQuery(lastWordPrefix: ChatStoreSchema.longestIndexedPrefix), at: 1)
+        var read = 0
         while try candidates.step() {
+          read += 1
+          if read > searchCountCandidateLimit { return MessageSearchCount(count: count, isExact: false) }
           count += query.matches(in: candidates.string(0) ?? "").count
           if count > bound { return MessageSearchCount(count: bound, isExact: false) }
         }

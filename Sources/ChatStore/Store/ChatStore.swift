@@ -49,6 +49,9 @@ public final class ChatStore {
   /// The candidates search asks the full-text index for before it walks the blocks (see
   /// `ChatStore+Search.swift`); tests lower it to walk small stores.
   package var searchCandidateLimit = 2_000
+  /// The most candidate messages ``searchHitCount(for:upTo:)`` reads; beyond, its count is a lower
+  /// bound. Settable for tests.
+  package var searchCountCandidateLimit = 20_000
   /// What opening repaired, in words (a rebuilt block table); empty for a sound store.
   public private(set) var openingNotes: [String] = []
 

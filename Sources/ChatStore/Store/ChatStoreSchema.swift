@@ -17,7 +17,7 @@
 ///   rows; a new attachment takes its first row's `id` as its `attachment`, so a sticker id is never
 ///   given to two attachments, even after the first was deleted (an undo may bring it back).
 /// - `message_search(text)`: the full-text index, an FTS5 table, contentless (`content=''`,
-///   `detail=full`, `columnsize=0`, prefix indexes of 1 and 2 characters, tokenizer
+///   `detail=none`, `columnsize=0`, prefix indexes of 1 and 2 characters, tokenizer
 ///   `unicode61 remove_diacritics 2`) with one row per message, its
 ///   `rowid` the message's `id`, over each body's indexed form
 ///   (`MessageSearchQuery.fullTextDocument(_:)`); day separators and bodies without a word or

@@ -86,7 +86,7 @@ struct SearchFigures {
     let count = manager.paragraphCount
     for index in 0..<Self.seededMessages {
       var paragraph = (count - 1) * (index + 1) / Self.seededMessages
-      // Day separators have no text: take the message after one.
+      // Day separators have no text: take the message before one.
       while let found = manager.paragraph(at: paragraph), found.paragraphAttributes[ChatDay.separatorKey] != nil {
         paragraph -= 1
       }
@@ -127,22 +127,29 @@ struct SearchFigures {
       try? FileManager.default.removeItem(atPath: copy.path + suffix)
       try FileManager.default.copyItem(atPath: url.path + suffix, toPath: copy.path + suffix)
     }
-    var withoutIndex = 0.0
-    do {
+    /// The bytes of the pages in use (free pages left out), every write checkpointed first.
+    func bytesInUse() throws -> Double {
       let connection = try SQLiteConnection(path: copy.path, mode: .readWrite)
-      try connection.execute("PRAGMA journal_mode = DELETE")
-      try connection.execute("DROP TABLE message_search; PRAGMA user_version = 3;")
+      try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
       let pages = try connection.integer("PRAGMA page_count") ?? 0
       let free = try connection.integer("PRAGMA freelist_count") ?? 0
-      let pageSize = try connection.integer("PRAGMA page_size") ?? 0
-      withoutIndex = Double((pages - free) * pageSize)
+      return Double((pages - free) * (try connection.integer("PRAGMA page_size") ?? 0))
     }
+    do {
+      let connection = try SQLiteConnection(path: copy.path, mode: .readWrite)
+      try connection.execute("DROP TABLE message_search; PRAGMA user_version = 3;")
+    }
+    let withoutIndex = try bytesInUse()
     var chunks = 0
+    var messages = 0
     let start = Stopwatch.now()
-    let upgraded = try ChatStore(contentsOf: copy, upgradeProgress: { _, _ in chunks += 1 })
-    let build = Stopwatch.now() - start
-    let messages = try upgraded.messageCount()
-    let withIndex = Double((try? FileManager.default.attributesOfItem(atPath: copy.path)[.size] as? Int) ?? 0)
+    var build = 0.0
+    do {
+      let upgraded = try ChatStore(contentsOf: copy, upgradeProgress: { _, _ in chunks += 1 })
+      build = Stopwatch.now() - start
+      messages = try upgraded.messageCount()
+    }
+    let withIndex = try bytesInUse()
     return [
       FigureResult(
         id: "search.build", label: "search: build the index for every message (v3 → v4)", unit: .seconds,

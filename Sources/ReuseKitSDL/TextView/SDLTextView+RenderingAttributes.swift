@@ -70,7 +70,7 @@ extension SDLTextView {
       let x = item.origin.x + span.minX
       let thickness = style.contains(.thick) ? 2.0 : 1.0
       renderer.fill(CGRect(x: x, y: baseline + 1, width: span.width, height: thickness), color: color)
-      if style == .double {
+      if style.contains(.double) {
         renderer.fill(CGRect(x: x, y: baseline + 3, width: span.width, height: 1), color: color)
       }
     }

@@ -29,7 +29,9 @@ package final class ChatAccessibility {
   let messageList: AccessibleElement
   /// The composer (role `entry`, editable text).
   let composer: AccessibleElement
-  /// The last incoming message's notification (role `notification`), the window's third child.
+  /// The search bar's field (role `entry`), showing only while the bar is open.
+  let searchEntry: AccessibleElement
+  /// The last incoming message's notification (role `notification`), the window's fourth child.
   private var notification: AccessibleElement?
   /// Which element had the focus when last told.
   private var focused: AccessibleElement?
@@ -48,7 +50,8 @@ package final class ChatAccessibility {
 
   private init(
     host: any ChatAccessibilityHost, bridge: AccessibilityBridge, application: AccessibleElement,
-    window: AccessibleElement, messageList: AccessibleElement, composer: AccessibleElement
+    window: AccessibleElement, messageList: AccessibleElement, composer: AccessibleElement,
+    searchEntry: AccessibleElement
   ) {
     self.host = host
     self.bridge = bridge
@@ -56,6 +59,7 @@ package final class ChatAccessibility {
     self.window = window
     self.messageList = messageList
     self.composer = composer
+    self.searchEntry = searchEntry
   }
 
   /// The tree for `host`, with atk-bridge started and attached to the host's frames; `nil` when
@@ -69,12 +73,14 @@ package final class ChatAccessibility {
       role: ATK_ROLE_LOG, name: "Messages", text: DocumentAccessibleText(textView: host.transcriptView))
     let composer = AccessibleElement(
       role: ATK_ROLE_ENTRY, name: "Message", text: TextViewAccessibleText(textView: host.composerView))
+    let searchEntry = AccessibleElement(
+      role: ATK_ROLE_ENTRY, name: "Search messages", text: TextViewAccessibleText(textView: host.searchView))
     application.setChildren([window])
-    window.setChildren([messageList, composer])
+    window.setChildren([messageList, composer, searchEntry])
     guard let bridge = AccessibilityBridge.start(root: application) else { return nil }
     let tree = ChatAccessibility(
       host: host, bridge: bridge, application: application, window: window, messageList: messageList,
-      composer: composer)
+      composer: composer, searchEntry: searchEntry)
     tree.describe()
     tree.messages = MessageListAccessibility(
       list: messageList, storage: host.transcriptView.textContentManager, chatView: host.transcriptView,
@@ -117,9 +123,9 @@ package final class ChatAccessibility {
     made.setAttribute("live", "polite")
     made.states = { [ATK_STATE_ENABLED, ATK_STATE_VISIBLE, ATK_STATE_SHOWING] }
     made.frame = { [unowned self] in messageList.frame() }
-    if notification != nil { window.notifyChildRemoved(at: 2) }
-    window.setChildren([messageList, composer, made])
-    window.notifyChildAdded(made, at: 2)
+    if notification != nil { window.notifyChildRemoved(at: 3) }
+    window.setChildren([messageList, composer, searchEntry, made])
+    window.notifyChildAdded(made, at: 3)
     made.notifyState(ATK_STATE_SHOWING, true)
     notification = made
   }
@@ -144,6 +150,13 @@ package final class ChatAccessibility {
       return states
     }
     composer.frame = { [unowned host] in host.composerFrame }
+    searchEntry.states = { [unowned host] in
+      guard host.searchFrame != nil else { return [ATK_STATE_ENABLED, ATK_STATE_FOCUSABLE, ATK_STATE_EDITABLE] }
+      var states = common.union([ATK_STATE_FOCUSABLE, ATK_STATE_EDITABLE, ATK_STATE_SINGLE_LINE])
+      if host.focusedPart == .search { states.insert(ATK_STATE_FOCUSED) }
+      return states
+    }
+    searchEntry.frame = { [unowned host] in host.searchFrame ?? .zero }
   }
 
   /// Runs the bridge's pending work and tells clients what changed since the last frame.
@@ -153,11 +166,13 @@ package final class ChatAccessibility {
     messages?.updateSelection()
     updateComposerSelection()
     for announcement in messages?.flushAdded() ?? [] { announce(announcement) }
+    for announcement in host.takeAnnouncements() { announce(announcement) }
     let now: AccessibleElement =
       switch host.focusedPart {
       case .composer: composer
       case .messageList(let browsed): browsed.flatMap { messages?.element(at: $0) } ?? messageList
       case .transcript: messageList
+      case .search: searchEntry
       }
     if now !== focused {
       focused?.notifyState(ATK_STATE_FOCUSED, false)

@@ -22,6 +22,12 @@ package protocol ChatAccessibilityHost: AnyObject {
   var transcriptFrame: CGRect { get }
   /// The composer's text frame, in window points.
   var composerFrame: CGRect { get }
+  /// The search bar's field: its text, caret and selection.
+  var searchView: TextView { get }
+  /// The search bar's field frame, in window points; `nil` while the bar is closed.
+  var searchFrame: CGRect? { get }
+  /// What is to be announced, in order (a search's hit and its message); taking empties the queue.
+  func takeAnnouncements() -> [String]
   /// Calls `observer` once a frame, after the frame is presented (and on every wake of the app's
   /// loop that draws none); the loop sleeps at most `wake` seconds while it is attached.
   func observeFrames(wake: Double, _ observer: @escaping @MainActor () -> Void)

@@ -6,4 +6,6 @@ package enum ChatAccessibleFocus: Equatable, Sendable {
   case messageList(browsed: Int?)
   /// The transcript's text (either view of a split).
   case transcript
+  /// The search bar's field.
+  case search
 }

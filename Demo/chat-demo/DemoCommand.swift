@@ -1,3 +1,4 @@
+import ChatModel
 import CommandLineSupport
 import Foundation
 import SDLSupport
@@ -36,13 +37,23 @@ enum DemoCommand: Equatable {
   case importTranscript(input: URL, output: URL)
   /// `--export HISTORY.sqlite --out TRANSCRIPT.json`: a chat store's messages as a JSON transcript.
   case exportHistory(input: URL, output: URL)
+  /// `--history HISTORY.sqlite --search QUERY [--limit N]`: the first N hits of QUERY in the store,
+  /// a JSON line each, in document order.
+  case searchHistory(store: URL, query: MessageSearchQuery, limit: Int)
   /// The hidden `--store-edit-loop FILE [--seed TAG]` test hook (not in `--help`): edits the chat
   /// store FILE in transactions until killed, printing `committed TAG.N` after each commit returns.
   case storeEditLoop(store: URL, tag: UInt64)
+  /// The hidden `--store-upgrade FILE [--upgrade-chunk N]` test hook (not in `--help`): opens the
+  /// chat store FILE for writing, which builds a version 3 store's full-text index N messages per
+  /// transaction, printing `indexed DONE/TOTAL` after each.
+  case storeUpgrade(store: URL, chunk: Int?)
   /// The hidden `--accessibility-serve SCENARIO` test hook (not in `--help`): runs the scenario
   /// headless with the accessibility tree on the AT-SPI bus, then runs steps read from standard
   /// input until `quit` (see `ScenarioRunner.serveAccessibility(input:)`).
   case accessibilityServe(scenario: URL)
+
+  /// The hits `--search` prints without `--limit`.
+  static let defaultSearchLimit = 100
 
   /// The most messages `--generate` makes (written as they are made, so memory stays flat).
   static let maximumGeneratedMessages = 100_000_000
@@ -142,6 +153,9 @@ enum DemoCommand: Equatable {
     if parsed.isSet("--probe-renderer") { return .probeRenderer }
 
     if let store = url("--store-edit-loop") { return .storeEditLoop(store: store, tag: seed) }
+    if let store = url("--store-upgrade") {
+      return .storeUpgrade(store: store, chunk: try wholeNumber("--upgrade-chunk"))
+    }
     if let scenario = url("--accessibility-serve") { return .accessibilityServe(scenario: scenario) }
     let importInput = url("--import")
     let exportInput = url("--export")
@@ -171,6 +185,20 @@ enum DemoCommand: Equatable {
       throw CommandLineError("--scenario, --matrix, --report and --html need --headless")
     }
     let transcript = url("--transcript")
+    if let search = parsed.string("--search") {
+      guard let history = url("--history") else { throw CommandLineError("--search needs --history HISTORY.sqlite") }
+      let limit =
+        try parsed.value("--limit", expected: "a number of hits from 1") {
+          Int(argument: $0).flatMap { $0 >= 1 ? $0 : nil }
+        }
+        ?? defaultSearchLimit
+      do {
+        return .searchHistory(store: history, query: try MessageSearchQuery(search), limit: limit)
+      } catch {
+        throw CommandLineError("bad --search query: \(error.reason)")
+      }
+    }
+    if parsed.string("--limit") != nil { throw CommandLineError("--limit needs --search QUERY") }
     if let history = url("--history") {
       guard transcript == nil else { throw CommandLineError("--history and --transcript exclude each other") }
       return .history(

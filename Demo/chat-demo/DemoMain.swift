@@ -23,10 +23,14 @@ enum DemoMain {
       return importTranscript(input, to: output)
     case .exportHistory(let input, let output):
       return exportHistory(input, to: output)
+    case .searchHistory(let store, let query, let limit):
+      return searchHistory(store, for: query, limit: limit)
     case .saveLoop(let output, let messages, let count):
       return saveLoop(to: output, messages: messages, count: count)
     case .storeEditLoop(let store, let tag):
       return storeEditLoop(store, tag: tag)
+    case .storeUpgrade(let store, let chunk):
+      return storeUpgrade(store, chunk: chunk)
     case .headless(let options):
       return runHeadless(options)
     case .accessibilityServe(let scenario):

@@ -7,9 +7,10 @@ extension ReuseTestHost {
   public typealias Operation = ScenarioOperation
 
   /// The scenario ops that are not the host's: `expect` (a test uses `#expect` on
-  /// ``ReuseTestHost/measure(includingFirstPass:sourceLocation:_:)``'s counters), and `scene`, `receive` and `tab`
-  /// (the demo's editor scene, network side and keyboard focus).
-  public static let scenarioOnlyOperations: Set<Operation> = [.expect, .scene, .receive, .tab]
+  /// ``ReuseTestHost/measure(includingFirstPass:sourceLocation:_:)``'s counters), and `scene`, `receive`, `tab`,
+  /// `search` and `nextHit` (the demo's editor scene, network side, keyboard focus and search bar; a
+  /// test highlights text itself with the layout manager's rendering attributes).
+  public static let scenarioOnlyOperations: Set<Operation> = [.expect, .scene, .receive, .tab, .search, .nextHit]
 
   /// The operations the host runs: every scenario op but ``scenarioOnlyOperations``.
   public static var operations: [Operation] {

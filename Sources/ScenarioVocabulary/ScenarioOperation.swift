@@ -54,4 +54,8 @@ public enum ScenarioOperation: String, CaseIterable, Sendable {
   case expand
   /// Turns a second view on the same document on or off.
   case split
+  /// Searches the messages: the demo's search bar (Ctrl+F) with a query typed into it.
+  case search
+  /// Steps to the next (older) or previous (newer) hit of the demo's search bar (Enter, Shift+Enter).
+  case nextHit
 }

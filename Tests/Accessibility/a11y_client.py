@@ -151,6 +151,7 @@ def main():
     check_keyboard(app, parts[("log", "Messages")], composer)
     check_events(app, parts[("log", "Messages")], composer)
     check_list_text(app, parts[("log", "Messages")])
+    check_search(app, window)
     app.quit()
     check_large_transcript(binary, directory)
     check_counters_unchanged(binary, directory)
@@ -253,6 +254,24 @@ def check_events(app, log, composer):
     wait_for_event(lambda e: e[0].startswith("object:text-changed:insert") and e[1] == "Messages"
                    and e[2] == count and e[4] == "\nSee you soon",
                    f"the list's text grows at its end ({count}) by the incoming message")
+
+
+def check_search(app, window):
+    """Ctrl+F, a query, Enter: the search field takes the focus, and each hit is announced with its
+    number, the count and the message (the received "See you soon" is the only hit of "soon")."""
+    EVENTS.clear()
+    app.step('{"op": "search", "query": "soon"}')
+    wait_for_event(lambda e: e[0].startswith("object:state-changed:focused") and e[2] == 1
+                   and e[1] == "Search messages", "Ctrl+F gives the search field, role entry, the focus")
+    entries = [child for child in children(window) if child.getRoleName() == "entry" and child.name == "Search messages"]
+    check(len(entries) == 1 and entries[0].queryText().getText(0, -1) == "soon",
+          "the search field reads the query typed into it")
+    wait_for_event(lambda e: e[0].startswith("object:state-changed:showing") and e[2] == 1
+                   and e[1] == "1 of 1: Ana: See you soon", "the hit is announced: its number, the count, the message")
+    EVENTS.clear()
+    app.step('{"op": "nextHit"}')
+    wait_for_event(lambda e: e[0].startswith("object:state-changed:showing") and e[2] == 1
+                   and e[1] == "1 of 1: Ana: See you soon", "Enter steps (wrapping to the only hit) and announces it")
 
 
 def check_list_text(app, log):

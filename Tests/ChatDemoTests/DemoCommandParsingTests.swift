@@ -17,11 +17,12 @@ import TextEngine
     "--report FILE", "--screenshots DIR",
     "--matrix", "--trace FILE", "--html FILE",
     "--generate N", "--seed S", "--sticker-every K", "--sticker-only-every J", "--out FILE",
-    "--import TRANSCRIPT.json", "--export HISTORY.sqlite", "-h, --help",
+    "--import TRANSCRIPT.json", "--export HISTORY.sqlite", "--search QUERY", "--limit N", "-h, --help",
   ]
   /// The test hooks, which the help leaves out.
   static let hiddenFlags = [
-    "--save-loop", "--save-count", "--store-edit-loop", "--accessibility-serve", "--probe-renderer",
+    "--save-loop", "--save-count", "--store-edit-loop", "--accessibility-serve", "--probe-renderer", "--store-upgrade",
+    "--upgrade-chunk",
   ]
 
   /// The options section of the generated help.
@@ -109,6 +110,17 @@ import TextEngine
     (["--import", "a.json", "--export", "b.sqlite", "--out", "c"], "--import and --export exclude each other"),
     (["--history", "h.sqlite", "--transcript", "t.json"], "--history and --transcript exclude each other"),
     (["--headless", "extra"], "unexpected argument 'extra'"),
+    (["--search", "hello"], "--search needs --history HISTORY.sqlite"),
+    (
+      ["--history", "h.sqlite", "--search", " !? "],
+      "bad --search query: the query \" !? \" has no letter or digit to search for"
+    ),
+    (
+      ["--history", "h.sqlite", "--search", ""],
+      "bad --search query: the query \"\" has no letter or digit to search for"
+    ),
+    (["--history", "h.sqlite", "--search", "a", "--limit", "0"], "--limit: '0' is not a number of hits from 1"),
+    (["--history", "h.sqlite", "--limit", "3"], "--limit needs --search QUERY"),
     (["--matrix=yes"], "--matrix takes no value"),
     (["--scale", "5"], "--scale: '5' is not a number from 0.5 to 4, such as 1, 1.5 or 2"),
     (["--scale", "two"], "--scale: 'two' is not a number from 0.5 to 4, such as 1, 1.5 or 2"),

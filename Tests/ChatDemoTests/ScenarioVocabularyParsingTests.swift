@@ -26,6 +26,8 @@ import Testing
     case .scene: #""scene": "chat""#
     case .collapse, .expand: #""day": 0"#
     case .split: #""split": "on""#
+    case .search: #""query": "hi""#
+    case .nextHit: #""backward": false"#
     case .scrollToTop, .scrollToBottom, .tab, .undo, .redo, .cut, .copy, .paste: ""
     }
   }

@@ -4,7 +4,6 @@ import ChatStore
 import Foundation
 import ReuseKitSupport
 import Testing
-
 import TextEngine
 
 /// The store's Unicode scalar counts (schema version 3): written with every message, kept by
@@ -103,9 +102,10 @@ import TextEngine
     #expect(try readOnly.blockSummaries().map(\.scalarLength) == [nil])
     #expect(try readOnly.scalarLengths(inBlock: 1, positions: 0..<3) == [4, 5, 6])
     #expect(try TextContentManager(source: readOnly).scalarLength() == 4 + 1 + 5 + 1 + 6)
-    // Written: upgraded to version 3, the NUL's body counted in full.
+    // Written: upgraded (through version 3), the NUL's body counted in full.
     let store = try ChatStore(contentsOf: url, stickers: fixture.stickers)
-    #expect(try SQLiteConnection(path: url.path, mode: .readOnly).integer("PRAGMA user_version") == 3)
+    #expect(
+      try SQLiteConnection(path: url.path, mode: .readOnly).integer("PRAGMA user_version") == ChatStoreSchema.version)
     #expect(try store.scalarLengths(inBlock: 1, positions: 0..<3) == [4, 5, 6])
     #expect(try store.blockSummaries().map(\.scalarLength) == [15])
     #expect(try store.inconsistentBlocks() == [])

@@ -62,4 +62,22 @@ import Testing
       [:], anchors: [], offset: 10.5, bounds: bounds, full: false, allowsBlit: true)
     #expect(fractional.isFull)
   }
+
+  /// Extra rectangles (line fragments whose rendering attributes changed) are drawn though no
+  /// region changed, merged like any damage and clipped to the view; a frame without them draws nothing.
+  @Test func extraRectanglesAreDrawnThoughNoRegionChanged() {
+    var tracker = DamageTracker()
+    let region = DrawnRegion(rect: CGRect(x: 0, y: 10, width: 320, height: 80), key: 1, scrollsWithContent: true)
+    _ = tracker.plan([.caret: region], anchors: [], offset: 0, bounds: bounds, full: true, allowsBlit: true)
+    let lines = [
+      CGRect(x: 0, y: 20, width: 320, height: 18), CGRect(x: 0, y: 38, width: 320, height: 18),
+      CGRect(x: 0, y: 470, width: 320, height: 18),
+    ]
+    let plan = tracker.plan(
+      [.caret: region], anchors: [], offset: 0, bounds: bounds, full: false, allowsBlit: true, extra: lines)
+    #expect(plan.rects == [CGRect(x: 0, y: 20, width: 320, height: 36), CGRect(x: 0, y: 470, width: 320, height: 10)])
+    #expect(plan.blit == nil && !plan.isFull)
+    let next = tracker.plan([.caret: region], anchors: [], offset: 0, bounds: bounds, full: false, allowsBlit: true)
+    #expect(next == .nothing)
+  }
 }

@@ -107,6 +107,6 @@ import Testing
     let host = Set(ReuseTestHost.operations)
     #expect(host.isDisjoint(with: ReuseTestHost.scenarioOnlyOperations))
     #expect(host.union(ReuseTestHost.scenarioOnlyOperations) == Set(ScenarioOperation.allCases))
-    #expect(ReuseTestHost.scenarioOnlyOperations == [.expect, .scene, .receive, .tab])
+    #expect(ReuseTestHost.scenarioOnlyOperations == [.expect, .scene, .receive, .tab, .search, .nextHit])
   }
 }

@@ -58,6 +58,7 @@ TARGETS = {
     "webp": ("FuzzWebP.swift", ["Assets/Stickers/*.webp", "../shared/real-stickers/**/*.webp"], "webp.dict", 65536),
     "store": ("FuzzChatStore.swift", [], "sqlite.dict", 262144),
     "sticker": ("FuzzSticker.swift", STICKERS, None, 65536),
+    "search": ("FuzzSearch.swift", [], None, 4096),
 }
 
 

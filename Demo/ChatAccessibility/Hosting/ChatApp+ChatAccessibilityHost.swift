@@ -12,12 +12,15 @@ extension ChatApp: ChatAccessibilityHost {
   package var transcriptView: ChatTextView { chatView }
   package var composerView: TextView { composer }
   package var composerFrame: CGRect { composerTextFrame }
+  package var searchView: TextView { searchField }
+  package var searchFrame: CGRect? { searchLabel == nil ? nil : searchFieldFrame }
 
   package var focusedPart: ChatAccessibleFocus {
     switch keyboardFocus {
     case .composer: .composer
     case .messageList(let browsed): .messageList(browsed: browsed)
     case .transcript: .transcript
+    case .search: .search
     }
   }
 

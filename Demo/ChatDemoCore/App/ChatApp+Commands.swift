@@ -41,6 +41,9 @@ extension ChatApp {
       let motion = FlingMotion(velocity: velocity, friction: friction, start: clock.now)
       update { $0.fling = ChatAppState.Fling(motion: motion) }
     case .stopFling: update { $0.fling = nil }
+    case .openSearch: openSearch()
+    case .closeSearch: closeSearch()
+    case .stepHit(let step): stepHit(by: step)
     }
   }
 

@@ -19,7 +19,9 @@ extension ChatApp {
     let frameStart = clock.now
     beginFrame()  // sticker frames due, the workers' answers, a fling's step
     defer { endFrame(deadline: frameStart + Self.refreshInterval) }
-    let views = [editorView ?? chatView, secondaryView, composer].compactMap { $0 }
+    highlightSearchHits()
+    let field = stripField
+    let views = [editorView ?? chatView, secondaryView, field].compactMap { $0 }
     let before = views.map(\.framesRendered)
     guard let renderer = surface.windowRenderer, let chrome else {
       for view in views { try view.renderFrame() }
@@ -36,8 +38,9 @@ extension ChatApp {
     let full =
       windowDamage.drawnGeneration != renderer.contentGeneration || windowDamage.layout != layout
       || windowDamage.transcript != ObjectIdentifier(transcript) || banner != windowDamage.banner
-    let composerHint = composer.textContentManager.length == 0 && composer.markedText.isEmpty
-    if composerHint != windowDamage.composerHint { composer.setNeedsDisplay() }
+      || windowDamage.field != ObjectIdentifier(field)
+    let composerHint = field.textContentManager.length == 0 && field.markedText.isEmpty
+    if composerHint != windowDamage.composerHint { field.setNeedsDisplay() }
     if full { try drawChrome(layout, chrome.canvas, renderer) }
     let covered = banner == nil ? [] : [bannerRect]
     transcript.coveredRects = covered.map { $0.offsetBy(dx: -layout.chatRect.minX, dy: -layout.chatRect.minY) }
@@ -49,9 +52,16 @@ extension ChatApp {
       secondaryView.setFrameStatistics(fps: chatView.fps, frameTime: chatView.frameTime)
       try secondaryView.renderFrame()
     }
-    composer.showsCaret = state.focus == .composer || composer.textContentManager.length > 0
-    try composer.renderFrame()
+    if field === composer {
+      composer.showsCaret = state.focus == .composer || composer.textContentManager.length > 0
+    } else {
+      searchField.showsCaret = state.focus == .search
+    }
+    try field.renderFrame()
     try drawComposerPlaceholder(layout, chrome.labels, renderer)
+    let searchLabel = state.search?.label
+    let drawsSearchLabel = searchLabel != nil && (full || searchLabel != windowDamage.searchLabel)
+    if drawsSearchLabel, let searchLabel { try drawSearchLabel(searchLabel, layout, chrome, renderer) }
     let paletteKeys = palette.contentKeys(in: layout.paletteRect)
     let old = windowDamage.paletteKeys
     let changedButtons = Set(
@@ -72,10 +82,11 @@ extension ChatApp {
     if let banner, full || underBanner.contains(where: { $0.intersects(bannerRect) }) {
       try drawBanner(banner, in: bannerRect, clippedTo: full ? nil : underBanner, chrome)
     }
-    let drew = full || drawsPalette || zip(views, before).contains { $0.framesRendered > $1 }
+    let drew = full || drawsPalette || drawsSearchLabel || zip(views, before).contains { $0.framesRendered > $1 }
     windowDamage = WindowDamage(
       drawnGeneration: renderer.contentGeneration, layout: layout, paletteKeys: paletteKeys, banner: banner,
-      transcript: ObjectIdentifier(transcript), composerHint: composerHint)
+      transcript: ObjectIdentifier(transcript), composerHint: composerHint, field: ObjectIdentifier(field),
+      searchLabel: searchLabel)
     guard drew else { return false }
     framesDrawn += 1
     renderer.present()
@@ -86,8 +97,11 @@ extension ChatApp {
   /// The earliest time something on screen changes by itself: a view's caret or animations, the
   /// palette's thumbnails, the banner going; `nil` when nothing will until an event.
   func nextFrameTime() -> Double? {
-    if state.fling != nil { return clock.now }  // a fling moves every frame
-    var times = [(editorView ?? chatView).nextFrameTime(), secondaryView?.nextFrameTime(), composer.nextFrameTime()]
+    if state.fling != nil || search.isCounting { return clock.now }  // a fling moves every frame; a count goes on
+    var times = [
+      (editorView ?? chatView).nextFrameTime(), secondaryView?.nextFrameTime(), stripField.nextFrameTime(),
+      state.search?.dueTime,
+    ]
     if surface.windowRenderer != nil {
       times.append(palette.nextFrameTime())
       if let banner = state.banner, banner.until > clock.now { times.append(banner.until) }
@@ -98,7 +112,7 @@ extension ChatApp {
   /// The window's parts that change only with the layout: the composer's field and the split's rule.
   private func drawChrome(_ layout: ChatWindowLayout, _ canvas: SDLCanvas, _ renderer: SDLRenderer) throws(SDLError) {
     renderer.clear(TextColor(red: 246, green: 247, blue: 250))
-    for view in [editorView ?? chatView, secondaryView, composer].compactMap({ $0 }) { view.setNeedsDisplay() }
+    for view in [editorView ?? chatView, secondaryView, stripField].compactMap({ $0 }) { view.setNeedsDisplay() }
     if secondaryView != nil {
       renderer.fill(
         CGRect(x: layout.chatRect.maxX, y: 0, width: 2, height: layout.chatRect.height), color: Self.ruleColor)
@@ -109,19 +123,42 @@ extension ChatApp {
       composerFrame.insetBy(dx: 8, dy: 7), radius: 18, color: TextColor(red: 255, green: 255, blue: 255))
   }
 
-  /// The empty composer's hint, drawn over what the composer drew this frame (and only there).
+  /// The view in the composer's strip: the search bar's field while the bar is open, else the composer.
+  var stripField: SDLTextView { state.search == nil ? composer : searchField }
+
+  /// The empty field's hint (the composer's, or the search bar's), drawn over what the field drew
+  /// this frame (and only there).
   private func drawComposerPlaceholder(_ layout: ChatWindowLayout, _ labels: TextTextureCache, _ renderer: SDLRenderer)
     throws(SDLError)
   {
-    guard composer.textContentManager.length == 0, composer.markedText.isEmpty else { return }
-    let textRect = layout.composerTextRect
+    let field = stripField
+    guard field.textContentManager.length == 0, field.markedText.isEmpty else { return }
+    let isSearch = field === searchField
+    let textRect = isSearch ? layout.searchTextRect : layout.composerTextRect
+    let hint =
+      isSearch
+      ? "Search messages — Enter older, Shift+Enter newer, Esc closes" : "Message — Enter sends, Ctrl+1…9 stickers"
     defer { renderer.setClip(nil) }
-    for rect in composer.lastFrameDamage {
+    for rect in field.lastFrameDamage {
       renderer.setClip(rect.offsetBy(dx: textRect.minX, dy: textRect.minY))
       try labels.draw(
-        "Message — Enter sends, Ctrl+1…9 stickers", attributes: TextAttributes(),
-        color: TextColor(red: 150, green: 156, blue: 166), penX: textRect.minX + 4, baselineY: textRect.minY + 20)
+        hint, attributes: TextAttributes(), color: TextColor(red: 150, green: 156, blue: 166), penX: textRect.minX + 4,
+        baselineY: textRect.minY + 20)
     }
+  }
+
+  /// The search bar's label ("3 of 1,204") right of its field, over the field's white.
+  private func drawSearchLabel(
+    _ text: String, _ layout: ChatWindowLayout, _ chrome: (canvas: SDLCanvas, labels: TextTextureCache),
+    _ renderer: SDLRenderer
+  ) throws(SDLError) {
+    let rect = layout.searchLabelRect
+    renderer.setClip(rect)
+    defer { renderer.setClip(nil) }
+    renderer.fill(rect, color: TextColor(red: 255, green: 255, blue: 255))
+    try chrome.labels.draw(
+      text, attributes: TextAttributes(fontScale: 0.85), color: TextColor(red: 90, green: 96, blue: 106),
+      penX: rect.minX + 8, baselineY: rect.minY + 20)
   }
 
   /// The banner, whole, or only inside `clips` (where the transcript under it was drawn again).

@@ -17,6 +17,8 @@ extension ChatApp {
     case messageList(browsed: Int?)
     /// The transcript's text (either view of a split).
     case transcript
+    /// The search bar's field.
+    case search
   }
 
   /// Where the keyboard focus is.
@@ -25,6 +27,7 @@ extension ChatApp {
     case .composer: .composer
     case .messageList: .messageList(browsed: state.browsedMessage)
     case .transcript, .secondary: .transcript
+    case .search: .search
     }
   }
 
@@ -74,6 +77,11 @@ extension ChatApp {
   /// Types `character`: its key-down, text and key-up events through the router.
   package func type(_ character: Character) {
     for event in ScenarioEvents.typing(character) { route(event) }
+  }
+
+  /// Presses Ctrl+`character` (a shortcut: Ctrl+F opens the search bar) through the router.
+  package func pressShortcut(_ character: Character) {
+    for event in ScenarioEvents.press(character: character, KMOD_LCTRL) { route(event) }
   }
 
   /// Presses and releases `key` through the router.

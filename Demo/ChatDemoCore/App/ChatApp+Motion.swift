@@ -12,6 +12,7 @@ extension ChatApp {
   /// ends.
   func beginFrame() {
     stickers.runtime.beginFrame()
+    updateSearch()
     guard let fling = state.fling else { return }
     let now = clock.now
     let target = fling.motion.offset(at: now)

@@ -64,6 +64,11 @@ package final class ChatApp {
   /// The line-numbered editor of the editor scene (F6); only the scene command sets it.
   var editorView: LineNumberTextView?
   package let composer: SDLTextView
+  /// The search bar's field, drawn in the composer's place while the bar is open (Ctrl+F).
+  package let searchField: SDLTextView
+  /// What the search bar searches (the chat store's index, or a scan of an in-memory transcript)
+  /// and the highlights it draws on the transcript.
+  let search: ChatSearch
   let palette: StickerPalette
   /// Focus, layout, split, scene, the views' settings, the banner: changed only by ``update(_:)``.
   private(set) var state: ChatAppState
@@ -123,6 +128,13 @@ package final class ChatApp {
     composer.showsScrollBar = false
     composer.pastesNewlinesAsLineBreaks = true
     composer.colors.background = TextColor(red: 255, green: 255, blue: 255)
+    searchField = SDLTextView(
+      storage: TextContentStorage(), renderer: try surface.renderer(for: layout.searchTextRect), fonts: fonts,
+      clock: clock, clipboard: clipboard)
+    searchField.presentsFrames = false
+    searchField.showsScrollBar = false
+    searchField.colors.background = TextColor(red: 255, green: 255, blue: 255)
+    search = ChatSearch(storage: storage)
     // Offscreen the palette is not drawn (its buttons still insert stickers).
     let paletteRenderer: SDLRenderer
     if let renderer = surface.windowRenderer {
@@ -233,6 +245,7 @@ package final class ChatApp {
     switch target {
     case .transcript, .messageList: editorView ?? chatView
     case .composer: composer
+    case .search: searchField
     case .secondary: secondaryView ?? chatView
     }
   }
@@ -271,6 +284,7 @@ package final class ChatApp {
     for view in [chatView, editorView].compactMap({ $0 as SDLTextView? }) { place(view, at: chatRect) }
     if let secondaryView { place(secondaryView, at: next.secondaryRect) }
     place(composer, at: next.composerTextRect)
+    place(searchField, at: next.searchTextRect)
   }
 
   private func place(_ view: SDLTextView, at rect: CGRect) {

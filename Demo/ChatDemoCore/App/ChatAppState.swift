@@ -23,6 +23,8 @@ struct ChatAppState: Equatable, Sendable {
     /// The transcript's messages, one at a time, without editing (Tab from the composer): Up and
     /// Down move by message (``browsedMessage``), as a screen reader's user walks a list.
     case messageList
+    /// The search bar's field, in the composer's place while the bar is open (Ctrl+F).
+    case search
   }
 
   /// What the transcript's place shows (F6 switches).
@@ -72,6 +74,10 @@ struct ChatAppState: Equatable, Sendable {
   var animatesWithoutFocus = true
   /// The transcript's fling while it scrolls by itself (``ChatCommand/fling(velocity:friction:)``).
   var fling: Fling?
+  /// The search bar while it is open (Ctrl+F); `nil` while closed.
+  var search: SearchBar?
+  /// What screen readers are to announce, in order, until the accessibility tree takes them.
+  var announcements: [String] = []
 
   /// A fling under way: its motion, and how far it has scrolled the transcript so far, in points.
   struct Fling: Equatable, Sendable {
@@ -137,6 +143,18 @@ struct ChatAppState: Equatable, Sendable {
   /// Turns the sticker policy's `option` on or off.
   mutating func toggleStickerPolicy(_ option: TextAttachmentViewProviderReusePolicy) {
     if stickerPolicy.isSuperset(of: option) { stickerPolicy.subtract(option) } else { stickerPolicy.formUnion(option) }
+  }
+
+  /// Opens the search bar (keeping its query when open already) and gives its field the focus.
+  mutating func openSearch() {
+    if search == nil { search = SearchBar() }
+    focus(on: .search)
+  }
+
+  /// Closes the search bar: its hits are forgotten and the composer has the focus again.
+  mutating func closeSearch() {
+    search = nil
+    if focus == .search { focus(on: .composer) }
   }
 
   /// Shows `text` in the banner until `until`.

@@ -13,6 +13,10 @@ struct WindowDamage {
   var banner: String?
   /// The view that showed the transcript (the chat, or the editor scene's).
   var transcript: ObjectIdentifier?
-  /// Whether the composer's hint was shown.
+  /// Whether the strip's field (the composer, or the search bar's) showed its hint.
   var composerHint = false
+  /// The view in the composer's strip: the composer, or the search bar's field.
+  var field: ObjectIdentifier?
+  /// The search bar's label as last drawn, or `nil` while the bar was closed.
+  var searchLabel: String?
 }

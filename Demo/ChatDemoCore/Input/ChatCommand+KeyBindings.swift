@@ -20,6 +20,9 @@ extension ChatCommand {
   /// | Tab / Shift+Tab | ``cycleFocus`` (composer ↔ message list) |
   /// | Up / Down in the message list | ``browse(_:)`` −1 / +1 |
   /// | Shift+Page Down / Shift+Page Up | ``fling(velocity:friction:)`` at +5,000 / −5,000 points per second |
+  /// | Ctrl+F | ``openSearch`` |
+  /// | Enter / Shift+Enter in the search bar | ``stepHit(_:)`` +1 (older) / −1 (newer) |
+  /// | Esc in the search bar | ``closeSearch`` |
   ///
   /// Ctrl means the shortcut modifier (Control or Super, see `TextInputEvent.KeyModifiers.hasShortcutModifier`).
   /// - Parameters:
@@ -35,6 +38,9 @@ extension ChatCommand {
     case .function(4): self = .toggleResetFlashes
     case .function(5): self = .toggleSplit
     case .function(6): self = .toggleScene
+    case .character("f") where shortcut: self = .openSearch
+    case .enter where focus == .search: self = .stepHit(modifiers.contains(.shift) ? -1 : 1)
+    case .escape where focus == .search: self = .closeSearch
     case .character("s") where shortcut: self = .save
     case .character("q") where shortcut: self = .quit
     case .character("0") where shortcut: self = .nextStickerPage

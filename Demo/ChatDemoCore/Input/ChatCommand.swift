@@ -47,6 +47,14 @@ enum ChatCommand: Equatable, Sendable {
   case fling(velocity: Double, friction: Double)
   /// Stops a fling (any key, click or wheel turn does, as a touch stops a flicked list).
   case stopFling
+  /// Opens the search bar in the composer's place and focuses its field (Ctrl+F); in an open bar,
+  /// focuses the field again.
+  case openSearch
+  /// Closes the search bar and removes its highlights (Esc in the bar).
+  case closeSearch
+  /// Moves to the hit `step` places older (+1, Enter in the bar) or newer (−1, Shift+Enter), jumps
+  /// the transcript there and highlights it.
+  case stepHit(Int)
 
   /// Whether the command changes the focused text or its editing (send, a sticker, stop
   /// editing): while an IME composes, the key that would make it belongs to the composition.
@@ -55,7 +63,7 @@ enum ChatCommand: Equatable, Sendable {
     case .send, .insertSticker, .stopEditing: true
     case .input, .focus, .captureMouse, .save, .quit, .layOut, .toggleHUD, .toggleStickerPolicy, .toggleResetFlashes,
       .toggleSplit, .toggleScene,
-      .nextStickerPage, .cycleFocus, .browse, .fling, .stopFling:
+      .nextStickerPage, .cycleFocus, .browse, .fling, .stopFling, .openSearch, .closeSearch, .stepHit:
       false
     }
   }

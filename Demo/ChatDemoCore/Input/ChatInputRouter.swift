@@ -71,8 +71,8 @@ struct ChatInputRouter: Sendable {
     case .mouseDown(let x, let y, _, _):
       let point = CGPoint(x: x, y: y)
       let layout = state.layout
-      let targets: [ChatAppState.Focus] =
-        state.isSplit ? [.transcript, .secondary, .composer] : [.transcript, .composer]
+      let strip: ChatAppState.Focus = state.search == nil ? .composer : .search
+      let targets: [ChatAppState.Focus] = state.isSplit ? [.transcript, .secondary, strip] : [.transcript, strip]
       if let target = targets.first(where: { Self.hitRect(of: $0, in: layout).contains(point) }) {
         let event = input.translated(by: Self.frame(of: target, in: layout).origin)
         return [.focus(target), .captureMouse(target), .input(event, to: target)]
@@ -91,7 +91,7 @@ struct ChatInputRouter: Sendable {
   private static func hitRect(of target: ChatAppState.Focus, in layout: ChatWindowLayout) -> CGRect {
     switch target {
     case .transcript, .messageList: layout.chatRect
-    case .composer: layout.composerFrame
+    case .composer, .search: layout.composerFrame
     case .secondary: layout.secondaryRect
     }
   }
@@ -101,6 +101,7 @@ struct ChatInputRouter: Sendable {
     switch target {
     case .transcript, .messageList: layout.chatRect
     case .composer: layout.composerTextRect
+    case .search: layout.searchTextRect
     case .secondary: layout.secondaryRect
     }
   }

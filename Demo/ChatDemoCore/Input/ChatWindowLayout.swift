@@ -42,6 +42,21 @@ struct ChatWindowLayout: Equatable, Sendable {
   /// Where the composer's text view draws, inside its rounded field.
   var composerTextRect: CGRect { composerFrame.insetBy(dx: 18, dy: 14) }
 
+  /// The width of the search bar's label ("3 of 1,204"), right of its field.
+  static let searchLabelWidth = 150.0
+
+  /// Where the search bar's field draws while the bar is open: the composer's place, less the label.
+  var searchTextRect: CGRect {
+    let text = composerTextRect
+    return CGRect(x: text.minX, y: text.minY, width: max(20, text.width - Self.searchLabelWidth), height: text.height)
+  }
+
+  /// Where the search bar's label draws, right of its field.
+  var searchLabelRect: CGRect {
+    let field = searchTextRect
+    return CGRect(x: field.maxX, y: field.minY, width: max(0, composerTextRect.maxX - field.maxX), height: field.height)
+  }
+
   /// The sticker palette's strip, at the bottom.
   var paletteRect: CGRect {
     CGRect(x: 0, y: composerFrame.maxY, width: width, height: Self.paletteHeight)

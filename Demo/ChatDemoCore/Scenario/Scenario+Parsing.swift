@@ -295,6 +295,17 @@ extension Scenario {
       case .bool(let backward)?: return .tab(backward: backward)
       default: throw fields.error("\"backward\" must be true or false")
       }
+    case .search:
+      let query = try fields.string("query")
+      guard query.count <= 1_000 else { throw fields.error("\"query\" must be at most 1000 characters") }
+      guard !query.contains("\n") else { throw fields.error("\"query\" must be one line") }
+      return .search(query)
+    case .nextHit:
+      switch object["backward"] {
+      case nil: return .nextHit(backward: false)
+      case .bool(let backward)?: return .nextHit(backward: backward)
+      default: throw fields.error("\"backward\" must be true or false")
+      }
     case .split:
       switch object["split"]?.string {
       case "on": return .split(true)

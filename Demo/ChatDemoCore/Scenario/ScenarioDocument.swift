@@ -27,7 +27,7 @@ struct ScenarioDocument {
   static let stepKeys: Set<String> = [
     "op", "message", "offset", "length", "position", "dy", "text", "key", "repeat", "sticker", "width", "height",
     "seconds", "policies", "name", "counter", "equals", "atMost", "atLeast", "view", "scene", "day", "split", "from",
-    "backward", "velocity", "friction",
+    "backward", "velocity", "friction", "query",
   ]
 
   /// The members of `"transcript"`.

@@ -73,6 +73,24 @@ package struct ScenarioReport: Codable, Equatable, Sendable {
   /// ``errors`` too, and any of them fails the run (exit status 1).
   package var editsNotSaved: [String] = []
 
+  /// The search bar at the end of a run that searched: its query, its label ("3 of 1,204") and
+  /// the current hit.
+  package struct SearchState: Codable, Equatable, Sendable {
+    /// The query searched.
+    package var query: String
+    /// What the bar shows right of its field.
+    package var label: String
+    /// The current hit's paragraph index, UTF-16 offset and length in the message; `nil` with none.
+    package var message: Int?
+    package var offset: Int?
+    package var length: Int?
+    /// The paragraphs carrying highlights.
+    package var highlightedMessages: Int
+  }
+
+  /// The search bar at the end of the run, while it is open; `nil` when closed.
+  package var search: SearchState?
+
   /// The renderer a headless run draws with: SDL's software renderer on an offscreen surface.
   package static let offscreenRenderer = "software (offscreen)"
 

@@ -74,6 +74,7 @@ extension ScenarioRunner {
     report.scrollCache = app.chatView.reuseCacheConfiguration.description
     report.renderer = app.rendererSummary ?? ScenarioReport.offscreenRenderer
     report.editsNotSaved = app.editFailures
+    report.search = app.searchReport
     let secondary = app.state.hasSplit ? app.secondaryInstrumentation : nil
     report.views = [instrumentation, secondary].enumerated().compactMap { index, counters in
       counters.map { ScenarioReport.ViewCounters(view: index, counters: $0.totals) }

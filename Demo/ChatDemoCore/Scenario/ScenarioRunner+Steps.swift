@@ -154,6 +154,12 @@ extension ScenarioRunner {
       if on != app.state.isSplit { throw fail("cannot split") }
     case .collapse(let target), .expand(let target):
       try collapseOrExpand(step, target, app: app, fail: fail)
+    case .search(let query):
+      try search(query, app: app, host: host, step: index)
+      return
+    case .nextHit(let backward):
+      guard app.state.focus == .search else { throw fail("the search bar has no keyboard focus (a search step first)") }
+      route(ScenarioEvents.press(SDLK_RETURN, backward ? KMOD_LSHIFT : KMOD_NONE), app)
     }
     try render(host, step: index)
   }
@@ -175,6 +181,30 @@ extension ScenarioRunner {
       due = app.nextFrameTime()
     }
     if app.state.fling != nil { app.perform(.stopFling) }
+  }
+
+  /// `search`: Ctrl+F, Ctrl+A and Backspace over the field's old text, the query typed a keystroke
+  /// and a frame at a time, then the window's loop at 60 Hz until the debounced search has run.
+  private func search(_ query: String, app: ChatApp, host: any ScenarioHost, step index: Int) throws(ScenarioError) {
+    route(ScenarioEvents.press(character: "f", KMOD_LCTRL), app)
+    guard app.state.focus == .search else {
+      throw ScenarioError(step: index, op: "search", reason: "Ctrl+F did not open the search bar")
+    }
+    route(ScenarioEvents.press(character: "a", KMOD_LCTRL), app)
+    route(ScenarioEvents.press(SDLK_BACKSPACE), app)
+    try render(host, step: index)
+    for character in query {
+      type(character, app: app, lineBreaks: false)
+      try render(host, step: index)
+    }
+    let frames = Int((SearchBar.debounce * 60).rounded(.up)) + 1
+    for _ in 0..<frames where app.state.search?.changedAt != nil {
+      clock.advance(by: 1.0 / 60)
+      try render(host, step: index)
+    }
+    if let error = app.state.search?.error {
+      throw ScenarioError(step: index, op: "search", reason: error)
+    }
   }
 
   /// `collapse` and `expand`: what clicking a day's pill calls (``ChatTextView/collapseDay(at:)``,

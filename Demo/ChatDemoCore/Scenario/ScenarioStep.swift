@@ -108,6 +108,14 @@ package enum ScenarioStep: Equatable, Sendable {
   case expand(DayTarget)
   /// `split`: turns the second view beside view 0 on (`true`, `"on"`) or off (`false`, `"off"`) with F5.
   case split(Bool)
+  /// `search`: opens the search bar with Ctrl+F (focusing its field when open), types `query`
+  /// (`"query"`) over the field's text one keystroke and one frame per character, then lets the
+  /// clock run at 60 Hz until the search has run (the bar's debounce): the transcript jumps to the
+  /// newest hit and highlights the hits on screen.
+  case search(String)
+  /// `nextHit`: presses Enter in the search bar (Shift+Enter with `"backward": true`): the next
+  /// older hit (newer, backward), jumped to and highlighted.
+  case nextHit(backward: Bool)
 
   /// The step's operation in the scenario vocabulary.
   package var operation: ScenarioOperation {
@@ -138,6 +146,8 @@ package enum ScenarioStep: Equatable, Sendable {
     case .collapse: .collapse
     case .expand: .expand
     case .split: .split
+    case .search: .search
+    case .nextHit: .nextHit
     }
   }
 

@@ -48,3 +48,22 @@ extension DemoMain {
     }
   }
 }
+
+extension DemoMain {
+  /// The hidden `--store-upgrade` test hook: opens the chat store at `url` for writing, which
+  /// upgrades an older store; while a version 3 store gets its full-text index, prints
+  /// `indexed DONE/TOTAL` after each chunk of `chunk` messages (default: the store's own), written
+  /// straight to the file descriptor, so a test can kill the process between chunks or inside one.
+  static func storeUpgrade(_ url: URL, chunk: Int?) -> Int32 {
+    do {
+      _ = try ChatStore(
+        contentsOf: url, stickers: nil, access: .readWrite, vfs: nil,
+        upgradeProgress: { done, total in FileHandle.standardOutput.write(Data("indexed \(done)/\(total)\n".utf8)) },
+        searchUpgradeChunk: chunk ?? ChatStore.searchUpgradeChunk)
+      FileHandle.standardOutput.write(Data("opened\n".utf8))
+      return 0
+    } catch {
+      return fail("cannot open \(url.path): \(error)")
+    }
+  }
+}

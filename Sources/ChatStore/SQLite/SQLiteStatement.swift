@@ -83,6 +83,20 @@ public final class SQLiteStatement {
     while try step() {}
   }
 
+  /// Binds `id` to parameter 1 and `text` to parameter 2, runs the statement to completion and
+  /// resets it.
+  /// - Parameters:
+  ///   - id: Parameter 1.
+  ///   - text: Parameter 2.
+  /// - Throws: ``SQLiteError`` with the library's message.
+  /// - Complexity: One step of the statement.
+  package func run(_ id: Int64, text: String) throws(SQLiteError) {
+    defer { reset() }
+    try bind(id, at: 1)
+    try bind(text, at: 2)
+    while try step() {}
+  }
+
   // MARK: Reading columns
 
   /// Column `index` (from 0) of the current row as an integer (0 for NULL).

@@ -1,8 +1,8 @@
 extension ChatStore {
-  /// Upgrades a writable store of an older schema to this build's (``ChatStoreSchema/version``) in
-  /// one transaction: all of it or, when anything fails, nothing. The version is read again inside
-  /// the transaction, which holds the write lock, so a store another connection upgraded meanwhile
-  /// is left alone.
+  /// Upgrades a writable store of a schema older than version 3 to version 3 in one transaction:
+  /// all of it or, when anything fails, nothing. The version is read again inside the transaction,
+  /// which holds the write lock, so a store another connection upgraded meanwhile is left alone.
+  /// Version 3 → 4 (the full-text index) follows in chunks: see `upgradeSearch(_:progress:)`.
   ///
   /// Version 1 → 2: the `stickers` table is rebuilt with the `attachment` column (each row its own
   /// attachment, as version 1 read it, so every sticker keeps its stable id) and an `AUTOINCREMENT`
@@ -18,7 +18,7 @@ extension ChatStore {
     try connection.execute("BEGIN IMMEDIATE")
     do {
       let version = try connection.integer("PRAGMA user_version") ?? 0
-      guard version >= ChatStoreSchema.oldestReadableVersion, version < ChatStoreSchema.version else {
+      guard version >= ChatStoreSchema.oldestReadableVersion, version < ChatStoreSchema.scalarsVersion else {
         try connection.execute("COMMIT")
         return version
       }
@@ -34,12 +34,12 @@ extension ChatStore {
           """)
       }
       try addScalars(connection)
-      try connection.execute("PRAGMA user_version = \(ChatStoreSchema.version); COMMIT;")
+      try connection.execute("PRAGMA user_version = \(ChatStoreSchema.scalarsVersion); COMMIT;")
     } catch {
       if connection.isInTransaction { try? connection.execute("ROLLBACK") }
       throw error
     }
-    return ChatStoreSchema.version
+    return ChatStoreSchema.scalarsVersion
   }
 
   /// Version 2 → 3: the `scalars` columns, filled, and the position index covering them.

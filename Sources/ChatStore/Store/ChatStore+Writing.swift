@@ -60,6 +60,7 @@ extension ChatStore {
       after = window.count > positions.upperBound - first ? window[positions.upperBound - first].seq : nil
     }
     for row in removed {
+      try unindex(row.id)
       try statements.deleteStickers.run(row.id)
       try statements.deleteMessage.run(row.id)
     }
@@ -76,6 +77,7 @@ extension ChatStore {
       var keptIdentifier: Int64?
       if wanted > 0, try !exists(statements.messageExists, wanted) { keptIdentifier = wanted }
       let inserted = try insert(row, id: keptIdentifier, block: block, seq: seqs?[index] ?? 0)
+      try self.index(row, id: inserted)
       identifiers.append(inserted)
       for (sticker, attachment) in zip(row.stickers, elements[index].attributedString.attachments) {
         // Read as the attachment is now: an object inserted twice carries, the second time, the

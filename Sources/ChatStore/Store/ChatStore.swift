@@ -46,6 +46,12 @@ public final class ChatStore {
   private let checkpointer: SQLiteCheckpointer?
   /// The editing lock (writable stores only).
   private let editingLock: ChatStoreLock?
+  /// The candidates search asks the full-text index for before it walks the blocks (see
+  /// `ChatStore+Search.swift`); tests lower it to walk small stores.
+  package var searchCandidateLimit = 2_000
+  /// The most candidate messages ``searchHitCount(for:upTo:)`` reads; beyond, its count is a lower
+  /// bound. Settable for tests.
+  package var searchCountCandidateLimit = 20_000
   /// What opening repaired, in words (a rebuilt block table); empty for a sound store.
   public private(set) var openingNotes: [String] = []
 
@@ -69,24 +75,29 @@ public final class ChatStore {
   ///   - url: The store's file; it must exist (``ChatStoreWriter`` makes new ones).
   ///   - stickers: Makes sticker attachments for the paragraphs the store builds.
   ///   - access: `.readWrite` to edit (the default), `.readOnly` to read.
+  ///   - upgradeProgress: Called while a writable store of schema version 3 gets its full-text
+  ///     index, after each chunk, with the messages indexed so far and their total.
   /// - Throws: ``ChatStoreError``: `.missing`, `.notAChatStore`, `.unsupportedVersion`,
   ///   `.readOnly`, `.locked`, `.diskFull` or `.database`; the file is not written to (nor
   ///   upgraded) before every check passed.
   /// - Complexity: O(1) queries, and O(blocks) plus a bounded number of index seeks for the block
   ///   check; the block table is read
   ///   by ``blockSummaries()``. Splitting, when needed, is O(size · log n) per oversized block;
-  ///   upgrading a version 1 store, once, O(stickers · log stickers); rebuilding a damaged block
-  ///   table, O(n).
+  ///   upgrading a version 1 store, once, O(stickers · log stickers); building the full-text
+  ///   index of an older store, once, O(n · message length); rebuilding a damaged block table, O(n).
   public convenience init(
-    contentsOf url: URL, stickers: (any StickerAttachmentMaker)? = nil, access: Access = .readWrite
+    contentsOf url: URL, stickers: (any StickerAttachmentMaker)? = nil, access: Access = .readWrite,
+    upgradeProgress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(ChatStoreError) {
-    try self.init(contentsOf: url, stickers: stickers, access: access, vfs: nil)
+    try self.init(contentsOf: url, stickers: stickers, access: access, vfs: nil, upgradeProgress: upgradeProgress)
   }
 
   /// Opens the chat store at `url` through the SQLite VFS named `vfs` (a test's fault-injecting
-  /// one; `nil` for the default), as ``init(contentsOf:stickers:access:)`` does.
+  /// one; `nil` for the default), as ``init(contentsOf:stickers:access:upgradeProgress:)`` does,
+  /// building a full-text index `searchUpgradeChunk` messages per transaction.
   package init(
-    contentsOf url: URL, stickers: (any StickerAttachmentMaker)?, access: Access, vfs: String?
+    contentsOf url: URL, stickers: (any StickerAttachmentMaker)?, access: Access, vfs: String?,
+    upgradeProgress: ((_ done: Int, _ total: Int) -> Void)? = nil, searchUpgradeChunk: Int = searchUpgradeChunk
   ) throws(ChatStoreError) {
     let path = url.path
     self.path = path
@@ -108,7 +119,10 @@ public final class ChatStore {
         connection.setBusyTimeout(milliseconds: 2_000)
         try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
         version = try Self.checkSchema(connection, path: path)
-        if version < ChatStoreSchema.version { version = try Self.upgrade(connection) }
+        if version < ChatStoreSchema.scalarsVersion { version = try Self.upgrade(connection) }
+        if version == ChatStoreSchema.scalarsVersion {
+          version = try Self.upgradeSearch(connection, chunkSize: max(1, searchUpgradeChunk), progress: upgradeProgress)
+        }
         let checkpointer = try SQLiteCheckpointer(path: path)
         checkpointer.attach(to: connection)
         self.checkpointer = checkpointer

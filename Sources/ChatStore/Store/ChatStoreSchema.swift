@@ -16,20 +16,32 @@
 ///   in TextKit: its rows then share `attachment`. `id` (`AUTOINCREMENT`, never reused) numbers the
 ///   rows; a new attachment takes its first row's `id` as its `attachment`, so a sticker id is never
 ///   given to two attachments, even after the first was deleted (an undo may bring it back).
+/// - `message_search(text)`: the full-text index, an FTS5 table, contentless (`content=''`,
+///   `detail=none`, `columnsize=0`, prefix indexes of 1 and 2 characters, tokenizer
+///   `unicode61 remove_diacritics 2`) with one row per message, its
+///   `rowid` the message's `id`, over each body's indexed form
+///   (`MessageSearchQuery.fullTextDocument(_:)`); day separators and bodies without a word or
+///   character have no row. Kept in step in the same transaction as every edit of a message.
+///   While a version 3 store is upgraded, `search_progress(last)` holds the highest message id
+///   indexed so far (see `ChatStore+SearchUpgrade.swift`).
 ///
 /// The file's `application_id` says it is a chat store; `user_version` is the schema version.
 /// Version 1 had no `attachment` column (each row was its own attachment, `id` its stable id), and
 /// versions 1 and 2 no `scalars` columns: a writable store of an older version is upgraded when it
-/// opens, and a read-only one is read as it is (its scalars counted from `length(body)`).
+/// opens, and a read-only one is read as it is (its scalars counted from `length(body)`). Versions
+/// 1 to 3 have no `message_search` index: a read-only store of those versions is searched by
+/// scanning its messages.
 public enum ChatStoreSchema {
   /// `PRAGMA application_id` of a chat store: "RKCS" (ReuseKit chat store).
   public static let applicationID: UInt32 = 0x524B_4353
   /// `PRAGMA user_version`: the schema version this build writes (it reads version 1 too).
-  public static let version: Int64 = 3
+  public static let version: Int64 = 4
   /// The first schema version with the `attachment` column of `stickers`.
   static let attachmentVersion: Int64 = 2
   /// The first schema version with the `scalars` columns of `blocks` and `messages`.
   static let scalarsVersion: Int64 = 3
+  /// The first schema version with the `message_search` full-text index.
+  static let searchVersion: Int64 = 4
   /// The oldest schema version this build opens (upgrading it when it opens for writing).
   static let oldestReadableVersion: Int64 = 1
   /// Paragraphs per block when a store is written in bulk (the generator, the importer).
@@ -64,6 +76,18 @@ public enum ChatStoreSchema {
       scalars INTEGER NOT NULL
     );
     \(stickersTable(named: "stickers"))
+    \(searchTable)
+    """
+
+  /// The longest prefix (in characters) the full-text index keeps an index of.
+  static let longestIndexedPrefix = 2
+
+  /// The full-text index: see the type's summary.
+  static let searchTable = """
+    CREATE VIRTUAL TABLE message_search USING fts5(
+      text, content = '', detail = none, columnsize = 0, prefix = '1 2',
+      tokenize = 'unicode61 remove_diacritics 2'
+    );
     """
 
   /// The `stickers` table of this version, created as `name`.
@@ -101,6 +125,7 @@ public enum ChatStoreSchema {
     let common = [
       "blocks", "messages", "stickers", "blocks_by_ordinal", "messages_by_position", "stickers_by_message",
     ]
-    return version >= attachmentVersion ? common + ["stickers_by_attachment"] : common
+    let attachments = version >= attachmentVersion ? common + ["stickers_by_attachment"] : common
+    return version >= searchVersion ? attachments + ["message_search"] : attachments
   }
 }

@@ -46,6 +46,8 @@ final class ChatStoreStatements {
   let insertSticker: SQLiteStatement
   let updateBlock: SQLiteStatement
   let setSeq: SQLiteStatement
+  /// Searching, and keeping the full-text index in step.
+  let search: ChatStoreSearchStatements
 
   /// Prepares the statements for a store of schema `version`. A store of an older version is
   /// only ever read (a writable one is upgraded when it opens): its stickers are read with their
@@ -108,5 +110,6 @@ final class ChatStoreStatements {
         ? "UPDATE blocks SET count = count + ?2, length = length + ?3, scalars = scalars + ?4 WHERE id = ?1"
         : "UPDATE blocks SET count = count + ?2, length = length + ?3 WHERE id = ?1 AND ?4 IS NOT NULL")
     setSeq = try connection.prepare("UPDATE messages SET seq = ?2 WHERE id = ?1")
+    search = try ChatStoreSearchStatements(connection, version: version)
   }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// Messages are appended in order into blocks of ``ChatStoreSchema/blockCapacity`` paragraphs
 /// (day separators placed by ChatKit's rule, `ChatDay.SeparatorPlacement`), with ids, positions
 /// and block rows computed as they come, through prepared statements in one transaction, with
-/// the indexes built at the end. The store is written to a temporary file beside the target
+/// the indexes built at the end. Each message's full-text index row is written as it comes. The store is written to a temporary file beside the target
 /// and linked into place by ``finish()``, so a killed or failed write leaves no store behind, and
 /// an existing file is never replaced (a stale write-ahead log beside it could not be trusted).
 public final class ChatStoreWriter {
@@ -31,6 +31,8 @@ public final class ChatStoreWriter {
   /// Stickers waiting to be inserted together by ``insertStickers``.
   private var pendingStickers: [(id: Int64, message: Int64, sticker: StoredSticker)] = []
   private var insertBlock: SQLiteStatement?
+  /// Adds a message's row to the full-text index.
+  private var insertSearch: SQLiteStatement?
   var separators = ChatDay.SeparatorPlacement()
   private var block: Int64 = 1
   private var blockCount = 0
@@ -80,6 +82,7 @@ public final class ChatStoreWriter {
           }.joined(separator: ", "))
       insertBlock = try connection.prepare(
         "INSERT INTO blocks (id, ordinal, count, length, scalars) VALUES (?1, ?2, ?3, ?4, ?5)")
+      insertSearch = try connection.prepare("INSERT INTO message_search (rowid, text) VALUES (?1, ?2)")
     } catch {
       discard()
       throw ChatStoreError(error)
@@ -108,11 +111,12 @@ public final class ChatStoreWriter {
     for message in messages { try append(message) }
   }
 
-  /// Appends rows made elsewhere (``append(concurrently:progress:)``), counting `messages`.
+  /// Appends rows made elsewhere (``append(concurrently:progress:)``), with their indexed forms
+  /// (`MessageSearchQuery.fullTextDocument(_:)`, empty for a day separator), counting `messages`.
   /// - Throws: ``ChatStoreError``; the store is then abandoned.
-  func append(_ rows: [StoredRow], messages: Int) throws(ChatStoreError) {
+  func append(_ rows: [StoredRow], documents: [String], messages: Int) throws(ChatStoreError) {
     do {
-      for row in rows { try append(row) }
+      for (row, document) in zip(rows, documents) { try append(row, document: document) }
       messageCount += messages
     } catch {
       discard()
@@ -120,7 +124,8 @@ public final class ChatStoreWriter {
     }
   }
 
-  private func append(_ row: StoredRow) throws(SQLiteError) {
+  /// Appends `row`, indexed as `document` (computed from its body when `nil`).
+  private func append(_ row: StoredRow, document: String? = nil) throws(SQLiteError) {
     guard connection != nil else {
       throw SQLiteError(code: 21, message: "the writer was abandoned", file: url.path, action: "appending")
     }
@@ -129,6 +134,10 @@ public final class ChatStoreWriter {
     nextID += 1
     pending.append((id, block, Int64(blockCount) * ChatStoreSchema.seqSpacing, row))
     if pending.count == Self.batchSize { try flush() }
+    if row.separator == nil, let insertSearch {
+      let document = document ?? MessageSearchQuery.fullTextDocument(row.body)
+      if !document.isEmpty { try insertSearch.run(id, text: document) }
+    }
     for sticker in row.stickers {
       pendingStickers.append((nextStickerID, id, sticker))
       nextStickerID += 1
@@ -250,6 +259,7 @@ public final class ChatStoreWriter {
     insertSticker = nil
     insertStickers = nil
     insertBlock = nil
+    insertSearch = nil
     connection = nil
   }
 

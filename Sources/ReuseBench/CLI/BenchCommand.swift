@@ -47,6 +47,7 @@ enum BenchCommand {
       switch phase {
       case "prepare": return try StorePreparation(size: options.storeSize, storePath: path, smoke: options.smoke).run()
       case "figures": return try StoreFigures(options: options, size: options.storeSize, storePath: path).run()
+      case "search": return try SearchFigures(options: options, size: options.storeSize, storePath: path).run()
       default: throw BenchFailure("unknown store phase '\(phase)'")
       }
     }
@@ -108,7 +109,7 @@ enum BenchCommand {
       print(table.renderGoals())
     }
     var store: SizeReport?
-    if options.runs(BenchOptions.storeName) {
+    if options.runs(BenchOptions.storeName) || options.runs(BenchOptions.searchName) {
       let backend = storeBackend(options)
       store = backend.report
       failures += backend.failures
@@ -148,7 +149,12 @@ enum BenchCommand {
     var reports: [SizeReport] = []
     do {
       reports.append(try ChildRunner(options: options).runStore(phase: "prepare", path: path))
-      reports.append(try ChildRunner(options: options).runStore(phase: "figures", path: path))
+      if options.runs(BenchOptions.storeName) {
+        reports.append(try ChildRunner(options: options).runStore(phase: "figures", path: path))
+      }
+      if options.runs(BenchOptions.searchName) {
+        reports.append(try ChildRunner(options: options).runStore(phase: "search", path: path))
+      }
     } catch {
       return (nil, [error.description])
     }

@@ -15,7 +15,9 @@ extension BenchOptions {
       .value(
         "--only", valueName: "NAME,...",
         help: """
-          Run only these: P1 … P14, 'store', and the size-independent tables
+          Run only these: P1 … P14, 'store', 'search' (the chat store's
+          full-text search: first and newest 50 hits, next hit, index build,
+          size), and the size-independent tables
           'stickers' (sticker render cost per size, frame-cache memory; the real
           files of ../shared/real-stickers: first-frame latency, 128 px frame cost,
           P6 with 30 real stickers visible) and

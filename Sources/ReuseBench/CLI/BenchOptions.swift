@@ -41,6 +41,9 @@ struct BenchOptions {
   static let tableNames = ["stickers", "textcache"]
   /// The store backend (ChatStore): its own children, at ``storeSize``; runs unless `--only` leaves it out.
   static let storeName = "store"
+  /// The chat store's search (``SearchFigures``): a child of the store backend; runs unless
+  /// `--only` leaves it out.
+  static let searchName = "search"
   /// P13, the window's loop at rest: a child per mode; runs unless `--only` leaves it out.
   static let idleName = "P13"
 
@@ -54,7 +57,7 @@ struct BenchOptions {
     let count = Int.positive(argument:)
     if let sizes = try parsed.list("--sizes", expected: positive, count) { self.sizes = sizes }
     if let names = parsed.string("--only").map({ Set($0.split(separator: ",").map(String.init)) }) {
-      let known = Set(Self.figureNames + Self.tableNames + [Self.storeName, Self.idleName])
+      let known = Set(Self.figureNames + Self.tableNames + [Self.storeName, Self.searchName, Self.idleName])
       if let unknown = names.subtracting(known).sorted().first {
         throw CommandLineError("--only: unknown figure '\(unknown)' (known: \(known.sorted().joined(separator: ",")))")
       }
@@ -89,7 +92,9 @@ struct BenchOptions {
 
   /// Whether figure or table `name` should run.
   func runs(_ name: String) -> Bool {
-    guard let only else { return Self.figureNames.contains(name) || name == Self.storeName || name == Self.idleName }
+    guard let only else {
+      return Self.figureNames.contains(name) || [Self.storeName, Self.searchName, Self.idleName].contains(name)
+    }
     return only.contains(name)
   }
 

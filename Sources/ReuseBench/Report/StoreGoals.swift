@@ -61,6 +61,22 @@ enum StoreGoals {
       "P5", "store: anchor drift 0 px (each move < 10⁻⁶ px: float rounding)", "P5.store",
       holds: { ($0.details["largest move px"] ?? 1) < 1e-6 },
       evidence: { "total \($0.median) px, largest move \($0.details["largest move px"] ?? 0) px" })
+    for (kind, _) in SearchFigures.queries {
+      for order in ["first50", "last50"] {
+        check(
+          "search", "store: \(order == "first50" ? "first" : "newest") 50 hits, \(kind), p99 < 50 ms at 10M",
+          "search.\(order).\(kind)", holds: { $0.p99 < 0.05 }, evidence: { "p99 \(Format.seconds($0.p99))" })
+      }
+    }
+    check(
+      "search", "store: next hit + jump + highlight p99 < 16 ms at 10M", "search.next", holds: { $0.p99 < 0.016 },
+      evidence: { "p99 \(Format.seconds($0.p99))" })
+    check(
+      "search", "store: index build < 3 minutes at 10M", "search.build", holds: { $0.median < 180 },
+      evidence: { "\(Format.seconds($0.median))" })
+    check(
+      "search", "store: size with the index ≤ 1.6× at 10M", "search.size", holds: { $0.median <= 1.6 },
+      evidence: { String(format: "%.2f×", $0.median) })
     return verdicts + FlingGoals.verdicts(report, suffix: ".store")
   }
 }

@@ -36,11 +36,13 @@ struct DamageTracker {
   ///   - allowsBlit: Whether the target keeps its pixels so a scroll can move them.
   ///   - pixelScale: The target's pixels per point: a move of whole points that is not whole
   ///     pixels (1 point at 1.5×) is drawn anew.
+  ///   - extra: Rectangles (view pixels, as of this frame) that changed though no region did: the
+  ///     line fragments whose rendering attributes changed.
   /// - Returns: What to draw.
-  /// - Complexity: O(regions now and in the last frame).
+  /// - Complexity: O(regions now and in the last frame + extra rectangles).
   mutating func plan(
     _ regions: [RegionID: DrawnRegion], anchors: [AnyObject], offset: Double, bounds: CGRect, full: Bool,
-    allowsBlit: Bool, pixelScale: Double = 1
+    allowsBlit: Bool, pixelScale: Double = 1, extra: [CGRect] = []
   ) -> Plan {
     defer {
       previous = regions
@@ -88,6 +90,7 @@ struct DamageTracker {
       damage.append(moved)
       if !old.scrollsWithContent, blit != nil { damage.append(old.rect) }
     }
+    damage += extra
     let rects = Self.merge(damage, within: bounds)
     if rects.isEmpty, blit == nil { return .nothing }
     return Plan(blit: blit, rects: rects, isFull: false)

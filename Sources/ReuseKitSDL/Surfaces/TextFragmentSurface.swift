@@ -36,10 +36,13 @@ public final class TextFragmentSurface: SDLDrawableSurface {
   public func draw(_ layer: SDLSurfaceLayer, in view: SDLTextView) throws(SDLError) {
     switch layer {
     case .background: try view.drawBackground(of: visibleFragment(in: view))
-    case .selection: if !view.selectedRange.isEmpty { view.drawSelection(in: visibleFragment(in: view)) }
+    case .selection:
+      view.drawRenderingBackgrounds(of: visibleFragment(in: view))
+      if !view.selectedRange.isEmpty { view.drawSelection(in: visibleFragment(in: view)) }
     case .text:
       textDraws += 1
       try view.drawText(of: visibleFragment(in: view))
+      view.drawRenderingUnderlines(of: visibleFragment(in: view))
     case .decorations: try view.drawDecorations(of: visibleFragment(in: view))
     case .attachments, .gutter: break
     }

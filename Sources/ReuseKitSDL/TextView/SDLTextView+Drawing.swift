@@ -43,8 +43,9 @@ extension SDLTextView {
     let plan = damageTracker.plan(
       contents.regions, anchors: contents.anchors, offset: scrollOffset - contentInsetTop, bounds: bounds,
       full: needsFullDisplay || lost || !tracksDamage, allowsBlit: renderer.retainsFrames,
-      pixelScale: renderer.scale)
+      pixelScale: renderer.scale, extra: renderingAttributeDamage.map(viewRect(fromContainer:)))
     needsFullDisplay = false
+    renderingAttributeDamage.removeAll()
     drawnContentGeneration = renderer.contentGeneration
     countFrameTraffic(contents.frames)
     guard !plan.rects.isEmpty || plan.blit != nil else {
@@ -226,11 +227,18 @@ extension SDLTextView {
     // message costs what shows. Of those lines, only the runs near the part drawn: a sticker's
     // damage in a line of text draws the runs beside it, not the line.
     let band = drawingBand ?? CGRect(origin: .zero, size: viewportSize)
-    let lines = renderableLines(
-      of: item.fragment,
-      in: item.fragment.lineFragmentIndices(
-        intersectingYFrom: max(0, band.minY) - item.origin.y, to: min(viewportSize.height, band.maxY) - item.origin.y),
-      columns: (band.minX - item.origin.x)...(band.maxX - item.origin.x))
+    let indices = item.fragment.lineFragmentIndices(
+      intersectingYFrom: max(0, band.minY) - item.origin.y, to: min(viewportSize.height, band.maxY) - item.origin.y)
+    var lines = renderableLines(
+      of: item.fragment, in: indices, columns: (band.minX - item.origin.x)...(band.maxX - item.origin.x))
+    if textLayoutManager.hasRenderingAttributes(ofParagraph: item.fragment.textParagraph.identifier) {
+      // Rendering foreground colours cut the runs they cover; layout is not asked.
+      let fragmentLines = item.fragment.textLineFragments
+      for (position, index) in indices.enumerated() {
+        lines[position].runs = applyingRenderingForeground(
+          to: lines[position].runs, of: fragmentLines[index], in: item.fragment)
+      }
+    }
     try textRenderer.draw(lines, offset: item.origin)
   }
 

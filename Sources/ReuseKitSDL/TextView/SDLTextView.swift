@@ -79,6 +79,9 @@ open class SDLTextView: TextView {
   public internal(set) var surfacesDrawn = 0
   var damageTracker = DamageTracker()
   var needsFullDisplay = true
+  /// Line fragments (container coordinates) whose rendering attributes changed since the last
+  /// frame: the next frame draws exactly these again.
+  var renderingAttributeDamage: [CGRect] = []
   var drawnContentGeneration = -1
   /// The damage rectangle being drawn (view pixels, whole pixels, the clip), or `nil` outside a
   /// frame: text draws only the lines inside it, and a hook may skip what it would draw wholly
@@ -279,6 +282,14 @@ open class SDLTextView: TextView {
     if let surface = textViewportLayoutController.renderingSurface(for: textLayoutFragment) as? TextFragmentSurface {
       surface.paragraphIndex = textContentManager.index(of: textLayoutFragment.textParagraph) ?? 0
     }
+  }
+
+  /// Marks the line fragments whose rendering attributes changed (container coordinates) for the
+  /// next frame, which draws exactly them again (``lastFrameDamage``); nothing is laid out.
+  /// - Parameter rects: The line fragments on screen showing the change.
+  open override func setNeedsDisplay(renderingAttributeLineRects rects: [CGRect]) {
+    super.setNeedsDisplay(renderingAttributeLineRects: rects)
+    renderingAttributeDamage += rects
   }
 
   /// The colours of one paragraph's text, selection and caret. The default uses ``colors``.

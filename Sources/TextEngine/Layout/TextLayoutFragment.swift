@@ -41,6 +41,9 @@ public final class TextLayoutFragment: TextViewportRenderingSurfaceKey {
   public internal(set) var textAttachmentViewProviders: [TextAttachmentViewProvider] = []
 
   weak var layoutManager: TextLayoutManager?
+  /// Whether ``TextLayoutManager/renderingAttributesValidator`` validated this fragment since it
+  /// was made or its range was last passed to ``TextLayoutManager/invalidateRenderingAttributes(for:)``.
+  var renderingAttributesAreValid = false
   weak var entryNode: SequenceTree<TextLayoutManager.Entry>.Node?
   private(set) var generation: Int
 

@@ -8,6 +8,9 @@ extension TextLayoutManager: TextContentObserver {
     // Providers whose fragments are gone (released, or an index awaiting its rebuild) still follow
     // the edit rule: the reuse controller hears of every replaced paragraph.
     reuseController?.paragraphsReplaced(removed)
+    // Rendering attributes follow the unchanged characters; they are kept even while the index
+    // awaits its rebuild, since they live by paragraph identifier, not in the index.
+    renderingAttributeStore.paragraphsReplaced(removed: removed, inserted: inserted)
     guard !needsEstimates else { return }  // the rebuild will read the storage as it is then
     let estimator = HeightEstimator(self)
     // The range's ends must fall between nodes: split the gaps they fall in.

@@ -83,6 +83,14 @@ open class TextView: TextViewportLayoutControllerDelegate {
   /// Called on the view's thread when a user edit (typing, deleting, pasting, undo, a sent message)
   /// could not be made, with why: an app shows it (the document is as it was before the edit).
   public var editFailureHandler: ((TextEditError) -> Void)?
+  /// Rendering-attribute changes this view was told of (each call that changed or invalidated
+  /// some), for tests: see ``TextLayoutManager/setRenderingAttributes(_:for:)``.
+  public internal(set) var renderingAttributeChanges = 0
+  /// Line fragments on screen that rendering-attribute changes marked for drawing, in all.
+  public internal(set) var lineFragmentsMarkedForRenderingAttributes = 0
+  /// The line fragments on screen the last rendering-attribute change marked for drawing, in
+  /// container coordinates (each across its layout fragment's width).
+  public internal(set) var lastRenderingAttributeLineRects: [CGRect] = []
   /// The owner of every provider, view and scroll-cache decision.
   package let reuseController: TextAttachmentReuseController
   /// The store behind the two surface cache hooks: the fragments' surfaces, kept across passes.
@@ -115,6 +123,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
     textLayoutManager.instrumentation = instrumentation
     textLayoutManager.reuseController = reuseController
     textLayoutManager.standardDelegate = self
+    textLayoutManager.renderingAttributeObserver = self
     textLayoutManager.textViewportLayoutController.delegate = self
     textLayoutManager.textViewportLayoutController.instrumentation = instrumentation
     storage.addObserver(self)  // after the layout manager, which observes its edits
@@ -353,6 +362,17 @@ open class TextView: TextViewportLayoutControllerDelegate {
     instrumentation.trace?.endPass(
       liveProviders: instrumentation.liveProviderBalance, cachedViews: reuseController.cachedViewCount,
       cachedBytes: reuseController.cachedViewBytes)
+  }
+
+  /// The line fragments on screen in `rects` (container coordinates) show changed rendering
+  /// attributes and need drawing; nothing needs layout. The headless view only counts them; a
+  /// drawing view (`SDLTextView`) overrides this to redraw exactly those rectangles, calling super.
+  /// - Parameter rects: Each line fragment's rectangle across its layout fragment's width.
+  /// - Complexity: O(rects).
+  open func setNeedsDisplay(renderingAttributeLineRects rects: [CGRect]) {
+    renderingAttributeChanges += 1
+    lineFragmentsMarkedForRenderingAttributes += rects.count
+    lastRenderingAttributeLineRects = rects
   }
 
   /// Marks the view for a pass and runs it now.

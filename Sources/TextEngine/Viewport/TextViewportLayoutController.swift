@@ -133,6 +133,7 @@ public final class TextViewportLayoutController {
     }
     var tally = SurfaceTally()
     for (fragment, _) in configuredFragments {
+      layoutManager.validateRenderingAttributes(of: fragment)
       settleRenderingSurface(of: fragment, delegate, tally: &tally)
       delegate.textViewportLayoutController(self, configureRenderingSurfaceFor: fragment)
     }

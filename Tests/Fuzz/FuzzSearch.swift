@@ -39,8 +39,8 @@ public func fuzzSearch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-/// With `REUSEKIT_FUZZ_SEEDS` set, writes the target's seeds there: a query and a text in each of
-/// the scripts the matcher splits differently (words, characters, marks).
+/// With `REUSEKIT_FUZZ_SEEDS` set, writes the target's seeds there (a query and a text in each of
+/// the scripts the matcher splits differently: words, characters, marks) and exits.
 @_cdecl("LLVMFuzzerInitialize")
 public func initializeSearch(_ argc: UnsafeMutableRawPointer?, _ argv: UnsafeMutableRawPointer?) -> CInt {
   guard let directory = getenv("REUSEKIT_FUZZ_SEEDS").map({ String(cString: $0) }) else { return 0 }
@@ -52,5 +52,5 @@ public func initializeSearch(_ argc: UnsafeMutableRawPointer?, _ argv: UnsafeMut
   for (index, pair) in pairs.enumerated() {
     writeSeed(Array(pair.0.utf8) + [0] + Array(pair.1.utf8), to: "\(directory)/seed-\(index)")
   }
-  return 0
+  exit(0)
 }

@@ -32,8 +32,10 @@ import Testing
     return try ScenarioRunner(scenario: scenario, options: options).run()
   }
 
-  @Test func aHistoryScenarioCountsWhatTheSameJSONTranscriptCounts() throws {
-    let directory = RepositoryAssets.temporaryDirectory()
+  /// 300 generated messages over 4 days written into `directory` twice: as a JSON transcript
+  /// (`chat.json`) and as a chat store (`chat.sqlite`).
+  /// - Returns: The transcript written.
+  static func writeTranscriptAndStore(in directory: URL) throws -> Transcript {
     var generator = TranscriptGenerator(messages: 300, seed: 8)
     generator.days = 4
     let transcript = generator.generate()
@@ -41,6 +43,12 @@ import Testing
     let writer = try ChatStoreWriter(creating: directory.appendingPathComponent("chat.sqlite"))
     try writer.append(contentsOf: transcript.messages)
     try writer.finish()
+    return transcript
+  }
+
+  @Test func aHistoryScenarioCountsWhatTheSameJSONTranscriptCounts() throws {
+    let directory = RepositoryAssets.temporaryDirectory()
+    let transcript = try Self.writeTranscriptAndStore(in: directory)
     let fromJSON = try run(#"{"file": "chat.json"}"#, in: directory)
     let fromStore = try run(#"{"history": "chat.sqlite"}"#, in: directory)
     #expect(fromStore.errors.isEmpty, "\(fromStore.errors)")

@@ -92,13 +92,7 @@ import TextEngine
   /// index is kept in step by the edit).
   @Test func aChatStoreFindsWhatTheSameTranscriptInMemoryFinds() throws {
     let directory = RepositoryAssets.temporaryDirectory()
-    var generator = TranscriptGenerator(messages: 300, seed: 8)
-    generator.days = 4
-    let transcript = generator.generate()
-    try TranscriptFile.save(transcript, to: directory.appendingPathComponent("chat.json"))
-    let writer = try ChatStoreWriter(creating: directory.appendingPathComponent("chat.sqlite"))
-    try writer.append(contentsOf: transcript.messages)
-    try writer.finish()
+    _ = try HistoryScenarioTests.writeTranscriptAndStore(in: directory)
     func run(_ source: String, _ steps: [String]) throws -> ScenarioReport {
       let json = """
         {"name": "history", "viewport": {"width": 480, "height": 800}, "transcript": \(source),

@@ -27,15 +27,7 @@ import TextEngine
   ///   - clock: The app's clock.
   /// - Throws: When SDL, the fonts or the window cannot be had.
   init(storage: TextContentManager, runtime: StickerRuntime, clock: any AnimationClock) throws {
-    setenv("SDL_VIDEODRIVER", "dummy", 1)
-    let sdl = try SDLContext(video: true)
-    let height = 800 + Int(ChatApp.chromeHeight)
-    let window = try SDLWindow(context: sdl, title: "P12", width: 480, height: height)
-    let renderer = try SDLRenderer(window: window, software: true, vsync: false)
-    app = try ChatApp.fixed(
-      window: window, renderer: renderer, sdl: sdl, storage: storage, stickers: StickerFactory(runtime: runtime),
-      clock: clock)
-    try app.drawFrame()
+    app = try ChatApp.probeWindow(title: "P12", storage: storage, runtime: runtime, clock: clock)
   }
 
   /// Puts the caret at `offset` in message `paragraph` (scrolled to the middle), as a click does,

@@ -21,16 +21,8 @@ import TextEngine
   ///   - clock: The app's clock, advanced past the search bar's debounce.
   /// - Throws: When SDL, the fonts or the window cannot be had.
   init(storage: TextContentManager, runtime: StickerRuntime, clock: ManualClock) throws {
-    setenv("SDL_VIDEODRIVER", "dummy", 1)
-    let sdl = try SDLContext(video: true)
-    let height = 800 + Int(ChatApp.chromeHeight)
-    let window = try SDLWindow(context: sdl, title: "search", width: 480, height: height)
-    let renderer = try SDLRenderer(window: window, software: true, vsync: false)
-    app = try ChatApp.fixed(
-      window: window, renderer: renderer, sdl: sdl, storage: storage, stickers: StickerFactory(runtime: runtime),
-      clock: clock)
+    app = try ChatApp.probeWindow(title: "search", storage: storage, runtime: runtime, clock: clock)
     self.clock = clock
-    try app.drawFrame()
   }
 
   /// Ctrl+F, `query` typed a key and a frame at a time, then frames at 60 Hz until the debounced

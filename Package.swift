@@ -222,7 +222,9 @@ let package = Package(
         "ReuseKitSupport",
       ],
       exclude: ["Goldens"], swiftSettings: strictSettings),
-    .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "TextEngine"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "ChatModelTests", dependencies: ["ChatModel", "TextEngine", "ReuseKitSupport"],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "ReuseKitTestingTests", dependencies: ["ReuseKitTesting"], swiftSettings: strictSettings),
     .testTarget(

@@ -1,4 +1,5 @@
 import ChatModel
+import ReuseKitSupport
 import Testing
 
 /// The matching rule: folding, word and character tokens, phrases with a prefix last word, UTF-16
@@ -104,6 +105,9 @@ import Testing
     #expect(MessageSearchQuery.fullTextDocument("🍕 \u{FFFC}").isEmpty)
     // Thai marks are left out of the indexed form.
     #expect(MessageSearchQuery.fullTextDocument("ที่") == "ท")
+    // ASCII letters fold to lowercase; digits stay; punctuation separates.
+    #expect(MessageSearchQuery.fullTextDocument("MiXeD 123abc, x-y_Z") == "mixed 123abc x y z")
+    #expect(MessageSearchQuery.fullTextDocument("Ab東京Cd") == "ab 東京 京 cd")
     #expect(try MessageSearchQuery("Hello wor").fullTextQuery == "\"hello\" \"wor\"*")
     #expect(try MessageSearchQuery("東").fullTextQuery == "\"東\"*")
     #expect(try MessageSearchQuery("東京").fullTextQuery == "\"東京\"")
@@ -112,5 +116,36 @@ import Testing
     #expect(try MessageSearchQuery("good morn").fullTextQuery(lastWordPrefix: 2) == "\"good\" \"mo\"*")
     #expect(try MessageSearchQuery("Привет").fullTextQuery(lastWordPrefix: 2) == "\"пр\"*")
     #expect(try MessageSearchQuery("mo").fullTextQuery(lastWordPrefix: 2) == "\"mo\"*")
+  }
+
+  /// Random texts over Latin (upper, lower, precomposed and combining accents), digits,
+  /// punctuation, Cyrillic, Hebrew points, Han and Thai with marks: every query cut from a text
+  /// that matches it has every term of its index query among the text's indexed tokens, the
+  /// property the store relies on to never miss a hit a scan finds.
+  @Test func theIndexedFormOffersEveryTextAQueryMatches() throws {
+    let alphabet: [String] = [
+      "a", "B", "z", "Q", "0", "7", " ", " ", ",", "-", "é", "É", "e\u{301}", "ß", "И", "ж", "ש", "\u{5B8}",
+      "東", "京", "都", "ท", "\u{E35}", "\u{E48}", "🍕", "\u{FFFC}",
+    ]
+    var random = SplitMix64(seed: 0x5EA7C4)
+    var checked = 0
+    for _ in 0..<2_000 {
+      let text = (0..<(1 + random.next(below: 24))).map { _ in alphabet[random.next(below: alphabet.count)] }.joined()
+      let characters = Array(text)
+      let start = random.next(below: characters.count)
+      let end = start + 1 + random.next(below: characters.count - start)
+      guard let query = try? MessageSearchQuery(String(characters[start..<end])), !query.matches(in: text).isEmpty
+      else { continue }
+      let tokens = MessageSearchQuery.fullTextDocument(text).split(separator: " ").map(String.init)
+      for term in query.fullTextQuery.split(separator: " ") {
+        let isPrefix = term.hasSuffix("*")
+        let word = term.filter { $0 != "\"" && $0 != "*" }
+        #expect(
+          tokens.contains { isPrefix ? $0.hasPrefix(word) : $0 == word },
+          "\(term) of \(query.fullTextQuery) is not offered by \(tokens) for \(text.debugDescription)")
+      }
+      checked += 1
+    }
+    #expect(checked > 500)
   }
 }

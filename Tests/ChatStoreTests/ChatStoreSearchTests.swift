@@ -193,6 +193,32 @@ import TextEngine
     #expect(try store.searchIndexProblems().isEmpty)
     try expectAgreement(store, transcript, paragraphs: try StoreFixture.paragraphs(of: store).count)
   }
+
+  /// FTS5's `hashsize` of a store's index, as the store keeps it (`nil` when never set).
+  private func hashSize(_ url: URL) throws -> Int64? {
+    try SQLiteConnection(path: url.path, mode: .readOnly).integer(
+      "SELECT v FROM message_search_config WHERE k = 'hashsize'")
+  }
+
+  @Test func anUpgradeWhoseMessagesFillItsLastChunkEndsWithAnEmptyOneAndLeavesFTS5sBuffer() throws {
+    let fixture = try StoreFixture()
+    let transcript = Self.transcript(messages: 300, seed: 5)
+    let url = try versionThreeStore(fixture, transcript)
+    var reports: [[Int]] = []
+    let store = try ChatStore(
+      contentsOf: url, stickers: fixture.stickers, access: .readWrite, vfs: nil,
+      upgradeProgress: { reports.append([$0, $1]) }, searchUpgradeChunk: 100)
+    #expect(reports == [[100, 300], [200, 300], [300, 300], [300, 300]])
+    #expect(try store.searchIndexProblems().isEmpty)
+    try expectAgreement(store, transcript, paragraphs: try StoreFixture.paragraphs(of: store).count)
+    // The larger buffer of the build is not left to the store's later edits.
+    #expect(try hashSize(url) == 1 << 20)
+    let written = fixture.directory.appendingPathComponent("written.sqlite")
+    let writer = try ChatStoreWriter(creating: written, blockCapacity: 16)
+    try writer.append(contentsOf: transcript.messages)
+    try writer.finish()
+    #expect(try hashSize(written) == 1 << 20)
+  }
 }
 
 /// Paragraph texts (`nil` for a day separator) searched by the simplest scan.

@@ -10,37 +10,58 @@ extension MessageSearchQuery {
   /// The indexed form of a paragraph's text (empty when it has no word or character).
   /// - Complexity: O(text length).
   package static func fullTextDocument(_ text: String) -> String {
-    // The tokens of `SearchText`, streamed straight into the output (no token values): this runs
-    // for every message a store writes.
-    var output = String.UnicodeScalarView()
+    // The tokens of `SearchText`, streamed straight into UTF-8 bytes (no token values, and no
+    // array per ASCII letter): this runs for every message a store writes or indexes.
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count)
     var run: [Unicode.Scalar] = []
     var inWord = false
     var inRun = false
+    func append(_ scalar: Unicode.Scalar) {
+      if scalar.value < 0x80 {
+        output.append(UInt8(truncatingIfNeeded: scalar.value))
+      } else {
+        UTF8.encode(scalar) { output.append($0) }
+      }
+    }
     func closeRun() {
       for (index, scalar) in run.enumerated() {
-        if !output.isEmpty { output.append(" ") }
-        output.append(scalar)
-        if index + 1 < run.count { output.append(run[index + 1]) }
+        if !output.isEmpty { output.append(0x20) }
+        append(scalar)
+        if index + 1 < run.count { append(run[index + 1]) }
       }
       run.removeAll(keepingCapacity: true)
     }
     for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80 {
+        // ASCII: a letter or digit, lowercased, or a separator.
+        let isUpper = (0x41...0x5A).contains(value)
+        if isUpper || (0x61...0x7A).contains(value) || (0x30...0x39).contains(value) {
+          if inRun { closeRun() }
+          inRun = false
+          if !inWord, !output.isEmpty { output.append(0x20) }
+          inWord = true
+          output.append(UInt8(truncatingIfNeeded: isUpper ? value + 0x20 : value))
+        } else {
+          if inRun { closeRun() }
+          inRun = false
+          inWord = false
+        }
+        continue
+      }
       switch SearchText.classify(scalar) {
       case .base:
-        if SearchText.isUnspaced(scalar.value) {
+        if SearchText.isUnspaced(value) {
           inWord = false
           inRun = true
           run.append(scalar)
         } else {
           if inRun { closeRun() }
           inRun = false
-          if !inWord, !output.isEmpty { output.append(" ") }
+          if !inWord, !output.isEmpty { output.append(0x20) }
           inWord = true
-          if scalar.value < 0x80 {
-            output.append(SearchText.fold(scalar)[0])
-          } else {
-            for folded in SearchText.fold(scalar) where !isMark(folded) { output.append(folded) }
-          }
+          for folded in SearchText.fold(scalar) where !isMark(folded) { append(folded) }
         }
       case .mark:
         // Marks are left out; a mark keeps a word or a run going.
@@ -52,7 +73,7 @@ extension MessageSearchQuery {
       }
     }
     closeRun()
-    return String(output)
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// The FTS5 `MATCH` expression whose answer holds every text this query matches: every word,

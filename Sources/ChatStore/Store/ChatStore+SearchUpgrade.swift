@@ -1,8 +1,14 @@
 import ChatModel
+import Dispatch
+import Synchronization
 
 extension ChatStore {
   /// Messages indexed per transaction while a store is upgraded to the full-text index.
-  package static let searchUpgradeChunk = 20_000
+  package static let searchUpgradeChunk = 100_000
+
+  /// The page cache, in KiB, of the connection that builds the index (FTS5 merges read back the
+  /// segments it has just written).
+  private static let buildCacheKiB = 65_536
 
   /// Upgrades a writable version 3 store to version 4: builds the `message_search` index in
   /// chunks of `chunkSize` messages in id order, each chunk its own transaction that
@@ -39,6 +45,13 @@ extension ChatStore {
     guard try connection.integer("PRAGMA user_version") == ChatStoreSchema.scalarsVersion else {
       return try connection.integer("PRAGMA user_version") ?? 0
     }
+    let chunkSize = max(1, chunkSize)
+    // A larger page cache and FTS5 buffer while the index is built; the connection's cache goes
+    // back to its size after, and the buffer to FTS5's default with the last chunk.
+    let cacheSize = try connection.integer("PRAGMA cache_size") ?? -2_000
+    try connection.execute(
+      "PRAGMA cache_size = -\(buildCacheKiB); \(ChatStoreSchema.searchHashSize(ChatStoreSchema.searchBuildHashSize))")
+    defer { try? connection.execute("PRAGMA cache_size = \(cacheSize)") }
     let total = Int(try connection.integer("SELECT count(*) FROM messages WHERE separator IS NULL") ?? 0)
     let chunk = try connection.prepare(
       "SELECT id, body FROM messages WHERE id > ?1 AND separator IS NULL ORDER BY id LIMIT ?2")
@@ -47,31 +60,52 @@ extension ChatStore {
     var done = Int(
       try connection.integer(
         "SELECT count(*) FROM messages WHERE separator IS NULL AND id <= (SELECT last FROM search_progress)") ?? 0)
+    /// The next `chunkSize` messages after id `last`: ids and bodies.
+    func rows(after last: Int64) throws(SQLiteError) -> (ids: [Int64], bodies: [String]) {
+      try chunk.bind(last, at: 1)
+      try chunk.bind(chunkSize, at: 2)
+      defer { chunk.reset() }
+      var ids: [Int64] = []
+      var bodies: [String] = []
+      while try chunk.step() {
+        ids.append(chunk.int64(0))
+        bodies.append(chunk.string(1) ?? "")
+      }
+      return (ids, bodies)
+    }
+    // Each chunk's indexed forms are made on another thread while the chunk before is written:
+    // on two cores the index is built in about the time SQLite alone takes.
+    var current = try rows(after: try connection.integer("SELECT last FROM search_progress") ?? 0)
+    var documents = IndexedForms(current.bodies).wait()
     var finished = false
     while !finished {
-      try transaction(connection) { () throws(SQLiteError) in
-        let last = try connection.integer("SELECT last FROM search_progress") ?? 0
-        try chunk.bind(last, at: 1)
-        try chunk.bind(chunkSize, at: 2)
-        var rows: [(Int64, String)] = []
-        do {
-          defer { chunk.reset() }
-          while try chunk.step() { rows.append((chunk.int64(0), chunk.string(1) ?? "")) }
+      let next: (ids: [Int64], bodies: [String]) =
+        current.ids.count < chunkSize ? ([], []) : try rows(after: current.ids[current.ids.count - 1])
+      let making = IndexedForms(next.bodies)
+      do throws(SQLiteError) {
+        try transaction(connection) { () throws(SQLiteError) in
+          for (id, document) in zip(current.ids, documents) where !document.isEmpty {
+            try insert.run(id, text: document)
+          }
+          if current.ids.count < chunkSize {
+            try connection.execute(
+              """
+              \(ChatStoreSchema.searchHashSize(ChatStoreSchema.searchDefaultHashSize));
+              DROP TABLE search_progress; PRAGMA user_version = \(ChatStoreSchema.searchVersion);
+              """)
+            finished = true
+          } else {
+            try record.run(current.ids[current.ids.count - 1])
+          }
         }
-        for (id, body) in rows {
-          let document = MessageSearchQuery.fullTextDocument(body)
-          if !document.isEmpty { try insert.run(id, text: document) }
-        }
-        if rows.count < chunkSize {
-          try connection.execute(
-            "DROP TABLE search_progress; PRAGMA user_version = \(ChatStoreSchema.searchVersion);")
-          finished = true
-        } else if let highest = rows.last?.0 {
-          try record.run(highest)
-        }
-        done += rows.count
+      } catch {
+        _ = making.wait()
+        throw error
       }
+      done += current.ids.count
       progress?(finished ? total : done, total)
+      current = next
+      documents = making.wait()
     }
     return ChatStoreSchema.searchVersion
   }
@@ -88,5 +122,26 @@ extension ChatStore {
       if connection.isInTransaction { try? connection.execute("ROLLBACK") }
       throw error
     }
+  }
+}
+
+/// The indexed forms of some message bodies, made on another thread.
+private final class IndexedForms: Sendable {
+  private let forms = Mutex<[String]>([])
+  private let made = DispatchSemaphore(value: 0)
+
+  /// Starts making the indexed forms of `bodies`.
+  init(_ bodies: [String]) {
+    DispatchQueue.global().async { [self] in
+      let documents = bodies.map(MessageSearchQuery.fullTextDocument)
+      forms.withLock { $0 = documents }
+      made.signal()
+    }
+  }
+
+  /// The indexed forms, in the bodies' order, once made (waits for them; call once).
+  func wait() -> [String] {
+    made.wait()
+    return forms.withLock { $0 }
   }
 }

@@ -6,9 +6,11 @@ import Foundation
 /// Messages are appended in order into blocks of ``ChatStoreSchema/blockCapacity`` paragraphs
 /// (day separators placed by ChatKit's rule, `ChatDay.SeparatorPlacement`), with ids, positions
 /// and block rows computed as they come, through prepared statements in one transaction, with
-/// the indexes built at the end. Each message's full-text index row is written as it comes. The store is written to a temporary file beside the target
-/// and linked into place by ``finish()``, so a killed or failed write leaves no store behind, and
-/// an existing file is never replaced (a stale write-ahead log beside it could not be trusted).
+/// the indexes built at the end. Each message's full-text index row is written as it comes, into
+/// a 64 MiB FTS5 buffer (FTS5's default 1 MiB again at the end). The store is written to a
+/// temporary file beside the target and linked into place by ``finish()``, so a killed or failed
+/// write leaves no store behind, and an existing file is never replaced (a stale write-ahead log
+/// beside it could not be trusted).
 public final class ChatStoreWriter {
   /// The store being written.
   public let url: URL
@@ -63,6 +65,7 @@ public final class ChatStoreWriter {
         "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -65536;"
       )
       try connection.execute(ChatStoreSchema.tables)
+      try connection.execute(ChatStoreSchema.searchHashSize(ChatStoreSchema.searchBuildHashSize))
       try connection.execute("BEGIN")
       let columns =
         "INSERT INTO messages (id, block, seq, length, sender, time, date, separator, body, scalars) VALUES "
@@ -227,6 +230,7 @@ public final class ChatStoreWriter {
       try flushStickers()
       if blockCount > 0 || block == 1 { try closeBlock() }
       try connection.execute(ChatStoreSchema.indexes)
+      try connection.execute(ChatStoreSchema.searchHashSize(ChatStoreSchema.searchDefaultHashSize))
       try connection.execute("COMMIT")
       try connection.execute("PRAGMA journal_mode = WAL")
     } catch {

@@ -78,10 +78,13 @@ enum BenchCommand {
     print(header(options))
     var reports: [SizeReport] = []
     var failures: [String] = []
-    // P2.window and P13.window draw in a real X window: an Xvfb of their own.
-    let xserver = options.runs("P2") || options.runs(BenchOptions.idleName) ? VirtualXServer.start() : nil
-    if xserver == nil, options.runs("P2") || options.runs(BenchOptions.idleName) {
-      printError("reuse-bench: P2.window and P13.window skipped: Xvfb could not start (make deps installs xvfb)")
+    // P2.window, P13.window and search.next.window draw in a real X window: an Xvfb of their own.
+    let drawsWindows = ["P2", BenchOptions.idleName, BenchOptions.searchName].contains { options.runs($0) }
+    let xserver = drawsWindows ? VirtualXServer.start() : nil
+    if xserver == nil, drawsWindows {
+      printError(
+        "reuse-bench: P2.window, P13.window and search.next.window skipped: Xvfb could not start"
+          + " (make deps installs xvfb)")
     }
     if options.runsFigures {
       for size in options.sizes {
@@ -110,7 +113,7 @@ enum BenchCommand {
     }
     var store: SizeReport?
     if options.runs(BenchOptions.storeName) || options.runs(BenchOptions.searchName) {
-      let backend = storeBackend(options)
+      let backend = storeBackend(options, display: xserver?.display)
       store = backend.report
       failures += backend.failures
     }
@@ -136,9 +139,12 @@ enum BenchCommand {
     return 1
   }
 
-  /// The store backend: a child writes the store and imports, then a child opens it and measures.
-  /// - Returns: Its figures (both children's, as one report) and what broke.
-  private static func storeBackend(_ options: BenchOptions) -> (report: SizeReport?, failures: [String]) {
+  /// The store backend: a child writes the store and imports, then a child opens it and measures,
+  /// a child searches it and, with an X `display`, one more measures the search bar in a real window.
+  /// - Returns: Its figures (every child's, as one report) and what broke.
+  private static func storeBackend(_ options: BenchOptions, display: String?) -> (
+    report: SizeReport?, failures: [String]
+  ) {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "reuse-bench-\(getpid())-store-\(options.storeSize).sqlite"
     ).path
@@ -154,6 +160,10 @@ enum BenchCommand {
       }
       if options.runs(BenchOptions.searchName) {
         reports.append(try ChildRunner(options: options).runStore(phase: "search", path: path))
+        if let display {
+          printError("reuse-bench: store backend, the search bar in an X window (own process)")
+          reports.append(try ChildRunner(options: options).runStore(phase: "search", path: path, display: display))
+        }
       }
     } catch {
       return (nil, [error.description])

@@ -16,8 +16,9 @@ extension BenchOptions {
         "--only", valueName: "NAME,...",
         help: """
           Run only these: P1 … P14, 'store', 'search' (the chat store's
-          full-text search: first and newest 50 hits, next hit, index build,
-          size), and the size-independent tables
+          full-text search: first and newest 50 hits, next hit on the dummy
+          driver and in a real X window, index build, size), and the
+          size-independent tables
           'stickers' (sticker render cost per size, frame-cache memory; the real
           files of ../shared/real-stickers: first-frame latency, 128 px frame cost,
           P6 with 30 real stickers visible) and
@@ -47,7 +48,8 @@ extension BenchOptions {
       // What the parent passes to its children; not for people.
       .value("--single-size", valueName: "N", help: "Measure this one size (a child).", hidden: true),
       .value("--emit", valueName: "FILE", help: "Where a child writes its report.", hidden: true),
-      .value("--store-phase", valueName: "PHASE", help: "prepare or figures (a store child).", hidden: true),
+      .value(
+        "--store-phase", valueName: "PHASE", help: "prepare, figures or search (a store child).", hidden: true),
       .value("--store-path", valueName: "FILE", help: "The store a store child opens.", hidden: true),
       .value("--idle-child", valueName: "MODE", help: "The P13 mode a child measures.", hidden: true),
       .value("--window-display", valueName: "DISPLAY", help: "The X display a child's window opens on.", hidden: true),
@@ -63,7 +65,7 @@ extension BenchOptions {
             the app picks there (skipped with a note when Xvfb cannot start; so is P2.window, P2's
             scroll frames drawn and presented in that window)
         """, idle),
-      .init("STORE BACKEND (ChatStore over SQLite, at --store-size; two child processes)", store),
+      .init("STORE BACKEND (ChatStore over SQLite, at --store-size; a child process per phase)", store),
       .init("BUILD", "  Build in release mode: debug numbers are meaningless, and a debug build says so loudly."),
     ])
 
@@ -118,5 +120,10 @@ extension BenchOptions {
       P14.store.*     P14 on the store: the last 1,000,000 messages (all of a smaller store)
                       scrolled down and back, no policy and both; RSS after (goal < 200 MiB
                       at 10M), the same counts; P8.store reports live providers too
+      search.*        the store searched: first and newest 50 hits, the hits counted,
+                      search.next (Enter to the frame presented, dummy driver) and
+                      search.next.window (the same in a real X window on an Xvfb
+                      reuse-bench starts, the renderer the app picks; skipped with a note
+                      when Xvfb cannot start), the index build and the store's growth
     """
 }

@@ -30,7 +30,7 @@ struct BenchOptions {
   /// Seconds each P13 mode is measured (10; 2 in a smoke run).
   var idleSeconds = 10.0
   /// Set in a child: the X display (an Xvfb the parent started) whose real window it measures, for
-  /// P2.window and P13.window.
+  /// P2.window, P13.window and search.next.window.
   var windowDisplay: String?
   /// Set in a child: find SDL's accelerated renderer and exit (the window's renderer probe).
   var probesRenderer = false
@@ -121,11 +121,18 @@ struct BenchOptions {
   }
 
   /// The arguments a child of the store backend gets for `phase`.
-  func storeChildArguments(phase: String, path: String, emitPath: String) -> [String] {
+  /// - Parameters:
+  ///   - phase: The phase.
+  ///   - path: The chat store.
+  ///   - emitPath: Where the child writes its report.
+  ///   - windowDisplay: An X display: the search child then measures the search bar alone, in a
+  ///     real window there.
+  func storeChildArguments(phase: String, path: String, emitPath: String, windowDisplay: String? = nil) -> [String] {
     var arguments = [
       "--store-phase", phase, "--store-path", path, "--store-size", String(storeSize), "--emit", emitPath,
       "--samples", String(samples),
     ]
+    if let windowDisplay { arguments += ["--window-display", windowDisplay] }
     if let only { arguments += ["--only", only.sorted().joined(separator: ",")] }
     if smoke { arguments.append("--smoke") }
     return arguments

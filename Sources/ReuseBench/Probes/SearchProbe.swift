@@ -7,9 +7,10 @@ import SDLSupport
 import Stickers
 import TextEngine
 
-/// The app's search bar as the user drives it, measured (`reuse-bench`'s `search.next`): the app's
-/// window on SDL's dummy video driver and software renderer, Ctrl+F and the query typed through the
-/// app's one input path, then Enter after Enter, each to its frame drawn by damage and presented.
+/// The app's search bar as the user drives it, measured (`reuse-bench`'s `search.next` and
+/// `search.next.window`): the app's window on SDL's dummy video driver and software renderer, or a
+/// real X window on the renderer the app picks; Ctrl+F and the query typed through the app's one
+/// input path, then Enter after Enter, each to its frame drawn by damage and presented.
 @MainActor final class SearchProbe {
   private let app: ChatApp
   private let clock: ManualClock
@@ -19,11 +20,15 @@ import TextEngine
   ///   - storage: The transcript (a chat store's manager, searched through its index).
   ///   - runtime: The sticker runtime its stickers play in.
   ///   - clock: The app's clock, advanced past the search bar's debounce.
+  ///   - display: An X display for a real window, or `nil` for the dummy driver.
   /// - Throws: When SDL, the fonts or the window cannot be had.
-  init(storage: TextContentManager, runtime: StickerRuntime, clock: ManualClock) throws {
-    app = try ChatApp.probeWindow(title: "search", storage: storage, runtime: runtime, clock: clock)
+  init(storage: TextContentManager, runtime: StickerRuntime, clock: ManualClock, display: String? = nil) throws {
+    app = try ChatApp.probeWindow(title: "search", storage: storage, runtime: runtime, clock: clock, display: display)
     self.clock = clock
   }
+
+  /// Where the frames are presented: the window system and the renderer.
+  var rendererSummary: String { app.rendererSummary ?? "dummy driver, \(app.rendererName ?? "no") renderer" }
 
   /// Ctrl+F, `query` typed a key and a frame at a time, then frames at 60 Hz until the debounced
   /// search has run (its newest hit shown).

@@ -20,10 +20,14 @@ struct ChildRunner {
   }
 
   /// Starts `reuse-bench --store-phase phase …` on the store at `path`, waits, and decodes its report.
+  /// - Parameters:
+  ///   - phase: The store backend's phase.
+  ///   - path: The chat store.
+  ///   - display: An X display for the phase's real window (the search bar's), or `nil`.
   /// - Throws: ``BenchFailure`` when the child cannot start, fails, or writes no report.
-  func runStore(phase: String, path: String) throws(BenchFailure) -> SizeReport {
-    try run(label: "the store backend's \(phase)") {
-      options.storeChildArguments(phase: phase, path: path, emitPath: $0)
+  func runStore(phase: String, path: String, display: String? = nil) throws(BenchFailure) -> SizeReport {
+    try run(label: "the store backend's \(phase)\(display == nil ? "" : " in an X window")") {
+      options.storeChildArguments(phase: phase, path: path, emitPath: $0, windowDisplay: display)
     }
   }
 

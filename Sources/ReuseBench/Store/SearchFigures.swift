@@ -13,7 +13,9 @@ import TextEngine
 ///   it), and a phrase ("see you at the station").
 /// - `search.count`: the count of a common word's hits the app's search bar makes, up to 10,000.
 /// - `search.next`: Enter in the app's search bar to the frame presented: the next hit, the jump
-///   and the highlights (``SearchProbe``).
+///   and the highlights (``SearchProbe``), on SDL's dummy video driver.
+/// - `search.next.window`: the same in a real X window (an Xvfb the parent started), on the
+///   renderer the app picks there: measured alone, by a second search child given the display.
 /// - `search.build`: the index built for every message, as a version 3 store upgrades when it
 ///   opens (a copy of the store with the index dropped); `search.size`: the store's size with the
 ///   index over its size without.
@@ -35,6 +37,7 @@ struct SearchFigures {
   ]
 
   func run() throws -> SizeReport {
+    if let display = options.windowDisplay { return try windowRun(display: display) }
     let environment = try BenchEnvironment()
     let stickers = StickerFactory(runtime: environment.runtime)
     let url = URL(fileURLWithPath: storePath)
@@ -99,17 +102,31 @@ struct SearchFigures {
     }
   }
 
-  /// `search.next`: Enter in the search bar to the frame presented, stepping through a common
-  /// word's hits (a page loaded each 50 hits).
-  private func nextHitFigure(_ manager: StoredTextContentManager, environment: BenchEnvironment) throws
-    -> FigureResult?
-  {
+  /// `search.next.window` alone: the store (seeded by the first search child) in a real window on
+  /// `display`.
+  private func windowRun(display: String) throws -> SizeReport {
+    let environment = try BenchEnvironment()
+    let store = try ChatStore(
+      contentsOf: URL(fileURLWithPath: storePath), stickers: StickerFactory(runtime: environment.runtime))
+    let manager = try StoredTextContentManager(source: store)
+    let figures = [try nextHitFigure(manager, environment: environment, display: display)].compactMap { $0 }
+    return SizeReport(size: size, measurer: "ChatStore (SQLite FTS5)", figures: figures, failures: [])
+  }
+
+  /// `search.next` (or `search.next.window` with `display`): Enter in the search bar to the frame
+  /// presented, stepping through a common word's hits (a page loaded each 50 hits).
+  private func nextHitFigure(
+    _ manager: StoredTextContentManager, environment: BenchEnvironment, display: String? = nil
+  ) throws -> FigureResult? {
     guard environment.fonts != nil else { return nil }
-    let probe = try SearchProbe(storage: manager, runtime: environment.runtime, clock: environment.clock)
+    let probe = try SearchProbe(
+      storage: manager, runtime: environment.runtime, clock: environment.clock, display: display)
     try probe.search("the")
     let timings = try Sampler(warmUp: 5, samples: options.smoke ? 10 : 200).run { _ in try probe.nextHit() }
     return FigureResult(
-      id: "search.next", label: "search: Enter → next hit jumped to, highlighted, presented", samples: timings,
+      id: display == nil ? "search.next" : "search.next.window",
+      label: "search: Enter → next hit jumped to, highlighted, presented (\(probe.rendererSummary))",
+      samples: timings,
       details: [
         "highlighted paragraphs": Double(probe.highlightedParagraphs), "hit": Double(probe.currentHitNumber),
       ])

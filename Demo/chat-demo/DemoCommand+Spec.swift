@@ -127,8 +127,8 @@ extension DemoCommand {
           (default 3), every J-th of those is a sticker alone (default never). --out replaces only a
           regular file (a symbolic link is followed), atomically. When FILE ends in .sqlite, .sqlite3
           or .db, writes a chat store instead, with its full-text index (1,000,000 messages in about
-          a minute on two busy cores, most of it the index; a progress line); a store is never
-          written over an existing file.
+          5 s, 10,000,000 in about a minute on two cores, half of it the index; a progress line); a
+          store is never written over an existing file.
     """,
   ]
 

@@ -219,6 +219,22 @@ import TextEngine
     try writer.finish()
     #expect(try hashSize(written) == 1 << 20)
   }
+
+  @Test func aNewStoreIsIndexedAfterItsMessagesAChunkAtATimeWithProgress() throws {
+    let fixture = try StoreFixture()
+    let transcript = Self.transcript(messages: 250, seed: 7)
+    let url = fixture.directory.appendingPathComponent("chunked.sqlite")
+    let writer = try ChatStoreWriter(creating: url, blockCapacity: 16)
+    writer.searchIndexChunk = 100
+    try writer.append(concurrently: transcript.messages)
+    var reports: [[Int]] = []
+    try writer.finish { reports.append([$0, $1]) }
+    #expect(reports == [[100, 250], [200, 250], [250, 250]])
+    let store = try ChatStore(contentsOf: url, stickers: fixture.stickers)
+    #expect(try store.searchIndexProblems().isEmpty)
+    try expectAgreement(store, transcript, paragraphs: try StoreFixture.paragraphs(of: store).count)
+    #expect(try hashSize(url) == 1 << 20)
+  }
 }
 
 /// Paragraph texts (`nil` for a day separator) searched by the simplest scan.

@@ -44,8 +44,10 @@ extension DemoMain {
         reported = written
         progress(written, of: count)
       }
-      progressIndexing()
-      try writer.finish()
+      try writer.finish { indexed, total in
+        progressSearch(indexed, of: total)
+        if indexed == total { progressIndexing() }
+      }
       progressDone()
       print(
         "\(verb) \(writer.messageCount) messages (\(writer.stickerCount) stickers) to \(output.path) "
@@ -86,6 +88,12 @@ extension DemoMain {
   private static func progress(_ done: Int, of total: Int) {
     let percent = total > 0 ? done * 100 / total : 100
     FileHandle.standardError.write(Data("\rwriting the chat store: \(done) / \(total) messages (\(percent)%)".utf8))
+  }
+
+  private static func progressSearch(_ done: Int, of total: Int) {
+    let percent = total > 0 ? done * 100 / total : 100
+    FileHandle.standardError.write(
+      Data("\r\u{1B}[Kwriting the chat store: search index, \(done) / \(total) messages (\(percent)%)".utf8))
   }
 
   private static func progressIndexing() {

@@ -1,6 +1,4 @@
 import ChatModel
-import Dispatch
-import Synchronization
 
 extension ChatStore {
   /// Messages indexed per transaction while a store is upgraded to the full-text index.
@@ -45,7 +43,6 @@ extension ChatStore {
     guard try connection.integer("PRAGMA user_version") == ChatStoreSchema.scalarsVersion else {
       return try connection.integer("PRAGMA user_version") ?? 0
     }
-    let chunkSize = max(1, chunkSize)
     // A larger page cache and FTS5 buffer while the index is built; the connection's cache goes
     // back to its size after, and the buffer to FTS5's default with the last chunk.
     let cacheSize = try connection.integer("PRAGMA cache_size") ?? -2_000
@@ -53,59 +50,27 @@ extension ChatStore {
       "PRAGMA cache_size = -\(buildCacheKiB); \(ChatStoreSchema.searchHashSize(ChatStoreSchema.searchBuildHashSize))")
     defer { try? connection.execute("PRAGMA cache_size = \(cacheSize)") }
     let total = Int(try connection.integer("SELECT count(*) FROM messages WHERE separator IS NULL") ?? 0)
-    let chunk = try connection.prepare(
-      "SELECT id, body FROM messages WHERE id > ?1 AND separator IS NULL ORDER BY id LIMIT ?2")
-    let insert = try connection.prepare("INSERT INTO message_search (rowid, text) VALUES (?1, ?2)")
     let record = try connection.prepare("UPDATE search_progress SET last = ?1")
     var done = Int(
       try connection.integer(
         "SELECT count(*) FROM messages WHERE separator IS NULL AND id <= (SELECT last FROM search_progress)") ?? 0)
-    /// The next `chunkSize` messages after id `last`: ids and bodies.
-    func rows(after last: Int64) throws(SQLiteError) -> (ids: [Int64], bodies: [String]) {
-      try chunk.bind(last, at: 1)
-      try chunk.bind(chunkSize, at: 2)
-      defer { chunk.reset() }
-      var ids: [Int64] = []
-      var bodies: [String] = []
-      while try chunk.step() {
-        ids.append(chunk.int64(0))
-        bodies.append(chunk.string(1) ?? "")
-      }
-      return (ids, bodies)
-    }
-    // Each chunk's indexed forms are made on another thread while the chunk before is written:
-    // on two cores the index is built in about the time SQLite alone takes.
-    var current = try rows(after: try connection.integer("SELECT last FROM search_progress") ?? 0)
-    var documents = IndexedForms(current.bodies).wait()
-    var finished = false
-    while !finished {
-      let next: (ids: [Int64], bodies: [String]) =
-        current.ids.count < chunkSize ? ([], []) : try rows(after: current.ids[current.ids.count - 1])
-      let making = IndexedForms(next.bodies)
-      do throws(SQLiteError) {
-        try transaction(connection) { () throws(SQLiteError) in
-          for (id, document) in zip(current.ids, documents) where !document.isEmpty {
-            try insert.run(id, text: document)
-          }
-          if current.ids.count < chunkSize {
-            try connection.execute(
-              """
-              \(ChatStoreSchema.searchHashSize(ChatStoreSchema.searchDefaultHashSize));
-              DROP TABLE search_progress; PRAGMA user_version = \(ChatStoreSchema.searchVersion);
-              """)
-            finished = true
-          } else {
-            try record.run(current.ids[current.ids.count - 1])
-          }
+    let build = try SearchIndexBuild(connection, chunkSize: chunkSize)
+    try build.run(after: try connection.integer("SELECT last FROM search_progress") ?? 0) {
+      (chunk, insert) throws(SQLiteError) in
+      try transaction(connection) { () throws(SQLiteError) in
+        try insert()
+        if chunk.isLast {
+          try connection.execute(
+            """
+            \(ChatStoreSchema.searchHashSize(ChatStoreSchema.searchDefaultHashSize));
+            DROP TABLE search_progress; PRAGMA user_version = \(ChatStoreSchema.searchVersion);
+            """)
+        } else if let lastID = chunk.lastID {
+          try record.run(lastID)
         }
-      } catch {
-        _ = making.wait()
-        throw error
       }
-      done += current.ids.count
-      progress?(finished ? total : done, total)
-      current = next
-      documents = making.wait()
+      done += chunk.count
+      progress?(chunk.isLast ? total : done, total)
     }
     return ChatStoreSchema.searchVersion
   }
@@ -122,26 +87,5 @@ extension ChatStore {
       if connection.isInTransaction { try? connection.execute("ROLLBACK") }
       throw error
     }
-  }
-}
-
-/// The indexed forms of some message bodies, made on another thread.
-private final class IndexedForms: Sendable {
-  private let forms = Mutex<[String]>([])
-  private let made = DispatchSemaphore(value: 0)
-
-  /// Starts making the indexed forms of `bodies`.
-  init(_ bodies: [String]) {
-    DispatchQueue.global().async { [self] in
-      let documents = bodies.map(MessageSearchQuery.fullTextDocument)
-      forms.withLock { $0 = documents }
-      made.signal()
-    }
-  }
-
-  /// The indexed forms, in the bodies' order, once made (waits for them; call once).
-  func wait() -> [String] {
-    made.wait()
-    return forms.withLock { $0 }
   }
 }

@@ -21,32 +21,26 @@ extension ChatStoreWriter {
     DispatchQueue.global().async {
       var placement = start
       var rows: [StoredRow] = []
-      // The rows' indexed forms, made on this thread too.
-      var documents: [String] = []
       var count = 0
       for message in messages {
         if channel.isCancelled { break }
         if let day = placement.separator(before: message) {
           rows.append(StoredRow(separator: day))
-          documents.append("")
         }
-        let row = StoredRow(message: message)
-        rows.append(row)
-        documents.append(MessageSearchQuery.fullTextDocument(row.body))
+        rows.append(StoredRow(message: message))
         count += 1
         if rows.count >= Self.rowsPerBatch {
-          channel.send(RowBatch(rows: rows, documents: documents, messages: count, placement: placement))
+          channel.send(RowBatch(rows: rows, messages: count, placement: placement))
           rows = []
-          documents = []
           count = 0
         }
       }
-      channel.send(RowBatch(rows: rows, documents: documents, messages: count, placement: placement))
+      channel.send(RowBatch(rows: rows, messages: count, placement: placement))
       channel.finish()
     }
     do throws(ChatStoreError) {
       while let batch = channel.receive() {
-        try append(batch.rows, documents: batch.documents, messages: batch.messages)
+        try append(batch.rows, messages: batch.messages)
         separators = batch.placement
         progress(messageCount)
       }
@@ -61,8 +55,6 @@ extension ChatStoreWriter {
 /// Rows made from consecutive messages, and the separator placement after them.
 private struct RowBatch: Sendable {
   var rows: [StoredRow]
-  /// Each row's indexed form (empty for a day separator).
-  var documents: [String]
   var messages: Int
   var placement: ChatDay.SeparatorPlacement
 }

@@ -200,6 +200,12 @@ import TextEngine
       "SELECT v FROM message_search_config WHERE k = 'hashsize'")
   }
 
+  /// The segments of the store's FTS5 index (each has its rows in the `_idx` shadow table).
+  private func indexSegments(_ url: URL) throws -> Int64? {
+    try SQLiteConnection(path: url.path, mode: .readOnly).integer(
+      "SELECT count(DISTINCT segid) FROM message_search_idx")
+  }
+
   @Test func anUpgradeWhoseMessagesFillItsLastChunkEndsWithAnEmptyOneAndLeavesFTS5sBuffer() throws {
     let fixture = try StoreFixture()
     let transcript = Self.transcript(messages: 300, seed: 5)
@@ -211,13 +217,16 @@ import TextEngine
     #expect(reports == [[100, 300], [200, 300], [300, 300], [300, 300]])
     #expect(try store.searchIndexProblems().isEmpty)
     try expectAgreement(store, transcript, paragraphs: try StoreFixture.paragraphs(of: store).count)
-    // The larger buffer of the build is not left to the store's later edits.
+    // The larger buffer of the build is not left to the store's later edits, nor are the
+    // chunks' segments: the index is one.
     #expect(try hashSize(url) == 1 << 20)
+    #expect(try indexSegments(url) == 1)
     let written = fixture.directory.appendingPathComponent("written.sqlite")
     let writer = try ChatStoreWriter(creating: written, blockCapacity: 16)
     try writer.append(contentsOf: transcript.messages)
     try writer.finish()
     #expect(try hashSize(written) == 1 << 20)
+    #expect(try indexSegments(written) == 1)
   }
 
   @Test func aNewStoreIsIndexedAfterItsMessagesAChunkAtATimeWithProgress() throws {

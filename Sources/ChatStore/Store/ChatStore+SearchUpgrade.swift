@@ -12,7 +12,8 @@ extension ChatStore {
   /// chunks of `chunkSize` messages in id order, each chunk its own transaction that
   /// also records the highest id indexed in `search_progress`, so a kill -9 at any point loses at
   /// most the chunk in flight and the next opening resumes after the last committed one.
-  /// `user_version` becomes 4, and `search_progress` goes, in the transaction of the last chunk.
+  /// The index is merged into one segment, `user_version` becomes 4, and `search_progress` goes,
+  /// in the transaction of the last chunk.
   /// - Parameters:
   ///   - connection: The store's writable connection.
   ///   - chunkSize: The messages indexed per transaction.
@@ -62,6 +63,7 @@ extension ChatStore {
         if chunk.isLast {
           try connection.execute(
             """
+            \(ChatStoreSchema.searchOptimize);
             \(ChatStoreSchema.searchHashSize(ChatStoreSchema.searchDefaultHashSize));
             DROP TABLE search_progress; PRAGMA user_version = \(ChatStoreSchema.searchVersion);
             """)

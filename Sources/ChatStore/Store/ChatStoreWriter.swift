@@ -236,6 +236,7 @@ public final class ChatStoreWriter {
         indexed += chunk.count
         indexingProgress?(indexed, total)
       }
+      try connection.execute(ChatStoreSchema.searchOptimize)
       try connection.execute(ChatStoreSchema.indexes)
       try connection.execute(ChatStoreSchema.searchHashSize(ChatStoreSchema.searchDefaultHashSize))
       try connection.execute("COMMIT")
